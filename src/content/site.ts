@@ -1,0 +1,95 @@
+/**
+ * Site-wide facts and configuration: brand, routes with their search/share metadata, external links and
+ * operator details. Everything here is data; pages and build scripts read it, nothing here imports them.
+ */
+
+export const site = {
+  /** Short label in the top bar. */
+  brand: '24시간 MVP',
+  /** Full name for titles, Open Graph and JSON-LD. */
+  name: '24시간 MVP 스튜디오',
+  tagline: '아이디어를 24시간 안에 작동하는 프로토타입으로',
+  locale: 'ko_KR',
+  themeColor: '#4f46e5',
+  /** Default public origin; the build reads SITE_URL to override it (canonical URLs, sitemap, OG). */
+  defaultUrl: 'http://localhost:3000',
+  ogImage: { path: '/og-image.png', width: 1200, height: 600, alt: '24시간 안에 아이디어를 작동하는 프로토타입으로 만들어 드립니다' },
+  links: {
+    /** External newsletter subscription page (edit to the real address). */
+    newsletter: 'https://newsletter.example.com/subscribe',
+    /** The founder's main homepage (edit to the real address). */
+    homepage: 'https://www.example.com',
+  },
+  /** Operator details for the privacy policy and footer (edit to the real business). */
+  operator: {
+    name: '24시간 MVP 스튜디오',
+    representative: '대표',
+    contactEmail: 'privacy@example.com',
+    mailProvider: '이메일 발송 대행사(SMTP 서비스)',
+  },
+} as const;
+
+export type RouteId = 'home' | 'about' | 'privacy' | 'not-found';
+
+export interface RouteMeta {
+  id: RouteId;
+  /** URL path; the 404 page has none of its own. */
+  path: string | null;
+  /** Built HTML file, relative to the site's output folder. */
+  file: string;
+  title: string;
+  description: string;
+  /** Listed in the sitemap and indexable by search engines. */
+  indexable: boolean;
+}
+
+export const routes: readonly RouteMeta[] = [
+  {
+    id: 'home',
+    path: '/',
+    file: 'index.html',
+    title: '24시간 MVP 스튜디오 | 아이디어를 24시간 안에 프로토타입으로',
+    description:
+      '창업가의 아이디어를 AI·바이브 코딩·노코드로 24시간 안에 작동하는 프로토타입(MVP)으로 만들어 드립니다. 짧은 글이나 음성 메모로 아이디어만 보내주세요.',
+    indexable: true,
+  },
+  {
+    id: 'about',
+    path: '/about',
+    file: 'about/index.html',
+    title: '팀 소개 | 24시간 MVP 스튜디오',
+    description:
+      '5만 명 이상이 사용한 서비스를 만들고 300시간 넘게 창업가를 코칭한 창업가와 노코드 개발자가 함께합니다.',
+    indexable: true,
+  },
+  {
+    id: 'privacy',
+    path: '/privacy',
+    file: 'privacy/index.html',
+    title: '개인정보처리방침 | 24시간 MVP 스튜디오',
+    description: '외주 서비스 신청서로 받는 개인정보의 항목, 이용 목적, 보유 기간과 이용자의 권리를 안내합니다.',
+    indexable: true,
+  },
+  {
+    id: 'not-found',
+    path: null,
+    file: '404.html',
+    title: '페이지를 찾을 수 없습니다 | 24시간 MVP 스튜디오',
+    description: '요청하신 페이지를 찾을 수 없습니다.',
+    indexable: false,
+  },
+];
+
+export function routeById(id: RouteId): RouteMeta {
+  const route = routes.find((r) => r.id === id);
+  if (!route) throw new Error(`unknown route ${id}`);
+  return route;
+}
+
+/** Top-bar navigation. */
+export const navigation = [
+  { href: '/', label: '홈' },
+  { href: '/about', label: '팀 소개' },
+] as const;
+
+export const ideaFormAnchor = 'idea-form';

@@ -1,0 +1,117 @@
+/**
+ * The idea request: the one contract between the idea form (browser) and the intake server.
+ * Both sides validate with `ideaRequestSchema`; nothing else is shared between web and server.
+ */
+import { z } from 'zod';
+
+/** Supabase-functions style path, so the same page can talk to our server or a Supabase project. */
+export const IDEA_ENDPOINT = '/functions/v1/send-idea-email';
+/** Issues the signed form-start token used for the minimum fill-time check. */
+export const FORM_TOKEN_ENDPOINT = '/functions/v1/idea-form-token';
+
+/** Maximum lengths in characters (after trimming). */
+export const IDEA_LIMITS = {
+  idea: 5000,
+  name: 100,
+  email: 254,
+  phone: 30,
+} as const;
+
+/** Name of the hidden honeypot input. People never see or fill it; naive bots do. */
+export const HONEYPOT_FIELD = 'website';
+
+export const IDEA_FIELD_LABELS = {
+  idea: '아이디어',
+  name: '이름',
+  email: '이메일',
+  phone: '연락처',
+} as const;
+
+export type IdeaField = keyof typeof IDEA_FIELD_LABELS;
+export const REQUIRED_IDEA_FIELDS = ['idea', 'name', 'email'] as const satisfies readonly IdeaField[];
+
+function tooLong(field: IdeaField): string {
+  return `${IDEA_FIELD_LABELS[field]}은(는) ${IDEA_LIMITS[field].toLocaleString('ko-KR')}자 이내로 입력해주세요.`;
+}
+
+function required(field: IdeaField): string {
+  return `${IDEA_FIELD_LABELS[field]}을(를) 입력해주세요.`;
+}
+
+const requiredText = (field: IdeaField) =>
+  z
+    .string({ error: required(field) })
+    .trim()
+    .min(1, { error: required(field) })
+    .max(IDEA_LIMITS[field], { error: tooLong(field) });
+
+/** The visitor's submission: what is stored and mailed to the team. Unknown keys are stripped. */
+export const ideaFieldsSchema = z.object({
+  idea: requiredText('idea'),
+  name: requiredText('name'),
+  email: requiredText('email').pipe(z.email({ error: '올바른 이메일 주소를 입력해주세요.' })),
+  phone: z
+    .string()
+    .trim()
+    .max(IDEA_LIMITS.phone, { error: tooLong('phone') })
+    .optional()
+    .default(''),
+});
+
+/** The request body: the fields plus the anti-abuse extras the page sends along. */
+export const ideaRequestSchema = ideaFieldsSchema.extend({
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  formToken: z.string().max(500).optional(),
+});
+
+export type IdeaFields = z.output<typeof ideaFieldsSchema>;
+export type IdeaRequest = z.input<typeof ideaRequestSchema>;
+
+/** True when a required field is empty after trimming: the form then sends nothing. */
+export function missingRequiredFields(input: Partial<Record<IdeaField, string>>): IdeaField[] {
+  return REQUIRED_IDEA_FIELDS.filter((field) => (input[field] ?? '').trim() === '');
+}
+
+/** 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). */
+export interface IdeaReceipt {
+  id: string;
+  receivedAt: string;
+  promisedBy: string;
+}
+
+export const PROMISE_HOURS = 24;
+
+export type ApiErrorCode =
+  | 'invalid_json'
+  | 'validation_failed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'forbidden_origin'
+  | 'rate_limited'
+  | 'idempotency_conflict'
+  | 'not_found'
+  | 'internal_error'
+  | 'unavailable';
+
+/** Every error answer has this shape; `message` is Korean and safe to show to the visitor. */
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    fields?: Partial<Record<IdeaField, string>>;
+  };
+}
+
+/** Formats an instant as Korean time (KST), e.g. "2026년 11월 23일 (월) 오후 3:05". */
+export function formatKst(iso: string): string {
+  return new Intl.DateTimeFormat('ko-KR', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
