@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { IDEA_LIMITS, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields } from './idea';
+
+describe('idea schema', () => {
+  it('trims values, defaults phone and strips unknown keys', () => {
+    const parsed = ideaRequestSchema.parse({ idea: ' 앱 ', name: ' 홍길동 ', email: 'a@b.co', extra: 'x' });
+    expect(parsed).toEqual({ idea: '앱', name: '홍길동', email: 'a@b.co', phone: '' });
+  });
+
+  it('rejects blank required fields with Korean messages per field', () => {
+    const result = ideaFieldsSchema.safeParse({ idea: '   ', name: '', email: ' ' });
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((i) => i.path[0]);
+    expect(fields).toEqual(expect.arrayContaining(['idea', 'name', 'email']));
+    expect(result.error!.issues[0]!.message).toMatch(/입력해주세요/);
+  });
+
+  it('checks e-mail syntax and length caps', () => {
+    expect(ideaFieldsSchema.safeParse({ idea: 'a', name: 'b', email: 'not-an-email' }).success).toBe(false);
+    const long = 'x'.repeat(IDEA_LIMITS.idea + 1);
+    const result = ideaFieldsSchema.safeParse({ idea: long, name: 'b', email: 'a@b.co' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toContain('5,000자');
+  });
+
+  it('lists missing required fields after trimming', () => {
+    expect(missingRequiredFields({ idea: ' ', name: '이름', email: '' })).toEqual(['idea', 'email']);
+    expect(missingRequiredFields({ idea: 'a', name: 'b', email: 'c' })).toEqual([]);
+  });
+});
