@@ -9,6 +9,7 @@ export default defineConfig({
       'src/server/vitest.config.ts',
       'scripts/demos/vitest.config.ts',
       'tests/budgets/vitest.config.ts',
+      'tests/architecture/vitest.config.ts',
     ],
   },
 });
