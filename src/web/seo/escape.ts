@@ -1,0 +1,21 @@
+/** Escaping for values placed in the static <head>: attribute/text HTML and JSON inside <script>. */
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes a value for an HTML text node or a double- or single-quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => htmlEntities[ch] ?? ch);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>`, `&` and the JS line separators are written as
+ * \u escapes so no value can close the script element or open a comment, while the JSON stays equivalent.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
