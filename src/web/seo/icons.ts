@@ -16,6 +16,24 @@ export const icons = {
 
 export const manifestPath = '/site.webmanifest';
 
+/** The brand mark: a white lightning bolt (speed: 24 hours) on the accent colour, drawn on a 64×64 grid. */
+const boltPath = 'M37 6 15 36h15l-3 22 22-32H34l3-20z';
+
+/**
+ * The mark as SVG. `rounded` draws the tile with rounded corners (favicon.svg, favicon.ico); the full-bleed variant
+ * fills the square so platforms can apply their own mask (apple-touch-icon, maskable PWA icons) — the bolt stays
+ * inside the central 80% safe zone.
+ */
+export function markSvg({ rounded }: { rounded: boolean }): string {
+  const tile = rounded
+    ? `<rect width="64" height="64" rx="14" fill="${site.themeColor}"/>`
+    : `<rect width="64" height="64" fill="${site.themeColor}"/>`;
+  const bolt = rounded
+    ? `<path d="${boltPath}" fill="#fff"/>`
+    : `<path d="${boltPath}" fill="#fff" transform="translate(32 32) scale(.78) translate(-32 -32)"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${tile}${bolt}</svg>\n`;
+}
+
 /** <link> tags for the favicon set and the manifest. */
 export function faviconLinks(): string[] {
   return [
