@@ -1,0 +1,138 @@
+/**
+ * The server's configuration: every environment variable, validated with zod at boot.
+ * `.env.example` documents each one; `loadConfig` names the bad variable when one is wrong.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Empty strings count as "not set", so `FOO=` in a .env file behaves like a missing line. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_DIR: z.string().min(1).default('dist/site'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'postgres:// 또는 postgresql:// 주소여야 합니다' }).optional(),
+  ),
+  DB_POOL_SIZE: int(1, 100).default(10),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'smtp:// 또는 smtps:// 주소여야 합니다' }).optional()),
+  MAIL_FROM: z.string().min(3).default('24시간 MVP <no-reply@localhost>'),
+  TEAM_EMAIL: z.string().min(3).default('team@localhost'),
+  PUBLIC_API_KEY: optionalText,
+  FORM_SECRET: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
+  FORM_MIN_FILL_MS: int(0, 3_600_000).default(3000),
+  FORM_TOKEN_MAX_AGE_MS: int(60_000, 7 * 24 * 3_600_000).default(24 * 3_600_000),
+  RATE_LIMIT_PER_IP: int(1, 10_000_000).default(5),
+  RATE_LIMIT_GLOBAL: int(1, 100_000_000).default(300),
+  RATE_LIMIT_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
+  TRUST_PROXY: optionalText,
+  ALLOWED_ORIGINS: optionalText,
+  MAIL_WORKER: bool.default(true),
+  MAIL_POLL_MS: int(50, 600_000).default(2000),
+  MAIL_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(72),
+  MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
+  MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  siteDir: string;
+  databaseUrl: string | undefined;
+  dbPoolSize: number;
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    teamEmail: string;
+    worker: boolean;
+    pollMs: number;
+    maxAgeMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+  };
+  publicApiKey: string | undefined;
+  form: { secret: string | undefined; minFillMs: number; tokenMaxAgeMs: number };
+  rateLimit: { perIp: number; global: number; windowMs: number };
+  trustProxy: TrustProxy;
+  allowedOrigins: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined) return false;
+  if (/^(true|yes|1)$/i.test(raw)) return true;
+  if (/^(false|no|0)$/i.test(raw)) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/** Validates `env` (default: process.env) and returns the typed config, or throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`),
+    );
+  }
+  const e = parsed.data;
+  const allowedOrigins = (e.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const badOrigin = allowedOrigins.find((origin) => !/^https?:\/\/[^/]+$/.test(origin));
+  if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    siteDir: path.resolve(e.SITE_DIR),
+    databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      teamEmail: e.TEAM_EMAIL,
+      worker: e.MAIL_WORKER,
+      pollMs: e.MAIL_POLL_MS,
+      maxAgeMs: Math.round(e.MAIL_MAX_AGE_HOURS * 3_600_000),
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+    },
+    publicApiKey: e.PUBLIC_API_KEY,
+    form: { secret: e.FORM_SECRET, minFillMs: e.FORM_MIN_FILL_MS, tokenMaxAgeMs: e.FORM_TOKEN_MAX_AGE_MS },
+    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, global: e.RATE_LIMIT_GLOBAL, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedOrigins,
+  };
+}
+
+/** A config for tests and tools: defaults plus overrides, without reading process.env. */
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}

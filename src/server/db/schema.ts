@@ -1,0 +1,77 @@
+/**
+ * The one database schema for PGlite and PostgreSQL. `npx drizzle-kit generate` turns changes here into SQL
+ * migrations in ./migrations, which the server applies at boot with drizzle's migrator for either driver.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Every accepted submission, including ones classified as spam (kept so a wrongly flagged lead is never lost). */
+export const ideas = pgTable(
+  'ideas',
+  {
+    id: uuid('id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    idea: text('idea').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast. */
+    spamReason: text('spam_reason'),
+  },
+  (table) => [index('ideas_received_at_idx').on(table.receivedAt)],
+);
+
+/**
+ * One team mail per idea. status: pending → sending (claimed; next_attempt_at is the lease end) → sent | failed.
+ * Spam ideas get no row until the team releases them with `ideas retry`.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    ideaId: uuid('idea_id')
+      .primaryKey()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    /** Where the mail went: the SMTP server's answer or the .eml file path. */
+    deliveredTo: text('delivered_to'),
+  },
+  (table) => [
+    index('outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+  ],
+);
+
+/** Idempotency-Key → the idea it created; a repeat with the same body replays that answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    requestHash: text('request_hash').notNull(),
+    ideaId: uuid('idea_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('idempotency_keys_created_at_idx').on(table.createdAt)],
+);
+
+/** Fixed-window counters shared by every instance (per-IP and global intake limits). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limits_reset_at_idx').on(table.resetAt)],
+);
+
+/** Small server-wide values every instance must agree on (e.g. the generated form-token secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,40 @@
+/**
+ * The one error shape every API answer uses: `{ error: { code, message, fields? } }` with a Korean message that
+ * the page may show as is. Guards throw or send these; the error handler turns anything else into one.
+ */
+import type { FastifyReply } from 'fastify';
+import type { ApiErrorBody, ApiErrorCode, IdeaField } from '../../domain/idea';
+
+export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+  invalid_json: '요청 형식이 올바르지 않습니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+  validation_failed: '입력한 내용을 다시 확인해주세요.',
+  unsupported_media_type: 'JSON 형식(application/json)으로만 보낼 수 있습니다.',
+  payload_too_large: '보내신 내용이 너무 깁니다. 아이디어를 조금 줄여서 다시 보내주세요.',
+  unauthorized: '허용되지 않은 요청입니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+  forbidden_origin: '허용되지 않은 출처에서 보낸 요청입니다.',
+  rate_limited: '짧은 시간에 신청이 너무 많이 들어왔습니다. 잠시 후 다시 시도해주세요.',
+  idempotency_conflict: '같은 요청 번호로 다른 내용이 이미 접수되었습니다. 페이지를 새로고침한 뒤 다시 보내주세요.',
+  not_found: '요청하신 주소를 찾을 수 없습니다.',
+  internal_error: '일시적인 오류로 접수하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  unavailable: '지금은 접수할 수 없습니다. 잠시 후 다시 시도해주세요.',
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string = API_ERROR_MESSAGES[code],
+    readonly fields?: Partial<Record<IdeaField, string>>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error.toBody());
+}
