@@ -11,5 +11,9 @@ export default defineProject({
     name: 'budgets',
     environment: 'node',
     include: ['tests/budgets/**/*.test.ts'],
+    // Lighthouse needs both cores and the one budget port: run files one after another, with generous timeouts.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
   },
 });

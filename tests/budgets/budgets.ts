@@ -1,0 +1,19 @@
+/** The budgets from issue 4, in bytes (1 KB = 1024 bytes, as Lighthouse reports KiB). */
+export const KB = 1024;
+
+export const budgets = {
+  /** <script src> + <link rel="modulepreload"> of a page, each file gzip -9. */
+  initialJsGzip: 85 * KB,
+  /** All stylesheets linked from a page, gzip -9. */
+  cssGzip: 15 * KB,
+  /** The prerendered HTML document itself, gzip -9. */
+  htmlGzip: 30 * KB,
+  /** Everything the first view transfers (Lighthouse total-byte-weight), fonts and images included. */
+  firstViewTransfer: 400 * KB,
+} as const;
+
+/** Lighthouse categories that must score 100 on every public page; they do not depend on machine speed. */
+export const perfectCategories = ['accessibility', 'best-practices', 'seo'] as const;
+
+/** Ports given to this part: budget tests 4175, the web benchmark 4176. */
+export const ports = { budgets: 4175, bench: 4176 } as const;

@@ -1,0 +1,47 @@
+/**
+ * Lighthouse accessibility, best practices and SEO must be 100 on the public pages, served by the real server from
+ * the production build; the first view must stay within the transfer budget. (Performance score and timings depend
+ * on the machine: they live in `npm run bench:web`, not here.)
+ */
+import type { Result } from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgets, perfectCategories, ports } from './budgets';
+import { kb, requireBuiltSite } from './support/built-site';
+import { failingAudits, resourceSummary, runLighthouse, score } from './support/lighthouse';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  requireBuiltSite();
+  server = await startServer(ports.budgets);
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe.each(['/', '/about', '/privacy'])('Lighthouse on %s', (path) => {
+  let lhr: Result;
+
+  beforeAll(async () => {
+    if (!server) throw new Error('server not started');
+    lhr = await runLighthouse(server.origin + path, {
+      onlyCategories: [...perfectCategories],
+      onlyAudits: ['total-byte-weight', 'resource-summary'],
+    });
+  }, 240_000);
+
+  it.each(perfectCategories)('scores 100 for %s', (category) => {
+    const failures = failingAudits(lhr, category);
+    expect(score(lhr, category), `${category} on ${path}:\n  ${failures.join('\n  ')}`).toBe(100);
+  });
+
+  it('transfers at most 400 KB for the first view, fonts included', () => {
+    const total = lhr.audits['total-byte-weight']?.numericValue;
+    const rows = [...resourceSummary(lhr).values()].map((r) => `${r.resourceType} ${kb(r.transferSize)} (${r.requestCount})`);
+    console.log(`first view ${path}: ${kb(total ?? NaN)} — ${rows.join(', ')}`);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(budgets.firstViewTransfer);
+  });
+});
