@@ -1,0 +1,66 @@
+/**
+ * Builds the site into dist/site (docs/decisions/001):
+ * 1. Vite client build of the multi-page app (one HTML + one small entry per route);
+ * 2. Vite SSR build of src/web/prerender.tsx;
+ * 3. for every route, React's `react-dom/static` prerender markup and renderHead(routeId, siteUrl) are written
+ *    into the built HTML, so crawlers, link previews and first paint need no JavaScript.
+ * Prints each page's initial JS and CSS (gzip -9).
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { routes, site, type RouteId } from '../src/content/site';
+import { renderHead } from '../src/web/seo/head';
+import { measurePage } from '../src/web/build/page-weight';
+import { prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from '../src/web/build/site-paths';
+
+// vite.config.ts imports a TypeScript helper without extension (tsconfig forbids .ts specifiers); the default loader handles it.
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
+
+const siteUrl = process.env.SITE_URL ?? site.defaultUrl;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  await build({ configFile: viteConfigFile, logLevel: 'warn' });
+  await build({
+    configFile: viteConfigFile,
+    logLevel: 'warn',
+    build: {
+      ssr: prerenderEntry,
+      outDir: prerenderOutDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rolldownOptions: { input: prerenderEntry, output: { entryFileNames: 'prerender.js' } },
+    },
+  });
+
+  const { renderRoute } = (await import(pathToFileURL(join(prerenderOutDir, 'prerender.js')).href)) as {
+    renderRoute: (routeId: RouteId) => Promise<string>;
+  };
+
+  for (const route of routes) {
+    const file = join(siteOutDir, route.file);
+    const template = readFileSync(file, 'utf8');
+    if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
+      throw new Error(`${route.file}: missing <!--app-head--> or <!--app-html--> placeholder`);
+    }
+    const appHtml = await renderRoute(route.id);
+    const html = template.replace('<!--app-head-->', () => renderHead(route.id, siteUrl)).replace('<!--app-html-->', () => appHtml);
+    writeFileSync(file, html);
+  }
+  rmSync(prerenderOutDir, { recursive: true, force: true });
+
+  console.log(`Built ${routes.length} pages into dist/site (SITE_URL ${siteUrl})`);
+  for (const route of routes) {
+    const weight = measurePage(siteOutDir, route.file);
+    console.log(
+      `  ${route.file.padEnd(20)} initial JS ${kb(weight.jsGzip).padStart(8)} gz (${weight.js.length} files)   CSS ${kb(weight.cssGzip)} gz   HTML ${kb(weight.htmlGzip)} gz`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/** The privacy policy (개인정보처리방침) for the data the idea form collects. Operator details come from site config. */
+import { site } from './site';
+
+export interface PolicySection {
+  title: string;
+  paragraphs?: readonly string[];
+  items?: readonly string[];
+}
+
+const sections: readonly PolicySection[] = [
+    {
+      title: '1. 수집하는 개인정보 항목',
+      paragraphs: ['회사는 외주 서비스 신청서를 통해 다음 정보를 받습니다.'],
+      items: [
+        '필수: 아이디어 내용, 이름, 이메일 주소',
+        '선택: 연락처(전화번호)',
+        '자동 수집: 접수 시각, 스팸 방지를 위한 접속 IP 주소(일정 기간 후 삭제)',
+      ],
+    },
+    {
+      title: '2. 개인정보의 이용 목적',
+      items: ['아이디어 검토와 프로토타입 제작', '견적과 개발 범위 안내, 상담 일정 연락', '스팸과 부정 이용 방지'],
+    },
+    {
+      title: '3. 보유 기간과 파기',
+      paragraphs: [
+        '신청 정보는 상담이 끝난 날로부터 1년까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 즉시 파기합니다.',
+        '전자 파일은 복구할 수 없는 방법으로 삭제하고, 출력물은 분쇄하거나 소각합니다. 계약이 체결되면 관련 법령이 정한 기간 동안 거래 기록을 보관합니다.',
+      ],
+    },
+    {
+      title: '4. 처리 위탁',
+      paragraphs: [
+        `회사는 신청 내용을 담당자에게 전달하기 위해 ${site.operator.mailProvider}에 이메일 발송을 맡깁니다. 수탁자는 발송 목적 외에는 정보를 이용하지 않습니다.`,
+        '회사는 개인정보를 제3자에게 제공하지 않습니다.',
+      ],
+    },
+    {
+      title: '5. 이용자의 권리',
+      paragraphs: [
+        '이용자는 언제든지 자신의 개인정보를 열람하거나 정정, 삭제, 처리 정지를 요청할 수 있습니다. 아래 연락처로 요청하시면 지체 없이 처리합니다.',
+        '개인정보 수집·이용에 동의하지 않을 권리가 있으며, 동의하지 않으시면 신청서를 접수할 수 없습니다.',
+      ],
+    },
+    {
+      title: '6. 안전성 확보 조치',
+      items: ['전송 구간 암호화(HTTPS)', '접근 권한 최소화와 접근 기록 관리', '스팸 방지를 위한 요청 제한'],
+    },
+  ];
+
+export const privacy = {
+  heading: '개인정보처리방침',
+  effectiveDate: '시행일: 2026년 11월 22일',
+  intro: `${site.operator.name}(이하 "회사")는 외주 서비스 신청서를 통해 받은 개인정보를 「개인정보 보호법」에 따라 안전하게 처리합니다. 이 방침은 어떤 정보를 왜 받고, 얼마나 보관하며, 이용자가 어떤 권리를 가지는지 안내합니다.`,
+  sections,
+  contact: {
+    title: '7. 개인정보 보호책임자와 문의처',
+    lines: [
+      `운영자: ${site.operator.name}`,
+      `개인정보 보호책임자: ${site.operator.representative}`,
+    ],
+    emailLabel: '이메일',
+    email: site.operator.contactEmail,
+  },
+} as const;

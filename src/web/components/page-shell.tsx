@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+interface PageShellProps {
+  currentPath: string | null;
+  children: ReactNode;
+}
+
+/** Header, the page's main content and the footer: the frame every route shares. */
+export function PageShell({ currentPath, children }: PageShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader currentPath={currentPath} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { forwardRef } from 'react';
+import { portfolioSection } from '../../../content/home';
+import type { PortfolioItem } from '../../../content/portfolio';
+import { cn } from '../../ui/cn';
+
+interface PortfolioCardProps {
+  item: PortfolioItem;
+  onOpen: (item: PortfolioItem) => void;
+  /** Called on hover/focus so the dialog code can load before the click. */
+  onIntent: () => void;
+}
+
+/** Number of features a card lists; the rest is summarised as "+N". */
+export const CARD_FEATURES = 2;
+
+/** A portfolio item as a real button: title, category, the first two features and "+2". */
+export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(function PortfolioCard(
+  { item, onOpen, onIntent },
+  ref,
+) {
+  const shown = item.features.slice(0, CARD_FEATURES);
+  const rest = item.features.length - shown.length;
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => onOpen(item)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+    >
+      <span aria-hidden="true" className={cn('block h-2 w-full bg-gradient-to-r', item.colors.accent)} />
+      <span className="flex flex-1 flex-col p-6">
+        <span className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', item.colors.badge)}>{item.category}</span>
+        <span className="mt-4 text-lg font-bold text-slate-900">{item.title}</span>
+        <span className="mt-4 flex flex-wrap gap-2" data-testid="card-features">
+          {shown.map((feature) => (
+            <span key={feature} className="rounded-lg bg-slate-100 px-2.5 py-1 text-[13px] font-medium text-slate-700">
+              {feature}
+            </span>
+          ))}
+          {rest > 0 ? (
+            <span className="rounded-lg bg-slate-100 px-2.5 py-1 text-[13px] font-semibold text-slate-600">
+              {portfolioSection.moreFeatures(rest)}
+            </span>
+          ) : null}
+        </span>
+        <span className="mt-auto pt-6 text-sm font-semibold text-brand-700 group-hover:underline">
+          {portfolioSection.openHint} <span aria-hidden="true">→</span>
+        </span>
+      </span>
+    </button>
+  );
+});

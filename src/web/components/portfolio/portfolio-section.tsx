@@ -1,0 +1,59 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { portfolioSection } from '../../../content/home';
+import { portfolio, type PortfolioItem } from '../../../content/portfolio';
+import { SectionHeading } from '../../ui/section-heading';
+import { PortfolioCard } from './portfolio-card';
+
+// The dialog (Radix + the player) is fetched on first hover/focus/click, never with the page.
+const loadDemoDialog = () => import('./demo-dialog');
+const DemoDialog = lazy(loadDemoDialog);
+
+/** The four portfolio cards; each opens the demo dialog for its item. */
+export function PortfolioSection() {
+  const [active, setActive] = useState<PortfolioItem | null>(null);
+  const [opened, setOpened] = useState(0);
+  const cards = useRef(new Map<string, HTMLButtonElement>());
+
+  const open = (item: PortfolioItem) => {
+    setActive(item);
+    setOpened((count) => count + 1);
+  };
+
+  return (
+    <section id="portfolio" aria-labelledby="portfolio-title" className="py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-5 sm:px-8">
+        <SectionHeading
+          id="portfolio-title"
+          eyebrow={portfolioSection.eyebrow}
+          title={portfolioSection.title}
+          subtitle={portfolioSection.subtitle}
+        />
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {portfolio.map((item) => (
+            <li key={item.slug}>
+              <PortfolioCard
+                ref={(node) => {
+                  if (node) cards.current.set(item.slug, node);
+                  else cards.current.delete(item.slug);
+                }}
+                item={item}
+                onOpen={open}
+                onIntent={() => void loadDemoDialog()}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+      {opened > 0 ? (
+        <Suspense fallback={null}>
+          <DemoDialog
+            item={active}
+            openCount={opened}
+            onClose={() => setActive(null)}
+            returnFocus={(slug) => cards.current.get(slug)?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

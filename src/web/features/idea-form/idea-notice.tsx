@@ -1,0 +1,52 @@
+import { ideaNotices } from '../../../content/home';
+import { cn } from '../../ui/cn';
+import type { NoticeState } from './notice-state';
+
+interface IdeaNoticeProps {
+  notice: NoticeState;
+  onDismiss: () => void;
+}
+
+/** The toast that reports a submission's outcome (destructive style for errors). Loaded on first use. */
+export default function IdeaNotice({ notice, onDismiss }: IdeaNoticeProps) {
+  const error = notice.tone === 'error';
+  return (
+    <div
+      data-tone={notice.tone}
+      className={cn(
+        'pointer-events-auto relative w-full rounded-2xl border p-5 pr-12 shadow-xl',
+        error ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
+      )}
+    >
+      <p className="flex items-center gap-2 text-base font-bold">
+        {error ? null : (
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-emerald-600" fill="currentColor">
+            <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4Z" />
+          </svg>
+        )}
+        {notice.title}
+      </p>
+      <p className={cn('mt-1 text-[15px] leading-relaxed', error ? 'text-white' : 'text-slate-600')}>{notice.description}</p>
+      {notice.details?.length ? (
+        <ul className="mt-3 space-y-1 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+          {notice.details.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={ideaNotices.dismiss}
+        className={cn(
+          'absolute top-3 right-3 grid size-9 place-items-center rounded-full',
+          error ? 'text-white hover:bg-red-800' : 'text-slate-500 hover:bg-slate-100',
+        )}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </div>
+  );
+}

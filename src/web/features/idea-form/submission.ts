@@ -1,0 +1,50 @@
+/**
+ * One submission attempt from the form's point of view: validate, send, and turn the outcome into the notice
+ * to show and whether the fields reset. Loaded on first interaction with the form (with zod and the client).
+ */
+import { ideaNotices } from '../../../content/home';
+import { formatKst } from '../../../domain/idea';
+import { createIdeaClient, type IdeaClient, type IdeaValues } from './api';
+import type { NoticeState } from './notice-state';
+import { validateIdea } from './validate-idea';
+
+export type SubmissionResult = { notice: Omit<NoticeState, 'id'>; reset: boolean; sent: boolean };
+
+let client: IdeaClient | null = null;
+const getClient = () => (client ??= createIdeaClient());
+
+/** Fetches the form-start token early (first interaction), so the real submission waits for nothing. */
+export function prepareSubmission(): void {
+  void getClient().prepare();
+}
+
+export async function submitIdeaForm(values: IdeaValues, honeypot: string, ideaClient = getClient()): Promise<SubmissionResult> {
+  const validation = validateIdea(values);
+  if (validation.kind === 'missing') {
+    return { notice: { tone: 'error', ...ideaNotices.required }, reset: false, sent: false };
+  }
+  if (validation.kind === 'invalid') {
+    return { notice: { tone: 'error', title: ideaNotices.invalid.title, description: validation.message }, reset: false, sent: false };
+  }
+  const outcome = await ideaClient.submit(values, honeypot);
+  switch (outcome.kind) {
+    case 'accepted':
+      return {
+        notice: {
+          tone: 'success',
+          ...ideaNotices.success,
+          details: [
+            `${ideaNotices.receiptId}: ${outcome.receipt.id}`,
+            `${ideaNotices.receiptPromise}: ${formatKst(outcome.receipt.promisedBy)}`,
+          ],
+        },
+        reset: true,
+        sent: true,
+      };
+    case 'rate-limited':
+      return { notice: { tone: 'error', title: ideaNotices.rateLimited.title, description: outcome.message }, reset: false, sent: true };
+    case 'failed':
+      console.error(outcome.error);
+      return { notice: { tone: 'error', ...ideaNotices.failed }, reset: false, sent: true };
+  }
+}

@@ -1,0 +1,2 @@
+declare module 'virtual:pretendard-site.css';
+declare module 'virtual:pretendard-rest.css';

@@ -1,0 +1,36 @@
+/**
+ * Multi-page Vite build: one HTML entry per route under src/web/site/, each hydrating its own small entry.
+ * scripts/build-site.ts runs this client build, then an SSR build of src/web/prerender.tsx, and writes the
+ * prerendered markup and <head> into dist/site/<route>.html. See docs/decisions/001.
+ */
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { pretendardSubsets } from './src/web/build/pretendard-subsets';
+
+const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: fromRepo('./src/web/site'),
+  publicDir: fromRepo('./public'),
+  envDir: fromRepo('./'),
+  plugins: [pretendardSubsets(fromRepo('./')), react(), tailwindcss()],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    outDir: fromRepo('./dist/site'),
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    // Fonts and images stay files: no base64 blobs in the CSS or JS budgets.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      input: {
+        home: fromRepo('./src/web/site/index.html'),
+        about: fromRepo('./src/web/site/about/index.html'),
+        privacy: fromRepo('./src/web/site/privacy/index.html'),
+        'not-found': fromRepo('./src/web/site/404.html'),
+      },
+    },
+  },
+});
