@@ -1,4 +1,5 @@
 /** Lighthouse 12 runs against Debian's Chromium (programmatic API + chrome-launcher). */
+import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
@@ -61,7 +62,12 @@ export function resourceSummary(lhr: Result): Map<string, ResourceRow> {
   return new Map((details?.items ?? []).map((row) => [row.resourceType, row]));
 }
 
-/** Chromium version as Lighthouse saw it (from the host user agent). */
-export function chromiumVersion(lhr: Result): string {
-  return /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? 'unknown';
+/** Full Chromium version (`chromium --version`; the user agent Lighthouse records is reduced to 156.0.0.0). */
+export function chromiumVersion(): string {
+  try {
+    const output = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return /([\d]+\.[\d.]+)/.exec(output)?.[1] ?? output.trim();
+  } catch {
+    return 'unknown';
+  }
 }

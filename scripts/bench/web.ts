@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:web`: builds the site, serves it through the real server (port 4176), runs Lighthouse 12 (mobile,
+ * simulated throttling) three times on / and /about, prints the medians against issue 4's targets, and rewrites the
+ * bench:web section of docs/benchmarks.md. `--no-build` measures the existing dist/site; `--runs N` changes the count.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { Result } from 'lighthouse';
+import { budgets, KB, ports } from '../../tests/budgets/budgets';
+import { repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
+import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
+import { startServer } from '../../tests/budgets/support/server';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const build = !args.includes('--no-build');
+const paths = ['/', '/about'];
+const benchmarksFile = join(repoRoot, 'docs', 'benchmarks.md');
+
+interface Row {
+  label: string;
+  target: string;
+  /** Reads one figure from a run. */
+  read: (lhr: Result) => number;
+  format: (value: number) => string;
+  /** Whether the median meets the target (undefined: reported only). */
+  meets?: (value: number) => boolean;
+}
+
+const audit = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? NaN;
+const bytesOf = (type: string) => (lhr: Result) => resourceSummary(lhr).get(type)?.transferSize ?? 0;
+const categoryRow = (label: string, id: CategoryId): Row => ({
+  label,
+  target: '100',
+  read: (lhr) => score(lhr, id) ?? NaN,
+  format: (v) => String(v),
+  meets: (v) => v >= 100,
+});
+const ms = (v: number) => `${Math.round(v)} ms`;
+const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+const kbText = (v: number) => `${(v / KB).toFixed(1)} KB`;
+
+const rows: Row[] = [
+  categoryRow('Performance', 'performance'),
+  categoryRow('Accessibility', 'accessibility'),
+  categoryRow('Best practices', 'best-practices'),
+  categoryRow('SEO', 'seo'),
+  { label: 'FCP', target: '≤ 0.90 s', read: audit('first-contentful-paint'), format: s, meets: (v) => v <= 900 },
+  { label: 'LCP', target: '≤ 1.00 s', read: audit('largest-contentful-paint'), format: s, meets: (v) => v <= 1000 },
+  { label: 'TBT', target: '≤ 50 ms', read: audit('total-blocking-time'), format: ms, meets: (v) => v <= 50 },
+  { label: 'CLS', target: '≤ 0.01', read: audit('cumulative-layout-shift'), format: (v) => v.toFixed(3), meets: (v) => v <= 0.01 },
+  { label: 'Speed Index', target: '–', read: audit('speed-index'), format: s },
+  { label: 'HTML (transfer)', target: '–', read: bytesOf('document'), format: kbText },
+  { label: 'CSS (transfer)', target: `≤ ${budgets.cssGzip / KB} KB`, read: bytesOf('stylesheet'), format: kbText, meets: (v) => v <= budgets.cssGzip },
+  { label: 'JS (transfer)', target: `≤ ${budgets.initialJsGzip / KB} KB`, read: bytesOf('script'), format: kbText, meets: (v) => v <= budgets.initialJsGzip },
+  { label: 'Fonts (transfer)', target: '–', read: bytesOf('font'), format: kbText },
+  { label: 'Images (transfer)', target: '–', read: bytesOf('image'), format: kbText },
+  { label: 'Total transfer', target: `≤ ${budgets.firstViewTransfer / KB} KB`, read: bytesOf('total'), format: kbText, meets: (v) => v <= budgets.firstViewTransfer },
+  { label: 'Requests', target: '–', read: (lhr) => resourceSummary(lhr).get('total')?.requestCount ?? NaN, format: (v) => String(v) },
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const cell = (row: Row, value: number) => `${row.format(value)}${row.meets ? (row.meets(value) ? ' ✅' : ' ❌') : ''}`;
+
+/** Why points were lost: the performance opportunities and diagnostics of one run, for the console. */
+function lostPoints(lhr: Result): string[] {
+  const perf = lhr.categories.performance?.auditRefs ?? [];
+  const lines = perf
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => `  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> }
+    | undefined;
+  const node = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (node) lines.push(`  - LCP element: ${node}`);
+  const phases = lcpElement?.items?.[1]?.items?.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ');
+  if (phases) lines.push(`  - LCP phases: ${phases}`);
+  const blocking = lhr.audits['render-blocking-resources']?.details as { items?: Array<{ url: string; wastedMs?: number }> } | undefined;
+  for (const item of blocking?.items ?? []) lines.push(`  - render-blocking: ${item.url} (${Math.round(item.wastedMs ?? 0)} ms)`);
+  return lines;
+}
+
+function writeSection(markdown: string) {
+  const doc = readFileSync(benchmarksFile, 'utf8');
+  const start = '<!-- bench:web:start -->';
+  const end = '<!-- bench:web:end -->';
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${benchmarksFile} lacks the ${start} … ${end} markers`);
+  writeFileSync(benchmarksFile, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
+}
+
+async function main() {
+  if (build) {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+  }
+  requireBuiltSite();
+  const server = await startServer(ports.bench);
+  const results = new Map<string, Result[]>();
+  try {
+    for (const path of paths) {
+      const lhrs: Result[] = [];
+      for (let i = 1; i <= runs; i++) {
+        const lhr = await runLighthouse(server.origin + path);
+        lhrs.push(lhr);
+        console.log(
+          `${path} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
+            `BP ${score(lhr, 'best-practices')}, SEO ${score(lhr, 'seo')}, FCP ${s(audit('first-contentful-paint')(lhr))}, ` +
+            `LCP ${s(audit('largest-contentful-paint')(lhr))}, TBT ${ms(audit('total-blocking-time')(lhr))}, ` +
+            `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}`,
+        );
+      }
+      results.set(path, lhrs);
+      const lost = lostPoints(lhrs[lhrs.length - 1] as Result);
+      if (lost.length) console.log(`${path}: where the last run lost time or points\n${lost.join('\n')}`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const first = results.get(paths[0] as string)?.[0] as Result;
+  const cpu = cpus();
+  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${chromiumVersion()}, Lighthouse ${first.lighthouseVersion}`;
+  const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  const header = `| Metric | Target | ${paths.map((p) => `\`${p}\``).join(' | ')} |\n|---|---|${paths.map(() => '---').join('|')}|`;
+  const body = rows
+    .map((row) => `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, median((results.get(p) ?? []).map(row.read)))).join(' | ')} |`)
+    .join('\n');
+  const markdown = [
+    `Measured ${when} UTC on ${machine}.`,
+    `Lighthouse mobile preset with simulated throttling (its defaults), median of ${runs} run${runs === 1 ? '' : 's'} per page, production build`,
+    `served by the real server (\`src/server/main.ts\`, compression on). Bytes are transfer sizes as Lighthouse saw them`,
+    `(compressed); the gzip -9 file budgets are enforced separately by \`npm run test:budgets\`.`,
+    '',
+    header,
+    body,
+  ].join('\n');
+  console.log(`\n${markdown}\n`);
+  writeSection(markdown);
+  console.log(`written to ${benchmarksFile}`);
+}
+
+await main();
