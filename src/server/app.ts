@@ -8,20 +8,28 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
+import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
+import { OutboxWorker } from './mail/outbox-worker';
+import { mailTransportFor, type MailTransport } from './mail/transport';
+import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
+import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
 
 export interface AppDependencies {
   /** An already open database; the caller closes it. By default buildApp opens one and closes it on app.close(). */
   database?: Database;
+  /** Mail transport for the outbox worker; by default SMTP_URL's server or .eml files under DATA_DIR/outbox. */
+  mailTransport?: MailTransport;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    outbox: OutboxWorker;
   }
 }
 
@@ -40,12 +48,35 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     dependencies.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
   app.decorate('config', config);
   app.decorate('database', database);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   registerErrorHandlers(app, loadNotFoundPage(config.siteDir));
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
+  const outbox = new OutboxWorker(
+    database,
+    dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir }),
+    {
+      from: config.mail.from,
+      to: config.mail.teamEmail,
+      pollMs: config.mail.pollMs,
+      maxAgeMs: config.mail.maxAgeMs,
+      retryBaseMs: config.mail.retryBaseMs,
+      retryMaxMs: config.mail.retryMaxMs,
+    },
+    app.log,
+  );
+  app.decorate('outbox', outbox);
+  if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
+  // After the listener has closed and in-flight requests are done: finish the current mail, then close the DB.
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  const formSecret = await resolveFormSecret(database, config.form.secret);
+  await app.register(formTokenRoute, { secret: formSecret });
+  await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
   await app.register(healthzRoute, { database });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;

@@ -1,0 +1,117 @@
+/**
+ * The team's notification mail for one idea, in Korean: subject with the sender's name and the idea's first
+ * words (control characters removed, so nothing can inject a header), plain-text and HTML parts with every user
+ * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
+ */
+import { formatKst, PROMISE_HOURS } from '../../domain/idea';
+
+export interface TeamMailIdea {
+  id: string;
+  receivedAt: Date;
+  idea: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface TeamMailOptions {
+  from: string;
+  to: string;
+}
+
+export interface TeamMail {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  date: Date;
+}
+
+/** Removes CR, LF and every other control or line/paragraph separator; collapses whitespace. */
+export function singleLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The idea's first words, at most `max` characters, cut at a word boundary when possible. */
+export function firstWords(text: string, max = 40): string {
+  const line = singleLine(text);
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Domain for Message-IDs, taken from MAIL_FROM ("Name <a@b.example>" → "b.example"). */
+export function messageIdDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const domain = address.split('@')[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost';
+}
+
+export function teamMessageId(ideaId: string, from: string): string {
+  return `<idea-${ideaId}@${messageIdDomain(from)}>`;
+}
+
+export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): TeamMail {
+  const name = singleLine(idea.name);
+  const receivedKst = formatKst(idea.receivedAt.toISOString());
+  const promisedKst = formatKst(new Date(idea.receivedAt.getTime() + PROMISE_HOURS * 3_600_000).toISOString());
+  const phone = idea.phone.trim() === '' ? '(없음)' : singleLine(idea.phone);
+  const rows: [string, string][] = [
+    ['이름', name],
+    ['이메일', idea.email],
+    ['연락처', phone],
+    ['접수 시각', `${receivedKst} (KST)`],
+    ['프로토타입 약속 시각', `${promisedKst} (KST)`],
+    ['접수 번호', idea.id],
+  ];
+
+  const text = [
+    '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    '[아이디어]',
+    idea.idea,
+    '',
+    '이 메일에 회신하면 신청자에게 바로 답장됩니다.',
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><title>새 아이디어 접수</title></head>
+<body style="font-family: sans-serif; line-height: 1.6; color: #111;">
+<p>새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.</p>
+<table cellpadding="4" style="border-collapse: collapse;">
+${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size: 16px;">아이디어</h2>
+<div style="white-space: pre-wrap; border-left: 3px solid #4f46e5; padding-left: 12px;">${escapeHtml(idea.idea)}</div>
+<p style="color: #555;">이 메일에 회신하면 신청자에게 바로 답장됩니다.</p>
+</body></html>`;
+
+  return {
+    from: options.from,
+    to: options.to,
+    replyTo: { name, address: idea.email },
+    subject: singleLine(`[아이디어 접수] ${name}님: ${firstWords(idea.idea)}`),
+    text,
+    html,
+    messageId: teamMessageId(idea.id, options.from),
+    date: idea.receivedAt,
+  };
+}
