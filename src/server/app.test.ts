@@ -72,7 +72,8 @@ describe('POST idea endpoint', () => {
   });
 
   it('answers 401 for a wrong or missing key', async () => {
-    for (const headers of [{ apikey: 'wrong' }, {}, { authorization: 'Bearer nope' }]) {
+    const cases: Record<string, string>[] = [{ apikey: 'wrong' }, {}, { authorization: 'Bearer nope' }];
+    for (const headers of cases) {
       const response = await submitIdea(app, ideaBody(), headers);
       expect(response.statusCode).toBe(401);
       expect(response.json<ApiErrorBody>().error.code).toBe('unauthorized');
