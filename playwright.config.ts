@@ -44,9 +44,10 @@ export default defineConfig({
     },
   ],
   // The real server serves the built site (run `npm run build` first; `npm test` does).
+  // E2E_WEB_SERVER_COMMAND swaps the command locally (e.g. `npx vite preview --outDir dist/site --port 4173`).
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${PORT}/healthz`,
+    command: process.env.E2E_WEB_SERVER_COMMAND ?? 'node --import tsx src/server/main.ts',
+    url: process.env.E2E_WEB_SERVER_URL ?? `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     env: {

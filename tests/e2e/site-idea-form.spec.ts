@@ -1,0 +1,184 @@
+import { expect, test, type Page } from '@playwright/test';
+import { receipt, routeIntake } from './fixtures/site-routes';
+
+const values = {
+  idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
+  name: '김민지',
+  phone: '010-2345-6789',
+  email: 'minji@example.com',
+};
+
+function fields(page: Page) {
+  const form = page.locator('#idea-form form');
+  return {
+    form,
+    idea: form.getByLabel('아이디어'),
+    name: form.getByLabel('이름'),
+    phone: form.getByLabel('연락처'),
+    email: form.getByLabel('이메일'),
+    submit: form.getByRole('button', { name: '상담 신청하기' }),
+  };
+}
+
+async function fillAll(page: Page, input = values) {
+  const f = fields(page);
+  await f.idea.fill(input.idea);
+  await f.name.fill(input.name);
+  await f.phone.fill(input.phone);
+  await f.email.fill(input.email);
+}
+
+async function expectValues(page: Page, expected: typeof values) {
+  const f = fields(page);
+  await expect(f.idea).toHaveValue(expected.idea);
+  await expect(f.name).toHaveValue(expected.name);
+  await expect(f.phone).toHaveValue(expected.phone);
+  await expect(f.email).toHaveValue(expected.email);
+}
+
+const empty = { idea: '', name: '', phone: '', email: '' };
+
+test.describe('idea form', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#idea-form');
+  });
+
+  test('has the four named fields with Korean labels and a hidden honeypot', async ({ page }) => {
+    const f = fields(page);
+    await expect(f.idea).toHaveAttribute('name', 'idea');
+    await expect(f.name).toHaveAttribute('name', 'name');
+    await expect(f.phone).toHaveAttribute('name', 'phone');
+    await expect(f.phone).toHaveAttribute('type', 'tel');
+    await expect(f.email).toHaveAttribute('name', 'email');
+    await expect(f.email).toHaveAttribute('type', 'email');
+    expect(await f.idea.evaluate((node) => parseFloat(getComputedStyle(node).minHeight))).toBeGreaterThanOrEqual(120);
+    await expect(f.idea).toHaveAttribute('placeholder', /^예\)/);
+    const honeypot = f.form.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(await honeypot.evaluate((node) => node.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    expect((await honeypot.boundingBox())?.x ?? 0).toBeLessThan(0);
+    await expect(page.locator('#idea-form')).toContainText('24시간 안에 시각화된 프로토타입 사이트와 견적서');
+    await expect(page.locator('#idea-form').getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test('empty or blank required fields: required notice and nothing is sent', async ({ page }) => {
+    const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
+    const f = fields(page);
+    await f.submit.click();
+    await expect(page.getByText('필수 정보를 입력해주세요')).toBeVisible();
+    await expect(page.getByText('아이디어, 이름, 이메일은 필수 입력 항목입니다.')).toBeVisible();
+
+    await f.idea.fill('   ');
+    await f.name.fill('김민지');
+    await f.email.fill('minji@example.com');
+    await f.submit.click();
+    await expect(page.getByRole('alert')).toContainText('필수 정보를 입력해주세요');
+    await page.waitForTimeout(300);
+    expect(intake.submissions).toHaveLength(0);
+    await expect(f.name).toHaveValue('김민지');
+  });
+
+  test('success: sends the contract, shows the receipt and clears all four fields', async ({ page }) => {
+    const intake = await routeIntake(page, [{ status: 202, body: receipt, delayMs: 600 }]);
+    await fillAll(page);
+    const f = fields(page);
+    await f.submit.click();
+    const sending = f.form.getByRole('button', { name: '보내는 중...' });
+    await expect(sending).toBeDisabled();
+
+    const notice = page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('24시간 내에 프로토타입을 제작하여 연락드리겠습니다.');
+    await expect(notice).toContainText(`접수 번호: ${receipt.id}`);
+    // promisedBy 06:00 UTC is 15:00 in Korea (the weekday's brackets depend on the ICU version).
+    await expect(notice).toContainText(/프로토타입 전달 예정: 2026년 11월 23일 \(?월\)? 오후 3:00/);
+    await expectValues(page, empty);
+    await expect(f.submit).toBeEnabled();
+
+    expect(intake.submissions).toHaveLength(1);
+    const [sent] = intake.submissions;
+    expect(sent!.body).toEqual({ ...values, website: '', formToken: 'form-token-1' });
+    expect(sent!.headers['content-type']).toBe('application/json');
+    expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // No public key is configured in this build, so none is sent.
+    expect(sent!.headers.apikey).toBeUndefined();
+    expect(sent!.headers.authorization).toBeUndefined();
+  });
+
+  test('failure: error notice, console.error, fields keep their values; a retry reuses the Idempotency-Key', async ({ page }) => {
+    const intake = await routeIntake(page, [
+      { status: 500, body: { error: { code: 'internal_error', message: '서버 오류' } } },
+      { status: 202, body: receipt },
+    ]);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await fillAll(page);
+    await fields(page).submit.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('제출 중 오류가 발생했습니다');
+    await expect(alert).toContainText('잠시 후 다시 시도해주세요.');
+    await expectValues(page, values);
+    expect(errors.some((text) => text.includes('500'))).toBe(true);
+
+    await fields(page).submit.click();
+    await expect(page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' })).toBeVisible();
+    expect(intake.submissions).toHaveLength(2);
+    expect(intake.submissions[1]!.headers['idempotency-key']).toBe(intake.submissions[0]!.headers['idempotency-key']);
+  });
+
+  test('a changed submission after a failure gets a new Idempotency-Key', async ({ page }) => {
+    const intake = await routeIntake(page, [{ status: 503, body: { error: { code: 'unavailable', message: '점검 중' } } }]);
+    await fillAll(page);
+    await fields(page).submit.click();
+    await expect(page.getByRole('alert')).toContainText('제출 중 오류가 발생했습니다');
+    await fields(page).name.fill('김민지 대표');
+    await fields(page).submit.click();
+    await expect.poll(() => intake.submissions.length).toBe(2);
+    expect(intake.submissions[1]!.headers['idempotency-key']).not.toBe(intake.submissions[0]!.headers['idempotency-key']);
+  });
+
+  test('network error: error notice and values kept', async ({ page }) => {
+    await page.route('**/functions/v1/send-idea-email', (route) => route.abort('failed'));
+    await fillAll(page);
+    await fields(page).submit.click();
+    await expect(page.getByRole('alert')).toContainText('제출 중 오류가 발생했습니다');
+    await expectValues(page, values);
+  });
+
+  test('rate limited: shows the server message and keeps the values', async ({ page }) => {
+    const message = '신청이 너무 많습니다. 10분 뒤에 다시 시도해주세요.';
+    await routeIntake(page, [
+      { status: 429, body: { error: { code: 'rate_limited', message } }, headers: { 'Retry-After': '600' } },
+    ]);
+    await fillAll(page);
+    await fields(page).submit.click();
+    await expect(page.getByRole('alert')).toContainText(message);
+    await expectValues(page, values);
+  });
+
+  test('too long for the shared contract: its Korean message, nothing sent', async ({ page }) => {
+    const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
+    await fillAll(page, { ...values, name: '가'.repeat(101) });
+    await fields(page).submit.click();
+    await expect(page.getByRole('alert')).toContainText('이름은(는) 100자 이내로 입력해주세요.');
+    expect(intake.submissions).toHaveLength(0);
+  });
+
+  test('can be filled and sent with the keyboard alone', async ({ page }) => {
+    await routeIntake(page, [{ status: 202, body: receipt }]);
+    await fields(page).idea.focus();
+    await page.keyboard.type(values.idea);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(values.name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(values.phone);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(values.email);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' })).toBeVisible();
+    await expectValues(page, empty);
+  });
+});

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('top bar', () => {
+  test('highlights the link of the current page', async ({ page, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    const nav = page.getByRole('navigation', { name: '주요 메뉴' }).locator('visible=true');
+    await expect(nav.getByRole('link', { name: '홈' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '팀 소개' })).not.toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: '팀 소개' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    const aboutNav = page.getByRole('navigation', { name: '주요 메뉴' }).locator('visible=true');
+    await expect(aboutNav.getByRole('link', { name: '팀 소개' })).toHaveAttribute('aria-current', 'page');
+    await expect(aboutNav.getByRole('link', { name: '홈' })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('stays at the top while scrolling', async ({ page }) => {
+    await page.goto('/');
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const box = await page.locator('header').first().boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test('submit-idea button leads to the form from another page', async ({ page, isMobile }) => {
+    await page.goto('/about');
+    if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await page.getByRole('link', { name: '아이디어 제출하기' }).locator('visible=true').click();
+    await expect(page).toHaveURL(/\/#idea-form$/);
+    await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the links fold into a menu on small screens only');
+
+  test('toggles with a button and closes when a link is chosen', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: '메뉴 열기' });
+    const menu = page.locator('#mobile-menu');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    // Desktop links are not shown on a phone.
+    await expect(page.getByRole('link', { name: '팀 소개' })).toBeHidden();
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: '메뉴 닫기' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await close.click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await menu.getByRole('link', { name: '아이디어 제출하기' }).click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
+  });
+
+  test('closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '메뉴 열기' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+  });
+});
+
+test.describe('hero call to action', () => {
+  test('smooth-scrolls to the idea form', async ({ page }) => {
+    await page.goto('/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await page.getByRole('link', { name: '아이디어 보내기' }).click();
+    // Smooth: the page is still on its way a moment after the click.
+    const early = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(window.scrollY))));
+    await expect(page.locator('#idea-form')).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(early);
+    await expect(page).toHaveURL(/#idea-form$/);
+    await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
+  });
+
+  test('jumps without animation when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    await page.getByRole('link', { name: '아이디어 보내기' }).click();
+    await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
+  });
+});
+
+test.describe('home page', () => {
+  test('shows its sections in order', async ({ page }) => {
+    await page.goto('/');
+    const titles = await page
+      .locator('main > section')
+      .evaluateAll((sections) => sections.map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''));
+    expect(titles).toEqual([
+      '아이디어를 24시간 안에작동하는 프로토타입으로',
+      '서비스 진행 과정 (5단계)',
+      '실제 제작한 프로젝트를 확인해보세요',
+      '궁금한 점을 먼저 확인해보세요',
+      '외주 서비스 신청서',
+    ]);
+    await expect(page.locator('footer')).toContainText('개인정보처리방침');
+  });
+
+  test('FAQ answers open and close as disclosures, with the keyboard too', async ({ page }) => {
+    await page.goto('/');
+    const question = page.getByRole('button', { name: '기획서가 없어도 신청할 수 있나요?' });
+    const answer = page.getByRole('region', { name: '기획서가 없어도 신청할 수 있나요?' });
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer).toBeHidden();
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer).toBeVisible();
+    await expect(answer).toContainText('기획서는 필요하지 않습니다');
+    await page.keyboard.press('Space');
+    await expect(answer).toBeHidden();
+  });
+});
