@@ -4,7 +4,7 @@
  *
  *   npm run demos                         all four
  *   npm run demos -- badminton-log        only the named slugs
- *   npm run demos -- --keep-frames        also keep the PNG frames under test-results/demo-frames/<slug>/
+ *   npm run demos -- --keep-frames        also keep the PNG frames under $TMPDIR/demo-frames/<slug>/ to look at
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,7 +66,7 @@ async function renderStory(browser: import('playwright-core').Browser, story: St
     throw new Error('Pretendard did not load');
   }
 
-  const dir = keepFrames ? join(repo, 'test-results', 'demo-frames', story.slug) : mkdtempSync(join(tmpdir(), `demo-${story.slug}-`));
+  const dir = keepFrames ? join(tmpdir(), 'demo-frames', story.slug) : mkdtempSync(join(tmpdir(), `demo-${story.slug}-`));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const encoded: { png: string; ms: number }[] = [];

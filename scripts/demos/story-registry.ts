@@ -1,7 +1,9 @@
 /** Every demo story, one per portfolio item, keyed by slug. Built lazily: building renders every frame's markup. */
-import type { Story } from './timeline';
 import { badmintonLog } from './stories/badminton-log';
+import { collegeTransfer } from './stories/college-transfer';
+import type { Story } from './timeline';
 
 export const stories: Readonly<Record<string, () => Story>> = {
   'badminton-log': badmintonLog,
+  'college-transfer': collegeTransfer,
 };

@@ -1,5 +1,5 @@
 /** Debian's `webp` tools (img2webp, cwebp): the encoders the generator shells out to. */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 
 export const WEBP_TOOLS = ['img2webp', 'cwebp'] as const;
 
@@ -34,12 +34,16 @@ export function encodeAnimation(frames: readonly EncodeFrame[], out: string, opt
     args.push('-q', String(options.quality), '-m', '6', '-d', String(frame.ms), frame.png);
   }
   args.push('-o', out);
-  execFileSync('img2webp', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  run('img2webp', args);
 }
 
 /** Encodes one PNG as a still lossy WebP. */
 export function encodeStill(png: string, out: string, quality: number): void {
-  execFileSync('cwebp', ['-quiet', '-q', String(quality), '-m', '6', '-sharp_yuv', png, '-o', out], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  run('cwebp', ['-quiet', '-q', String(quality), '-m', '6', '-sharp_yuv', png, '-o', out]);
+}
+
+function run(tool: string, args: string[]): void {
+  const result = spawnSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${tool} exited with ${result.status}: ${result.stderr.trim()}`);
 }

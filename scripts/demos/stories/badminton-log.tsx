@@ -5,6 +5,7 @@
 import { BarChart, Donut, LineChart } from '../screens/charts';
 import { AppFrame, Avatar, Icon, Progress, Toast, Typed, classes, countUp, type NavEntry } from '../screens/ui';
 import { StoryBuilder, easeOut, segment, type Story } from '../timeline';
+import { openFromSidebar, type ScreenState } from './navigation';
 
 const theme = { '--accent': '#059669', '--accent-2': '#14b8a6', '--accent-soft': '#ecfdf5', '--accent-ink': '#047857' };
 
@@ -22,9 +23,7 @@ const SCREENS = [
   { title: '통계 대시보드', subtitle: '2026 시즌 전체 기록이에요', url: 'shuttlelog.kr/stats' },
 ] as const;
 
-interface State {
-  screen: number;
-  enter: number;
+interface State extends ScreenState {
   game3: [number, number];
   pressedPlus: boolean;
   memo: number;
@@ -410,12 +409,6 @@ function render(s: State) {
   );
 }
 
-/** Open a screen from the sidebar: move, click, then the page fades in. */
-function openScreen(b: StoryBuilder<State>, screen: number, patch: Partial<State> = {}): void {
-  b.move(`nav-${screen}`, 450).click();
-  b.set({ screen, ...patch }).animate(170, (p) => ({ enter: p }));
-}
-
 export function badmintonLog(): Story {
   const b = new StoryBuilder(render, initial);
   b.poster().hold(700);
@@ -428,12 +421,12 @@ export function badmintonLog(): Story {
   b.set({ savePressed: true }).click({ savePressed: false });
   b.animate(200, (p) => ({ toast: p })).hold(800);
   b.set({ toast: 0 });
-  openScreen(b, 1, { chart: 0 });
+  openFromSidebar(b, 1, { chart: 0 });
   b.animate(1100, (p) => ({ chart: easeOut(p) })).hold(900);
-  openScreen(b, 2, { partner: null, detail: 0 });
+  openFromSidebar(b, 2, { partner: null, detail: 0 });
   b.hold(150).move('partner-0', 500).click({ partner: 0 });
   b.animate(260, (p) => ({ detail: p })).hold(1300);
-  openScreen(b, 3, { stats: 0 });
+  openFromSidebar(b, 3, { stats: 0 });
   b.animate(1000, (p) => ({ stats: p })).hold(1500);
   return b.build('badminton-log', theme);
 }
