@@ -41,7 +41,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   ALLOWED_ORIGINS: optionalText,
   MAIL_WORKER: bool.default(true),
-  MAIL_POLL_MS: int(50, 600_000).default(2000),
+  MAIL_POLL_MS: int(10, 600_000).default(2000),
   MAIL_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(72),
   MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),

@@ -1,0 +1,221 @@
+/**
+ * Storage and mail, end to end with real parts, on PGlite AND PostgreSQL: ideas submitted over HTTP (inject) are
+ * stored, then delivered by the outbox worker to a real SMTP server on loopback; SMTP outages are survived with
+ * every idea delivered exactly once; limits are shared through the database; several instances never double-send.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatKst, type IdeaReceipt } from '../domain/idea';
+import { buildApp } from './app';
+import { testConfig } from './config';
+import type { Database } from './db/client';
+import { freePort } from './test-support/postgres-cluster';
+import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
+import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
+import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+async function outboxCounts(database: Database): Promise<Record<string, number>> {
+  const rows = await database.rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from outbox group by status`);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+describe.each(DRIVERS)('intake delivery on %s', (driver) => {
+  let store: TestDatabase;
+  let smtp: SmtpTestServer | undefined;
+  const apps: FastifyInstance[] = [];
+
+  async function startApp(env: Record<string, string>, database?: Database): Promise<FastifyInstance> {
+    const app = await buildApp(
+      testConfig({
+        DATA_DIR: store.dataDir,
+        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+        SITE_DIR: path.join(store.dataDir, 'no-site'),
+        FORM_SECRET: TEST_FORM_SECRET,
+        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
+        TEAM_EMAIL: 'team@mvp24.example',
+        MAIL_POLL_MS: '50',
+        MAIL_RETRY_BASE_MS: '50',
+        MAIL_RETRY_MAX_MS: '200',
+        RATE_LIMIT_PER_IP: '100000',
+        RATE_LIMIT_GLOBAL: '1000000',
+        ...env,
+      }),
+      database ? { database } : {},
+    );
+    apps.push(app);
+    await app.ready();
+    return app;
+  }
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+  });
+
+  afterEach(async () => {
+    while (apps.length > 0) await apps.pop()?.close();
+    await smtp?.stop();
+    smtp = undefined;
+    // Each test starts from empty tables.
+    const database = await store.open();
+    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits cascade`);
+    await database.close();
+  });
+
+  afterAll(() => store.cleanup());
+
+  it('mails the team in Korean with Reply-To, escaped HTML and no header injected by CR/LF', async () => {
+    smtp = await startSmtpServer();
+    const app = await startApp({ SMTP_URL: smtp.url });
+    const response = await submitIdea(
+      app,
+      ideaBody({
+        name: '홍길동\r\nBcc: victim@example.com',
+        idea: '<script>alert("x")</script> 동네 빵집 예약 앱\r\nX-Injected: yes\n두 번째 줄',
+        email: 'gildong@example.com',
+      }),
+    );
+    expect(response.statusCode).toBe(202);
+    const { id, receivedAt } = response.json<IdeaReceipt>();
+    const [mail] = await smtp.waitFor(1);
+    const parsed = mail!.parsed;
+
+    expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
+    expect(parsed.subject).toBe('[아이디어 접수] 홍길동 Bcc: victim@example.com님: <script>alert("x")</script> 동네 빵집 예약 앱…');
+    expect(parsed.replyTo?.value).toEqual([{ address: 'gildong@example.com', name: '홍길동 Bcc: victim@example.com' }]);
+    expect(parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);
+    expect(parsed.headers.has('bcc')).toBe(false);
+    expect(parsed.headers.has('x-injected')).toBe(false);
+    const headerBlock = mail!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headerBlock).not.toMatch(/^(Bcc|X-Injected):/im);
+
+    expect(parsed.text).toContain('동네 빵집 예약 앱');
+    expect(parsed.text).toContain(`접수 번호: ${id}`);
+    expect(parsed.text).toContain(`접수 시각: ${formatKst(receivedAt)} (KST)`);
+    const html = String(parsed.html);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('홍길동 Bcc: victim@example.com');
+
+    await until(async () => (await outboxCounts(app.database)).sent === 1);
+  });
+
+  it('keeps accepting while SMTP is down and delivers each idea exactly once when it comes up', async () => {
+    const port = await freePort();
+    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await submitIdea(app, ideaBody({ idea: `장애 중 접수된 아이디어 ${i}` }));
+      expect(response.statusCode).toBe(202);
+      ids.push(response.json<IdeaReceipt>().id);
+    }
+    // The worker has tried and failed: every row is waiting for a retry with the error recorded.
+    await until(async () => {
+      const [row] = await app.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from outbox where attempts >= 1 and status = 'pending' and last_error is not null`,
+      );
+      return Number(row?.n) === 5;
+    });
+    const [stored] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
+    expect(Number(stored?.n)).toBe(5);
+
+    smtp = await startSmtpServer(port);
+    await smtp.waitFor(5);
+    await until(async () => (await outboxCounts(app.database)).sent === 5);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // a few more worker rounds: nothing is sent twice
+    expect(smtp.received).toHaveLength(5);
+    expect(new Set(smtp.received.map((mail) => mail.parsed.messageId))).toEqual(new Set(ids.map((id) => `<idea-${id}@mvp24.example>`)));
+  });
+
+  it('marks a mail failed once it is older than the max age', async () => {
+    const port = await freePort();
+    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_AGE_HOURS: '0.00001' }); // 36 ms
+    expect((await submitIdea(app)).statusCode).toBe(202);
+    await until(async () => (await outboxCounts(app.database)).failed === 1);
+  });
+
+  it('answers 429 with Retry-After and a Korean message past the per-IP limit, counted in the database', async () => {
+    smtp = await startSmtpServer();
+    const app = await startApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_IP: '3', RATE_LIMIT_GLOBAL: '1000' });
+    for (let i = 0; i < 3; i += 1) expect((await submitIdea(app, ideaBody(), {}, '203.0.113.7')).statusCode).toBe(202);
+    const limited = await submitIdea(app, ideaBody(), {}, '203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
+    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) } });
+    // Another client is still welcome.
+    expect((await submitIdea(app, ideaBody(), {}, '198.51.100.9')).statusCode).toBe(202);
+    const [row] = await app.database.rows<{ count: number }>(sql`select count from rate_limits where key = '203.0.113.7'`);
+    expect(Number(row?.count)).toBe(4);
+  });
+
+  it('answers 429 past the global ceiling whatever the IP', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false', RATE_LIMIT_PER_IP: '100', RATE_LIMIT_GLOBAL: '2' });
+    expect((await submitIdea(app, ideaBody(), {}, '192.0.2.1')).statusCode).toBe(202);
+    expect((await submitIdea(app, ideaBody(), {}, '192.0.2.2')).statusCode).toBe(202);
+    const limited = await submitIdea(app, ideaBody(), {}, '192.0.2.3');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('answers /healthz 503 when the database does not answer', async () => {
+    const database = await store.open();
+    const app = await startApp({ MAIL_WORKER: 'false' }, database);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await database.close();
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+  });
+
+  if (driver === 'pglite') {
+    it('writes an .eml file under DATA_DIR/outbox when no SMTP_URL is set', async () => {
+      const app = await startApp({});
+      const response = await submitIdea(app, ideaBody({ idea: '설정 없이도 메일 파일이 남아요' }));
+      const { id } = response.json<IdeaReceipt>();
+      const file = path.join(store.dataDir, 'outbox', `${id}.eml`);
+      await until(async () => fs.existsSync(file));
+      const parsed = await simpleParser(fs.readFileSync(file));
+      expect(parsed.subject).toContain('설정 없이도 메일 파일이 남아요');
+      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe('team@mvp24.example');
+      await until(async () => (await outboxCounts(app.database)).sent === 1);
+    });
+  }
+
+  if (driver === 'postgres') {
+    it('two instances share the rate limit and deliver 200 ideas as exactly 200 mails', async () => {
+      smtp = await startSmtpServer();
+      const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '20' };
+      const [a, b] = [await startApp(env), await startApp(env)];
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => submitIdea(i % 2 === 0 ? a! : b!, ideaBody({ idea: `아이디어 ${i}` }), {}, `10.0.${i % 7}.1`)),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(200).fill(202));
+      await smtp.waitFor(200, 30_000);
+      await until(async () => (await outboxCounts(a!.database)).sent === 200, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received).toHaveLength(200);
+      expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(200);
+      const ideas = smtp.received.map((mail) => /아이디어 \d+/.exec(mail.parsed.text ?? '')?.[0]);
+      expect(new Set(ideas).size).toBe(200);
+
+      // Rate limits are shared: 3 per IP across both instances.
+      await a!.close();
+      await b!.close();
+      apps.length = 0;
+      const limited = { RATE_LIMIT_PER_IP: '3', MAIL_WORKER: 'false' };
+      const [c, d] = [await startApp(limited), await startApp(limited)];
+      const codes = [];
+      for (const app of [c, d, c, d]) codes.push((await submitIdea(app!, ideaBody(), {}, '203.0.113.50')).statusCode);
+      expect(codes).toEqual([202, 202, 202, 429]);
+    });
+  }
+});
