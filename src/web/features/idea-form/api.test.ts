@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createIdeaClient, type ApiClientConfig } from './api';
+
+const values = { idea: '아이디어', name: '김민지', email: 'minji@example.com', phone: '' };
+const receipt = { id: 'idea_1', receivedAt: '2026-11-22T06:00:00.000Z', promisedBy: '2026-11-23T06:00:00.000Z' };
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+function setup(replies: Array<Response | Error>, overrides: Partial<ApiClientConfig> = {}) {
+  const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
+  let keys = 0;
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, init });
+    if (url.endsWith('/functions/v1/idea-form-token')) return json(200, { token: 'tok-1' });
+    const reply = replies.shift();
+    if (!reply) throw new Error('no reply left');
+    if (reply instanceof Error) throw reply;
+    return reply;
+  });
+  const client = createIdeaClient({
+    baseUrl: '',
+    publicKey: '',
+    fetch: fetchMock as unknown as typeof fetch,
+    newKey: () => `key-${++keys}`,
+    ...overrides,
+  });
+  const posts = () => calls.filter((call) => call.init?.method === 'POST');
+  return { client, calls, posts };
+}
+
+describe('idea API client', () => {
+  it('POSTs the contract body with JSON and Idempotency-Key headers, no key headers when none is configured', async () => {
+    const { client, posts } = setup([json(202, receipt)]);
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'accepted', receipt });
+    const [post] = posts();
+    expect(post!.url).toBe('/functions/v1/send-idea-email');
+    expect(JSON.parse(String(post!.init!.body))).toEqual({ ...values, website: '', formToken: 'tok-1' });
+    expect(post!.init!.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' });
+  });
+
+  it('sends apikey and Authorization: Bearer to the configured base URL when a public key is set', async () => {
+    const { client, calls, posts } = setup([json(202, receipt)], { baseUrl: 'https://abc.supabase.co', publicKey: 'anon-key' });
+    await client.submit(values, '');
+    expect(calls[0]!.url).toBe('https://abc.supabase.co/functions/v1/idea-form-token');
+    expect(posts()[0]!.url).toBe('https://abc.supabase.co/functions/v1/send-idea-email');
+    expect(posts()[0]!.init!.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
+  });
+
+  it('sends the honeypot value as `website`', async () => {
+    const { client, posts } = setup([json(202, receipt)]);
+    await client.submit(values, 'http://spam.example');
+    expect(JSON.parse(String(posts()[0]!.init!.body)).website).toBe('http://spam.example');
+  });
+
+  it('sends without a token when the token request fails', async () => {
+    const fetchMock = vi.fn(async (input: string | URL | Request) =>
+      String(input).endsWith('idea-form-token') ? json(500, {}) : json(202, receipt),
+    );
+    const client = createIdeaClient({ baseUrl: '', publicKey: '', fetch: fetchMock as unknown as typeof fetch, newKey: () => 'k' });
+    await expect(client.submit(values, '')).resolves.toMatchObject({ kind: 'accepted' });
+    const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body));
+    expect(body.formToken).toBeUndefined();
+  });
+
+  it('fetches the form token once per form start', async () => {
+    const { client, calls } = setup([json(202, receipt)]);
+    await client.prepare();
+    await client.prepare();
+    await client.submit(values, '');
+    expect(calls.filter((call) => call.url.endsWith('idea-form-token'))).toHaveLength(1);
+  });
+
+  it('reuses the Idempotency-Key when retrying a failed attempt with unchanged values, not otherwise', async () => {
+    const { client, posts } = setup([json(500, { error: { code: 'internal_error', message: '오류' } }), new TypeError('offline'), json(202, receipt), json(202, receipt)]);
+    expect((await client.submit(values, '')).kind).toBe('failed');
+    expect((await client.submit(values, '')).kind).toBe('failed');
+    expect((await client.submit(values, '')).kind).toBe('accepted');
+    expect((await client.submit(values, '')).kind).toBe('accepted');
+    const keys = posts().map((post) => (post.init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toEqual(['key-1', 'key-1', 'key-1', 'key-2']);
+  });
+
+  it('uses a new key when the values changed after a failure', async () => {
+    const { client, posts } = setup([json(503, {}), json(202, receipt)]);
+    await client.submit(values, '');
+    await client.submit({ ...values, name: '김민지 대표' }, '');
+    const keys = posts().map((post) => (post.init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toEqual(['key-1', 'key-2']);
+  });
+
+  it("returns the server's Korean message on 429", async () => {
+    const message = '신청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+    const { client } = setup([json(429, { error: { code: 'rate_limited', message } }, { 'Retry-After': '600' })]);
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message });
+  });
+
+  it('treats any other answer, including a 202 without a receipt, as a failure', async () => {
+    const { client } = setup([json(400, { error: { code: 'validation_failed', message: '확인' } }), json(202, {}), new Response('<html>', { status: 502 })]);
+    for (let i = 0; i < 3; i += 1) expect((await client.submit(values, '')).kind).toBe('failed');
+  });
+});

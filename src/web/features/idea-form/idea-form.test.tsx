@@ -1,0 +1,71 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { IdeaFormSection } from './idea-form';
+
+const receipt = { id: 'idea_42', receivedAt: '2026-11-22T06:00:00.000Z', promisedBy: '2026-11-23T06:00:00.000Z' };
+
+function stubFetch(post: () => Promise<Response>) {
+  const fetchMock = vi.fn(async (input: string | URL | Request) =>
+    String(input).endsWith('idea-form-token') ? Response.json({ token: 't' }) : post(),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const posts = () => fetchMock.mock.calls.filter((call) => !String(call[0]).endsWith('idea-form-token'));
+  return { fetchMock, posts };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'idea' | 'name' | 'phone' | 'email', string>>) {
+  const labels = { idea: /아이디어/, name: /이름/, phone: /연락처/, email: /이메일/ } as const;
+  for (const [field, value] of Object.entries(values) as Array<[keyof typeof labels, string]>) {
+    await user.type(screen.getByLabelText(labels[field]), value);
+  }
+}
+
+const fieldValues = () =>
+  ['idea', 'name', 'phone', 'email'].map((name) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value);
+
+describe('IdeaFormSection', () => {
+  it('shows the required notice and sends nothing when a required field is blank', async () => {
+    const { posts } = stubFetch(async () => Response.json(receipt, { status: 202 }));
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '   ', name: '김민지' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText('필수 정보를 입력해주세요')).toBeTruthy();
+    expect(screen.getByText('아이디어, 이름, 이메일은 필수 입력 항목입니다.')).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('disables the button while sending, then shows the receipt and clears the fields', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { posts } = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', phone: '010', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    const sending = await screen.findByRole('button', { name: '보내는 중...' });
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(sending.closest('form')!);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await act(async () => answer(Response.json(receipt, { status: 202 })));
+    expect(await screen.findByText('아이디어가 접수되었습니다!')).toBeTruthy();
+    expect(screen.getByText('접수 번호: idea_42')).toBeTruthy();
+    expect(screen.getByText(/^프로토타입 전달 예정: 2026년 11월 23일/)).toBeTruthy();
+    expect(fieldValues()).toEqual(['', '', '', '']);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('keeps every value and logs the error when the call fails', async () => {
+    stubFetch(async () => Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 }));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', phone: '010', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText('제출 중 오류가 발생했습니다')).toBeTruthy();
+    expect(screen.getByText('잠시 후 다시 시도해주세요.')).toBeTruthy();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(consoleError).toHaveBeenCalled();
+    expect(fieldValues()).toEqual(['배드민턴 기록 앱', '김민지', '010', 'minji@example.com']);
+  });
+});
