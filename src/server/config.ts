@@ -84,8 +84,9 @@ export class ConfigError extends Error {
 
 function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined) return false;
-  if (/^(true|yes|1)$/i.test(raw)) return true;
+  if (/^(true|yes)$/i.test(raw)) return true;
   if (/^(false|no|0)$/i.test(raw)) return false;
+  // A number is the count of proxy hops to trust (e.g. 1 behind one load balancer).
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw.split(',').map((part) => part.trim()).filter(Boolean);
 }

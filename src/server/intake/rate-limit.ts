@@ -15,7 +15,7 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 /** Counts hits per key in a fixed window that starts at the key's first hit; expired rows restart at 1. */
 export function databaseRateLimitStore(database: Database) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+    incr(key: string, callback: IncrCallback, timeWindow: number, _max?: number): void {
       database
         .rows<{ count: number; ttl: number }>(
           sql`insert into rate_limits as r (key, count, reset_at)

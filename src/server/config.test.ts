@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('boots with zero configuration', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicApiKey: undefined, trustProxy: false });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.siteDir).toMatch(/\/dist\/site$/);
+    expect(config.form.minFillMs).toBe(3000);
+    expect(config.rateLimit).toEqual({ perIp: 5, global: 300, windowMs: 600_000 });
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it('treats empty values as unset and parses lists', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', ALLOWED_ORIGINS: 'https://a.example, https://b.example/', TRUST_PROXY: '1' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FORM_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('FORM_SECRET');
+    }
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'not an origin' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+});

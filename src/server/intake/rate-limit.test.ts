@@ -1,0 +1,61 @@
+/** The database store behind @fastify/rate-limit: fixed windows per key, shared by whoever uses the database. */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { ApiError, sendApiError } from '../http/api-error';
+import { testDatabase, type TestDatabase } from '../test-support/test-database';
+import { databaseRateLimitStore, intakeRateLimitGuard } from './rate-limit';
+
+let store: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  store = await testDatabase('pglite');
+  database = await store.open();
+});
+
+afterAll(async () => {
+  await database.close();
+  store.cleanup();
+});
+
+function incr(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const Store = databaseRateLimitStore(database);
+  const instance = new Store();
+  return new Promise((resolve, reject) => instance.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 5));
+}
+
+describe('database rate-limit store', () => {
+  it('counts hits in a window and reports the time left', async () => {
+    expect(await incr('k1', 60_000)).toMatchObject({ current: 1 });
+    const second = await incr('k1', 60_000);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(55_000);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    expect((await incr('k2', 60_000)).current).toBe(1);
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    await incr('short', 100);
+    expect((await incr('short', 100)).current).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await incr('short', 100)).current).toBe(1);
+  });
+});
+
+describe('intake rate-limit guard', () => {
+  it('lets the per-IP limit through, then answers 429 with Retry-After', async () => {
+    const app = Fastify();
+    app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send(error)));
+    const guard = await intakeRateLimitGuard(app, database, { perIp: 2, global: 100, windowMs: 30_000 });
+    app.get('/', { onRequest: guard }, async () => 'ok');
+    const hit = () => app.inject({ url: '/', remoteAddress: '192.0.2.44' });
+    expect((await hit()).statusCode).toBe(200);
+    expect((await hit()).statusCode).toBe(200);
+    const limited = await hit();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(29);
+    expect(limited.json().error.code).toBe('rate_limited');
+    await app.close();
+  });
+});
