@@ -16,7 +16,7 @@ export interface Point {
 const profiles: readonly Profile[] = [
     {
       role: '창업가 · 비즈니스 전략가',
-      summary: '여러 서비스를 직접 만들고 운영하며 투자 유치와 정부 지원사업을 이끌었습니다. 창업가의 아이디어를 사업 관점에서 함께 다듬습니다.',
+      summary: '여러 서비스를 직접 만들고 운영하며 투자 유치와 정부 지원사업을 이끌었습니다. 창업가의 아이디어를 사업 관점에서 함께 구체화합니다.',
       highlights: [
         '누적 사용자 50,000명 이상의 서비스 운영',
         '스타트업 창업 코칭 300시간 이상',
@@ -38,14 +38,14 @@ const profiles: readonly Profile[] = [
 export const about = {
   eyebrow: '팀 소개',
   heading: '창업을 직접 해 본 사람들이 아이디어를 가장 빠르게 검증합니다',
-  lead: '직접 서비스를 만들고 키워 본 창업가와 노코드 개발자가 함께 아이디어를 작동하는 서비스로 바꿉니다.',
+  lead: '직접 서비스를 만들고 키워 본 창업가와 노코드 개발자가 함께 아이디어를 작동하는 서비스로 완성합니다.',
   mission: {
     title: '우리의 미션',
-    statement: '창업가가 아이디어를 빠르게 검증하고, 확신을 갖고 다음 단계로 나아가도록 돕습니다.',
+    statement: '창업가가 아이디어를 빠르게 검증하고, 확신을 갖고 다음 단계로 나아가도록 함께합니다.',
     points: [
       { title: '빠른 검증', description: '긴 기획 대신 24시간 안에 만든 프로토타입으로 아이디어를 먼저 확인합니다.' },
       { title: '실전 경험', description: '직접 서비스를 운영하고 투자를 유치해 본 경험으로 현실적인 방향을 제안합니다.' },
-      { title: '전문성', description: 'AI, 바이브 코딩, 노코드와 맞춤 개발을 모두 다루며 단계에 맞는 방법을 고릅니다.' },
+      { title: '전문성', description: 'AI, 바이브 코딩, 노코드와 맞춤 개발을 모두 다루며 단계에 맞는 방법을 제안합니다.' },
     ] satisfies readonly Point[],
   },
   profilesHeading: '함께하는 사람들',
@@ -54,7 +54,7 @@ export const about = {
     title: '우리가 일하는 방식',
     items: [
       { title: '실행력', description: '말보다 결과물로 이야기합니다. 먼저 만들어 보여드리고 함께 고쳐 나갑니다.' },
-      { title: '전문성', description: '검증된 도구와 경험을 바탕으로 오래 쓸 수 있는 서비스를 만듭니다.' },
+      { title: '전문성', description: '검증된 도구와 경험을 바탕으로 오래 사용할 수 있는 서비스를 만들어 드립니다.' },
     ] satisfies readonly Point[],
   },
   figures: [

@@ -3,8 +3,8 @@
 export const hero = {
   eyebrow: 'AI · 바이브 코딩 · 노코드',
   headline: ['아이디어를 24시간 안에', '작동하는 프로토타입으로'],
-  lead: '스타트업 창업가를 위한 웹 서비스와 MVP를 AI, 바이브 코딩, 노코드로 빠르게 만듭니다. 아이디어를 받은 뒤 24시간 안에 직접 눌러 볼 수 있는 프로토타입을 보여드립니다.',
-  ideaFormats: '짧은 글이나 음성 메모로 아이디어만 보내주셔도 충분합니다.',
+  lead: '스타트업 창업가를 위한 웹 서비스와 MVP를 AI, 바이브 코딩, 노코드로 빠르게 만들어 드립니다. 아이디어를 받은 뒤 24시간 안에 직접 사용해 볼 수 있는 프로토타입을 보여드립니다.',
+  ideaFormats: '간단한 글이나 음성 메모로 아이디어만 보내주셔도 충분합니다.',
   primaryCta: '아이디어 보내기',
   secondaryCta: '포트폴리오 보기',
 } as const;
@@ -15,7 +15,7 @@ export interface ValuePoint {
 }
 
 export const valuePanel: readonly [ValuePoint, ValuePoint, ValuePoint] = [
-  { title: '아이디어 시각화', description: '머릿속에만 있던 아이디어를 눈으로 보고 눌러 볼 수 있는 화면으로 바꿉니다.' },
+  { title: '아이디어 시각화', description: '머릿속에만 있던 아이디어를 눈으로 보고 사용해 볼 수 있는 화면으로 만들어 드립니다.' },
   { title: '빠른 프로토타이핑', description: '24시간 안에 실제로 작동하는 프로토타입을 만들어 방향을 빠르게 검증합니다.' },
   { title: '완성형 서비스 개발', description: '검증을 마친 프로토타입을 실제로 출시할 수 있는 서비스로 완성합니다.' },
 ];
@@ -47,10 +47,10 @@ export const processSection = {
 };
 
 export const processSteps: readonly ProcessStep[] = [
-  { step: 1, title: '아이디어 제출', description: '짧은 글이나 음성 메모로 아이디어를 보내주세요. 기획서가 없어도 괜찮습니다.' },
+  { step: 1, title: '아이디어 제출', description: '간단한 글이나 음성 메모로 아이디어를 보내주세요. 기획서가 없어도 괜찮습니다.' },
   { step: 2, title: '24시간 내 프로토타입 제작', description: '접수 후 24시간 안에 실제로 작동하는 프로토타입을 만들어 보여드립니다.' },
   { step: 3, title: '견적과 개발 범위 안내', description: '만들어진 화면을 함께 보면서 개발 범위와 견적을 안내해 드립니다.' },
-  { step: 4, title: '방향 협의 미팅', description: '고객님이 원하시는 시간에 미팅을 열어 방향과 세부 사항을 맞춥니다.' },
+  { step: 4, title: '방향 협의 미팅', description: '고객님이 원하시는 시간에 미팅을 열어 방향과 세부 사항을 함께 정합니다.' },
   { step: 5, title: '본 작업 시작', description: '내용을 확정하고 결제가 완료되면 본격적인 개발을 시작합니다.' },
 ];
 
@@ -107,7 +107,7 @@ export const ideaForm = {
   fields: {
     idea: {
       label: '아이디어',
-      hint: '만들고 싶은 서비스를 편하게 적어주세요. 음성 메모를 글로 옮겨 붙여 넣어도 좋습니다.',
+      hint: '만들고 싶은 서비스를 편하게 적어주세요. 음성 메모 내용을 그대로 적어주셔도 좋습니다.',
       placeholders: [
         '예) 동네 배드민턴 동호회 회원들이 경기 점수를 기록하고, 파트너별 승률과 실력 변화를 볼 수 있는 앱을 만들고 싶어요.',
         '예) 미국 대학 편입을 준비하는 학생이 희망 전공과 학점을 입력하면, 지원할 수 있는 학교와 일정을 정리해 주는 서비스를 구상하고 있어요.',

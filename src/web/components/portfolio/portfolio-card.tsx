@@ -46,8 +46,11 @@ export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(f
             </span>
           ) : null}
         </span>
-        <span className="mt-auto pt-6 text-sm font-semibold text-brand-700 group-hover:underline">
-          {portfolioSection.openHint} <span aria-hidden="true">→</span>
+        <span className="mt-auto inline-flex items-center gap-1 pt-6 text-sm font-semibold text-brand-700 group-hover:underline">
+          {portfolioSection.openHint}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M3 10a1 1 0 0 1 1-1h9.6l-3.3-3.3a1 1 0 1 1 1.4-1.4l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l3.3-3.3H4a1 1 0 0 1-1-1Z" />
+          </svg>
         </span>
       </span>
     </button>
