@@ -74,14 +74,15 @@ export interface BarGroup {
 }
 
 /** Vertical bars, one group per label and one bar per series (colours in `colors`). */
-export function BarChart({ groups, colors, width, height, max, p, unit = '' }: {
+export function BarChart({ groups, colors, width, height, max, p, format = (v) => String(Math.round(v * 10) / 10) }: {
   groups: readonly BarGroup[];
   colors: readonly string[];
   width: number;
   height: number;
   max: number;
   p: number;
-  unit?: string;
+  /** Label drawn above each bar of a single-series chart. */
+  format?: (value: number) => string;
 }) {
   const top = 18;
   const bottom = 24;
@@ -97,7 +98,7 @@ export function BarChart({ groups, colors, width, height, max, p, unit = '' }: {
         return (
           <g key={g.label}>
             {g.values.map((v, si) => {
-              const grow = clamp01(p * 1.25 - gi * 0.05);
+              const grow = clamp01(p * (1 + 0.05 * (groups.length - 1)) - gi * 0.05); // later bars start a little later
               const bh = (h * v * grow) / max;
               const bx = start + si * (barW + 4);
               return (
@@ -105,8 +106,7 @@ export function BarChart({ groups, colors, width, height, max, p, unit = '' }: {
                   <rect x={bx} y={top + h - bh} width={barW} height={bh} rx="4" fill={colors[si]} />
                   {series === 1 && grow >= 1 ? (
                     <text x={bx + barW / 2} y={top + h - bh - 5} textAnchor="middle" fontSize="11.5" fontWeight="700" fill="#374151">
-                      {v}
-                      {unit}
+                      {format(v)}
                     </text>
                   ) : null}
                 </g>
