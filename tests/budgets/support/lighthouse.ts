@@ -8,18 +8,27 @@ export const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--di
 
 export type CategoryId = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 
-/** One Lighthouse run in a fresh browser (mobile form factor, simulated throttling: Lighthouse's defaults). */
-export async function runLighthouse(url: string, flags: Flags = {}): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return lhr;
-  } finally {
-    await chrome.kill();
+/**
+ * One Lighthouse run in a fresh browser (mobile form factor, simulated throttling: Lighthouse's defaults).
+ * A run that Lighthouse itself reports as broken (runtimeError, e.g. NO_NAVSTART when the machine is busy) is
+ * repeated, up to `attempts` times; the page's own failures are never retried away, they are in the scores.
+ */
+export async function runLighthouse(url: string, flags: Flags = {}, attempts = 3): Promise<Result> {
+  let lastError: Error | undefined;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
+      if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+      const { lhr } = result;
+      if (!lhr.runtimeError) return lhr;
+      lastError = new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      console.warn(`${lastError.message} (attempt ${attempt}/${attempts})`);
+    } finally {
+      await chrome.kill();
+    }
   }
+  throw lastError ?? new Error(`Lighthouse ${url} failed`);
 }
 
 /** Category score as 0–100 (null when Lighthouse could not score it). */

@@ -10,7 +10,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(port: number, { timeoutMs = 60_000 } = {}): Promise<RunningServer> {
+export async function startServer(port: number, { timeoutMs = 120_000 } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'budgets-data-'));
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
