@@ -1,0 +1,150 @@
+/**
+ * The team's command line: `npm run ideas -- list | show <id> | retry <id> | export --csv [--out file]`.
+ * Works while the server runs, on PGlite (through the server's loopback admin API) and on PostgreSQL.
+ */
+import fs from 'node:fs';
+import { formatKst } from '../domain/idea';
+import { ConfigError, loadConfig } from '../server/config';
+import type { DeliveryStatus, TeamIdea } from '../server/ideas/team-ideas';
+import { toCsv } from './csv';
+import { CliError, connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
+
+const STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: '발송 대기',
+  sending: '발송 중',
+  sent: '발송 완료',
+  failed: '발송 실패',
+  spam: '스팸 의심(미발송)',
+};
+
+const USAGE = `사용법: npm run ideas -- <명령>
+  list [--limit N]          최근 아이디어 목록 (기본 50개)
+  show <접수 번호>           한 건의 전체 내용과 발송 상태 (번호 앞 6자 이상)
+  retry <접수 번호> [--force] 메일 다시 보내기 (실패·스팸 의심 건; 발송 완료 건은 --force)
+  export --csv [--out 파일]  전체를 CSV(UTF-8 BOM, 엑셀용)로 내보내기`;
+
+export function statusLabel(idea: Pick<TeamIdea, 'status' | 'spamReason'>): string {
+  const label = STATUS_LABELS[idea.status];
+  return idea.status === 'spam' && idea.spamReason ? `${label}: ${idea.spamReason}` : label;
+}
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function formatList(ideas: TeamIdea[]): string {
+  if (ideas.length === 0) return '접수된 아이디어가 없습니다.';
+  return ideas
+    .map((idea) => `${idea.id.slice(0, 8)}  ${formatKst(idea.receivedAt)}  ${oneLine(idea.name, 12)}  [${statusLabel(idea)}]  ${oneLine(idea.idea, 40)}`)
+    .join('\n');
+}
+
+export function formatShow(idea: TeamIdea): string {
+  return [
+    `접수 번호: ${idea.id}`,
+    `접수 시각: ${formatKst(idea.receivedAt)} (KST)`,
+    `이름: ${idea.name}`,
+    `이메일: ${idea.email}`,
+    `연락처: ${idea.phone || '(없음)'}`,
+    `발송 상태: ${statusLabel(idea)} (시도 ${idea.attempts}회)`,
+    ...(idea.sentAt ? [`발송 시각: ${formatKst(idea.sentAt)} (KST) → ${idea.deliveredTo ?? ''}`] : []),
+    ...(idea.lastError ? [`마지막 오류: ${idea.lastError}`] : []),
+    '',
+    idea.idea,
+  ].join('\n');
+}
+
+export function ideasCsv(ideas: TeamIdea[]): string {
+  return toCsv(
+    ['접수 번호', '접수 시각(KST)', '접수 시각(UTC)', '이름', '이메일', '연락처', '아이디어', '발송 상태', '스팸 사유', '시도 횟수', '발송 시각(UTC)', '마지막 오류'],
+    ideas.map((idea) => [
+      idea.id,
+      formatKst(idea.receivedAt),
+      idea.receivedAt,
+      idea.name,
+      idea.email,
+      idea.phone,
+      idea.idea,
+      STATUS_LABELS[idea.status],
+      idea.spamReason,
+      idea.attempts,
+      idea.sentAt,
+      idea.lastError,
+    ]),
+  );
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function run(client: TeamIdeasClient, args: string[], out: (text: string) => void): Promise<number> {
+  const [command, target] = args;
+  switch (command) {
+    case 'list': {
+      const limit = Number(option(args, '--limit') ?? 50);
+      out(formatList(await client.list(Number.isFinite(limit) && limit > 0 ? Math.min(limit, 1000) : 50)));
+      return 0;
+    }
+    case 'show': {
+      if (!target) throw new CliError(USAGE);
+      const idea = await client.find(target);
+      if (!idea) throw new CliError(`접수 번호 ${target}에 해당하는 아이디어가 없습니다.`);
+      out(formatShow(idea));
+      return 0;
+    }
+    case 'retry': {
+      if (!target) throw new CliError(USAGE);
+      const result = await client.retry(target, args.includes('--force'));
+      if (!result.ok) {
+        const reasons = {
+          not_found: `접수 번호 ${target}에 해당하는 아이디어가 없습니다.`,
+          already_sent: '이미 발송된 메일입니다. 다시 보내려면 --force 를 붙여주세요.',
+          in_flight: '지금 발송 중입니다. 잠시 후 상태를 확인해주세요.',
+        };
+        throw new CliError(reasons[result.reason]);
+      }
+      out(
+        `${result.idea.id}: 메일을 다시 보내도록 대기열에 넣었습니다 (${statusLabel(result.idea)}).` +
+          (client.workerRunning ? '' : ' 서버가 실행되면 발송됩니다.'),
+      );
+      return 0;
+    }
+    case 'export': {
+      if (!args.includes('--csv')) throw new CliError('지원하는 형식은 --csv 입니다.\n' + USAGE);
+      const csv = ideasCsv(await client.all());
+      const file = option(args, '--out');
+      if (file) {
+        fs.writeFileSync(file, csv);
+        console.error(`${file}에 저장했습니다.`);
+      } else out(csv.replace(/\r\n$/, ''));
+      return 0;
+    }
+    default:
+      throw new CliError(USAGE);
+  }
+}
+
+export async function main(args: string[]): Promise<number> {
+  let client: TeamIdeasClient | undefined;
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+    client = await connectTeamIdeas(config);
+    if (args[0] !== 'export') console.error(`(${client.via})`);
+    return await run(client, args, (text) => process.stdout.write(`${text}\n`));
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await client?.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,89 @@
+/**
+ * How the CLI reaches the ideas: straight to PostgreSQL when DATABASE_URL is set; on PGlite through the running
+ * server's loopback admin API (DATA_DIR/admin.json) or, when no server holds the data dir, by opening the files
+ * itself under the same lock the server takes (so the two never open it at once).
+ */
+import fs from 'node:fs';
+import type { Config } from '../server/config';
+import { adminFile, type AdminEndpoint } from '../server/admin/admin-api';
+import { openDatabase } from '../server/db/client';
+import { acquireDataDirLock, readLockOwner } from '../server/db/data-dir-lock';
+import { allIdeas, findIdea, listIdeas, retryIdea, type TeamIdea } from '../server/ideas/team-ideas';
+
+export type RetryResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' };
+
+export interface TeamIdeasClient {
+  /** Where the data came from, for the CLI's first line. */
+  via: string;
+  /** True when a running server's mail worker will pick up retried mail right away. */
+  workerRunning: boolean;
+  list(limit: number): Promise<TeamIdea[]>;
+  all(): Promise<TeamIdea[]>;
+  find(id: string): Promise<TeamIdea | undefined>;
+  retry(id: string, force: boolean): Promise<RetryResult>;
+  close(): Promise<void>;
+}
+
+export class CliError extends Error {}
+
+function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
+  try {
+    const endpoint = JSON.parse(fs.readFileSync(adminFile(dataDir), 'utf8')) as AdminEndpoint;
+    process.kill(endpoint.pid, 0);
+    return endpoint;
+  } catch {
+    return undefined;
+  }
+}
+
+function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
+  const base = `http://127.0.0.1:${endpoint.port}`;
+  async function call<T>(path: string, init: RequestInit = {}, allowed: number[] = []): Promise<{ status: number; body: T }> {
+    const response = await fetch(base + path, { ...init, headers: { authorization: `Bearer ${endpoint.token}` } });
+    if (!response.ok && !allowed.includes(response.status)) throw new CliError(`admin API answered ${response.status} for ${path}`);
+    return { status: response.status, body: (await response.json()) as T };
+  }
+  return {
+    via: `running server (pid ${endpoint.pid}, admin API on 127.0.0.1:${endpoint.port})`,
+    workerRunning: true,
+    list: async (limit) => (await call<TeamIdea[]>(`/ideas?limit=${limit}`)).body,
+    all: async () => (await call<TeamIdea[]>('/ideas/export')).body,
+    async find(id) {
+      const { status, body } = await call<TeamIdea>(`/ideas/${encodeURIComponent(id)}`, {}, [404]);
+      return status === 404 ? undefined : body;
+    },
+    retry: async (id, force) =>
+      (await call<RetryResult>(`/ideas/${encodeURIComponent(id)}/retry${force ? '?force=1' : ''}`, { method: 'POST' }, [404, 409])).body,
+    close: async () => {},
+  };
+}
+
+export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient> {
+  let release = () => {};
+  if (!config.databaseUrl) {
+    const endpoint = readAdminEndpoint(config.dataDir);
+    if (endpoint) return adminClient(endpoint);
+    const owner = readLockOwner(config.dataDir);
+    if (owner) throw new CliError(`DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`);
+    if (!fs.existsSync(config.dataDir)) throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
+    release = acquireDataDirLock(config.dataDir, 'cli').release;
+  }
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    return {
+      via: database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite files in ${config.dataDir} (no server running)`,
+      workerRunning: database.kind === 'postgres',
+      list: (limit) => listIdeas(database, limit),
+      all: () => allIdeas(database),
+      find: (id) => findIdea(database, id),
+      retry: (id, force) => retryIdea(database, id, { force }),
+      async close() {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
