@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
 import { budgets, KB, ports } from '../../tests/budgets/budgets';
@@ -104,6 +104,7 @@ async function main() {
     if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
   }
   requireBuiltSite();
+  const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
   const results = new Map<string, Result[]>();
   try {
@@ -127,6 +128,7 @@ async function main() {
     await server.stop();
   }
 
+  const loadAfter = loadavg()[0] ?? NaN;
   const first = results.get(paths[0] as string)?.[0] as Result;
   const cpu = cpus();
   const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${chromiumVersion()}, Lighthouse ${first.lighthouseVersion}`;
@@ -140,6 +142,8 @@ async function main() {
     `Lighthouse mobile preset with simulated throttling (its defaults), median of ${runs} run${runs === 1 ? '' : 's'} per page, production build`,
     `served by the real server (\`src/server/main.ts\`, compression on). Bytes are transfer sizes as Lighthouse saw them`,
     `(compressed); the gzip -9 file budgets are enforced separately by \`npm run test:budgets\`.`,
+    `Machine load (1-minute average) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the runs: above ~1 on`,
+    `2 cores, other work inflates the CPU-derived figures (FCP, LCP, TBT, performance).`,
     '',
     header,
     body,
