@@ -1,0 +1,135 @@
+/**
+ * The team CLI as the team runs it (a child process): against a running server holding a PGlite data dir
+ * (through the loopback admin API), against the same files once the server has stopped, and against PostgreSQL.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeIdea } from '../server/ideas/idea-store';
+import { testDatabase, type TestDatabase } from '../server/test-support/test-database';
+import { adminFile } from '../server/admin/admin-api';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function cli(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ideas.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+const IDS = {
+  lead: '11111111-1111-4111-8111-111111111111',
+  spam: '22222222-2222-4222-8222-222222222222',
+};
+
+async function seed(store: TestDatabase): Promise<void> {
+  const database = await store.open();
+  await storeIdea(database, {
+    id: IDS.lead,
+    receivedAt: new Date('2026-11-20T01:00:00Z'),
+    fields: { idea: '=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어', name: '정하늘', email: 'haneul@example.com', phone: '+82 10' },
+    spamReason: null,
+  });
+  await storeIdea(database, {
+    id: IDS.spam,
+    receivedAt: new Date('2026-11-21T01:00:00Z'),
+    fields: { idea: '토큰 없이 들어온 진짜 사람', name: '오해받은 분', email: 'real@example.com', phone: '' },
+    spamReason: 'token_missing',
+  });
+  await database.close();
+}
+
+async function checkCommands(env: Record<string, string>, viaPattern: RegExp): Promise<void> {
+  const list = await cli(env, 'list');
+  expect(list.code, list.stderr).toBe(0);
+  expect(list.stderr).toMatch(viaPattern);
+  const lines = list.stdout.trim().split('\n');
+  expect(lines[0]).toMatch(/^22222222 .*오해받은 분 .*\[스팸 의심\(미발송\): token_missing\]/);
+  expect(lines[1]).toMatch(/^11111111 .*정하늘 .*\[발송 (대기|완료)\]/);
+
+  const show = await cli(env, 'show', '222222');
+  expect(show.stdout).toContain(`접수 번호: ${IDS.spam}`);
+  expect(show.stdout).toContain('이메일: real@example.com');
+  expect(show.stdout).toContain('토큰 없이 들어온 진짜 사람');
+
+  const missing = await cli(env, 'show', 'abcdef12');
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('해당하는 아이디어가 없습니다');
+
+  const retry = await cli(env, 'retry', IDS.spam);
+  expect(retry.code, retry.stderr).toBe(0);
+  expect(retry.stdout).toContain('대기열에 넣었습니다');
+
+  const csv = await cli(env, 'export', '--csv');
+  expect(csv.stdout.startsWith('\uFEFF접수 번호,접수 시각(KST)')).toBe(true);
+  expect(csv.stdout).toContain(`"'=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어"`);
+  expect(csv.stdout).toContain("'+82 10");
+  expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(3);
+}
+
+describe('ideas CLI on PGlite', () => {
+  let store: TestDatabase;
+  let server: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    store = await testDatabase('pglite');
+    await seed(store);
+  });
+
+  afterAll(() => {
+    server?.kill('SIGKILL');
+    store.cleanup();
+  });
+
+  it('works through the running server, then on the files once it stopped', async () => {
+    const env = { DATA_DIR: store.dataDir };
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_DIR: path.join(store.dataDir, 'none') },
+      stdio: 'inherit',
+    });
+    const deadline = Date.now() + 30_000;
+    while (!fs.existsSync(adminFile(store.dataDir))) {
+      if (Date.now() > deadline) throw new Error('server did not publish its admin endpoint');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await checkCommands(env, /running server \(pid \d+, admin API on 127\.0\.0\.1:\d+\)/);
+    // The server's worker delivered the retried idea as an .eml file.
+    const eml = path.join(store.dataDir, 'outbox', `${IDS.spam}.eml`);
+    for (let i = 0; i < 100 && !fs.existsSync(eml); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.existsSync(eml)).toBe(true);
+
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    expect(fs.existsSync(adminFile(store.dataDir))).toBe(false);
+    const offline = await cli(env, 'list');
+    expect(offline.stderr).toContain('no server running');
+    expect(offline.stdout).toContain('[발송 완료]');
+  });
+});
+
+describe('ideas CLI on PostgreSQL', () => {
+  let store: TestDatabase;
+
+  beforeAll(async () => {
+    store = await testDatabase('postgres');
+    await seed(store);
+  });
+
+  afterAll(() => store.cleanup());
+
+  it('lists, shows, retries and exports straight from the database', async () => {
+    await checkCommands({ DATABASE_URL: store.databaseUrl!, DATA_DIR: store.dataDir }, /PostgreSQL \(DATABASE_URL\)/);
+  });
+});
