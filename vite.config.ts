@@ -16,6 +16,8 @@ export default defineConfig({
   publicDir: fromRepo('./public'),
   envDir: fromRepo('./'),
   plugins: [pretendardSubsets(fromRepo('./')), react(), tailwindcss()],
+  // The HTML entries load their hydration entry as /pages/<route>-entry.tsx (src/web/pages/), in dev and build.
+  resolve: { alias: [{ find: /^\/pages\//, replacement: `${fromRepo('./src/web/pages')}/` }] },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   build: {

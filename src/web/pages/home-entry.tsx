@@ -1,6 +1,6 @@
 import 'virtual:pretendard-site.css';
 import '../styles/app.css';
-import { hydrateRoot } from 'react-dom/client';
+import { mountPage } from './mount-page';
 import { HomePage } from './home-page';
 
-hydrateRoot(document.getElementById('root')!, <HomePage />);
+mountPage(<HomePage />);

@@ -42,7 +42,7 @@ export default function DemoDialog({ item, openCount, onClose, returnFocus }: De
               </div>
               <Dialog.Description className="mt-3 text-[15px] leading-relaxed text-slate-600">{shown.description}</Dialog.Description>
               <h3 className="sr-only">{demoDialog.featuresHeading}</h3>
-              <ul className="mt-4 grid list-disc gap-x-6 gap-y-1.5 pl-5 text-[15px] text-slate-700 marker:text-slate-400 sm:grid-cols-2">
+              <ul className="mt-4 grid list-disc gap-x-6 gap-y-1.5 pl-5 text-[15px] text-slate-700 marker:text-slate-400 sm:grid-cols-2 lg:grid-cols-4">
                 {shown.features.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}

@@ -55,7 +55,7 @@ describe('idea API client', () => {
   });
 
   it('sends without a token when the token request fails', async () => {
-    const fetchMock = vi.fn(async (input: string | URL | Request) =>
+    const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
       String(input).endsWith('idea-form-token') ? json(500, {}) : json(202, receipt),
     );
     const client = createIdeaClient({ baseUrl: '', publicKey: '', fetch: fetchMock as unknown as typeof fetch, newKey: () => 'k' });
