@@ -59,6 +59,8 @@ const rows: Row[] = [
   { label: 'Images (transfer)', target: '–', read: bytesOf('image'), format: kbText },
   { label: 'Total transfer', target: `≤ ${budgets.firstViewTransfer / KB} KB`, read: bytesOf('total'), format: kbText, meets: (v) => v <= budgets.firstViewTransfer },
   { label: 'Requests', target: '–', read: (lhr) => resourceSummary(lhr).get('total')?.requestCount ?? NaN, format: (v) => String(v) },
+  // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
+  { label: 'Benchmark index', target: '–', read: (lhr) => lhr.environment.benchmarkIndex, format: (v) => String(Math.round(v)) },
 ];
 
 function median(values: number[]): number {
