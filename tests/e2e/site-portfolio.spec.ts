@@ -110,8 +110,9 @@ test.describe('portfolio cards and demo dialog', () => {
     await expect(dialog.getByText('데모 준비 중입니다')).toBeVisible();
     await dialog.getByRole('button', { name: '다시 시도' }).click();
     await expect(dialog.getByText('데모 준비 중입니다')).toBeHidden();
+    await expect(dialog.getByText('로딩 중...')).toBeHidden();
     await expect(dialog.getByRole('img', { name: `${portfolio[3]!.title} 데모 화면` })).toBeVisible();
-    expect(demos.requests).toHaveLength(2);
+    await expect.poll(() => demos.requests.length).toBe(2);
     expect(demos.requests[0]!.searchParams.get('t')).not.toBe(demos.requests[1]!.searchParams.get('t'));
   });
 
