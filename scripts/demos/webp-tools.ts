@@ -20,26 +20,30 @@ export interface EncodeFrame {
 }
 
 export interface AnimationOptions {
-  /** 'lossy' (VP8 per frame at `quality`) or 'mixed' (the encoder picks lossy or lossless per frame). */
-  mode: 'lossy' | 'mixed';
+  /** 'lossless' keeps text pixel-exact; 'lossy' is smaller but blurs small coloured text. */
+  mode: 'lossless' | 'lossy';
+  /** Lossy: visual quality. Lossless: compression effort (0..100). */
   quality: number;
+  /** Encoder method 0 (fast) .. 6 (slow, smaller). */
+  method: number;
 }
 
-/** Encodes PNG frames into an infinitely looping animated WebP with per-frame durations. */
+/**
+ * Encodes PNG frames into an infinitely looping animated WebP with per-frame durations. The encoder stores only
+ * the rectangle that changed between frames, so a long still hold costs one frame, not many.
+ */
 export function encodeAnimation(frames: readonly EncodeFrame[], out: string, options: AnimationOptions): void {
-  const args = ['-loop', '0', '-min_size'];
-  if (options.mode === 'mixed') args.push('-mixed');
+  const args = ['-loop', '0'];
   for (const frame of frames) {
-    if (options.mode === 'lossy') args.push('-lossy');
-    args.push('-q', String(options.quality), '-m', '6', '-d', String(frame.ms), frame.png);
+    args.push(`-${options.mode}`, '-q', String(options.quality), '-m', String(options.method), '-d', String(frame.ms), frame.png);
   }
   args.push('-o', out);
   run('img2webp', args);
 }
 
-/** Encodes one PNG as a still lossy WebP. */
-export function encodeStill(png: string, out: string, quality: number): void {
-  run('cwebp', ['-quiet', '-q', String(quality), '-m', '6', '-sharp_yuv', png, '-o', out]);
+/** Encodes one PNG as a still lossless WebP (maximum effort: it is encoded once and downloaded often). */
+export function encodeStill(png: string, out: string): void {
+  run('cwebp', ['-quiet', '-lossless', '-z', '9', png, '-o', out]);
 }
 
 function run(tool: string, args: string[]): void {
