@@ -11,6 +11,7 @@ export default defineProject({
   test: {
     dir: root,
     name: 'web',
+    testTimeout: 20_000,
     environment: 'jsdom',
     include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts'],
     setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
