@@ -97,9 +97,9 @@ async function renderStory(browser: import('playwright-core').Browser, story: St
   const posterBytes = statSync(poster).size;
   const duration = info.frameDurations.reduce((a, b) => a + b, 0);
   console.log(
-    `${story.slug}.webp  ${info.width}×${info.height}  ${(bytes / 1024).toFixed(1)} KB  ` +
+    `${story.slug}.webp  ${info.width}×${info.height}  ${bytes} B (${(bytes / 1000).toFixed(1)} kB)  ` +
       `${info.frameDurations.length} frames (${story.frames.length} rendered)  loop ${(duration / 1000).toFixed(2)} s ` +
-      `(story ${(storyDuration(story) / 1000).toFixed(2)} s)  poster ${(posterBytes / 1024).toFixed(1)} KB`,
+      `(story ${(storyDuration(story) / 1000).toFixed(2)} s)  poster ${posterBytes} B (${(posterBytes / 1000).toFixed(1)} kB)`,
   );
 
   const failures: string[] = [];
