@@ -1,9 +1,11 @@
 /**
- * Stores an accepted idea: the idea row, its outbox row (unless flagged as spam) and the Idempotency-Key row are
- * written by ONE SQL statement (data-modifying CTEs), so they commit together in one transaction and one round
- * trip. The 202 is sent only after this resolves, i.e. after commit.
+ * Stores accepted ideas: the idea row, its outbox row (unless flagged as spam) and its Idempotency-Key row are
+ * written by ONE SQL statement (data-modifying CTEs), so they commit together in one transaction. Concurrent
+ * requests are grouped (see db/batcher.ts): one statement stores every idea that arrived while the previous one
+ * was in flight. The 202 is sent only after the statement holding the request's idea has committed.
  */
 import { sql } from 'drizzle-orm';
+import { Batcher } from '../db/batcher';
 import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
@@ -19,36 +21,50 @@ export interface NewIdea {
 
 export type StoreResult = { created: true } | { created: false; existing: StoredIdempotencyKey };
 
+/** Inserts a batch of ideas in one statement; returns, per idea, whether it was created (false: key already used). */
+export async function insertIdeas(database: Database, batch: NewIdea[]): Promise<boolean[]> {
+  const values = sql.join(
+    batch.map(
+      (idea) => sql`(${idea.idempotency?.key ?? null}::text, ${idea.idempotency?.requestHash ?? null}::text, ${idea.id}::uuid,
+        ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}::text, ${idea.fields.name}::text,
+        ${idea.fields.email}::text, ${idea.fields.phone}::text, ${idea.spamReason}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = await database.rows<{ id: string }>(sql`
+    with input (key, hash, id, received_at, idea, name, email, phone, spam) as (values ${values}),
+    idem as (
+      insert into idempotency_keys (key, request_hash, idea_id, created_at)
+      select key, hash, id, received_at from input where key is not null
+      on conflict (key) do nothing
+      returning idea_id),
+    new_idea as (
+      insert into ideas (id, received_at, idea, name, email, phone, spam_reason)
+      select id, received_at, idea, name, email, phone, spam from input
+      where key is null or id in (select idea_id from idem)
+      returning id),
+    new_outbox as (
+      insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
+      select i.id, 'pending', 0, i.received_at, i.received_at
+      from input i join new_idea n on n.id = i.id
+      where i.spam is null
+      returning idea_id)
+    select id::text as id from new_idea`);
+  const created = new Set(rows.map((row) => String(row.id)));
+  return batch.map((idea) => created.has(idea.id));
+}
+
+const batchers = new WeakMap<Database, Batcher<NewIdea, boolean>>();
+
 export async function storeIdea(database: Database, idea: NewIdea): Promise<StoreResult> {
-  const { id, fields, spamReason } = idea;
-  const receivedAt = idea.receivedAt.toISOString();
-  const insertIdea = sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason)`;
-  const values = sql`select ${id}::uuid, ${receivedAt}::timestamptz, ${fields.idea}::text, ${fields.name}::text,
-    ${fields.email}::text, ${fields.phone}::text, ${spamReason}::text`;
-  const insertOutbox = sql`insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
-    select id, 'pending', 0, ${receivedAt}::timestamptz, ${receivedAt}::timestamptz from new_idea where ${spamReason}::text is null`;
-
-  if (!idea.idempotency) {
-    const rows = await database.rows<{ created: number }>(sql`
-      with new_idea as (${insertIdea} ${values} returning id),
-           new_outbox as (${insertOutbox} returning idea_id)
-      select count(*)::int as created from new_idea`);
-    if (Number(rows[0]?.created) !== 1) throw new Error('idea was not stored');
-    return { created: true };
+  let batcher = batchers.get(database);
+  if (!batcher) {
+    batcher = new Batcher((batch) => insertIdeas(database, batch));
+    batchers.set(database, batcher);
   }
-
-  const { key, requestHash } = idea.idempotency;
-  const rows = await database.rows<{ created: number }>(sql`
-    with idem as (
-           insert into idempotency_keys (key, request_hash, idea_id, created_at)
-           values (${key}, ${requestHash}, ${id}::uuid, ${receivedAt}::timestamptz)
-           on conflict (key) do nothing returning idea_id),
-         new_idea as (${insertIdea} ${values} where exists (select 1 from idem) returning id),
-         new_outbox as (${insertOutbox} returning idea_id)
-    select count(*)::int as created from new_idea`);
-  if (Number(rows[0]?.created) === 1) return { created: true };
-
-  const existing = await findIdempotencyKey(database, key);
+  if (await batcher.add(idea)) return { created: true };
+  if (!idea.idempotency) throw new Error('idea was not stored');
+  const existing = await findIdempotencyKey(database, idea.idempotency.key);
   if (!existing) throw new Error('idempotency key vanished');
   return { created: false, existing };
 }

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:intake`: load-tests POST IDEA_ENDPOINT with autocannon on loopback, for PGlite and for
+ * PostgreSQL (a throwaway cluster with PostgreSQL's durable defaults: fsync and synchronous_commit on).
+ * The server runs as its own process (`src/server/main.ts`, ports 4300–4399) with bench-only limits (rate limits
+ * raised, minimum fill time 0) and its mail worker on (.eml files). Every request is a valid submission with a
+ * valid form token and a unique Idempotency-Key, i.e. the full request path. Afterwards the database must hold
+ * exactly as many ideas as there were 202 answers. Prints the table and writes it into docs/benchmarks.md.
+ *
+ * Each run sends a fixed number of requests (so every answer is counted before the database is checked).
+ * Options (env): BENCH_REQUESTS (default 15000), BENCH_CONNECTIONS (default 10), BENCH_DRIVERS (pglite,postgres).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { IDEA_ENDPOINT } from '../../src/domain/idea';
+import { openDatabase } from '../../src/server/db/client';
+import { createFormToken } from '../../src/server/intake/form-token';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as Autocannon;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const SECRET = crypto.randomBytes(32).toString('base64url');
+let sequence = 0;
+const PORTS = { pglite: 4301, postgres: 4302, cluster: 4390 } as const;
+
+interface Row {
+  driver: string;
+  requestsPerSecond: number;
+  accepted: number;
+  other: number;
+  p50: number;
+  p99: number;
+  stored: number;
+}
+
+async function waitForHealth(port: number, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      FORM_SECRET: SECRET,
+      FORM_MIN_FILL_MS: '0',
+      RATE_LIMIT_PER_IP: '10000000',
+      RATE_LIMIT_GLOBAL: '100000000',
+      MAIL_POLL_MS: '200',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_API_KEY: '',
+      ...env,
+    },
+  });
+}
+
+async function load(port: number, amount: number): Promise<AutocannonResult> {
+  const token = createFormToken(SECRET, Date.now() - 5000);
+    const body = (n: number) =>
+    JSON.stringify({
+      idea: `벤치마크 아이디어 ${n}: 동네 가게 예약과 대기열을 한 번에 관리하는 앱을 만들고 싶습니다. 사장님은 휴대폰으로 확인만 하면 됩니다.`,
+      name: '벤치 테스터',
+      email: `bench${n}@example.com`,
+      phone: '010-0000-0000',
+      website: '',
+      formToken: token,
+    });
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: IDEA_ENDPOINT,
+        setupRequest(request: Record<string, unknown>) {
+          sequence += 1;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${sequence}` },
+            body: body(sequence),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresCluster | undefined): Promise<Row> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${driver}-`));
+  const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
+  const port = PORTS[driver];
+  const server = startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SITE_DIR: path.join(dataDir, 'no-site') });
+  try {
+    await waitForHealth(port, server);
+    const warmup = await load(port, 2000);
+    const result = await load(port, REQUESTS);
+    console.error(`  warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}`);
+    const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
+    const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
+    await stop(server);
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
+    await database.close();
+    return {
+      driver: driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15 (fsync on)',
+      requestsPerSecond: measuredAccepted / result.duration,
+      accepted: Number(accepted),
+      other: result.non2xx + result.errors + result.timeouts,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      stored: Number(row?.n),
+    };
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers | Other answers / errors | Ideas in DB | DB = 202s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.driver} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ` +
+        `${row.accepted.toLocaleString('en-US')} | ${row.other} | ${row.stored.toLocaleString('en-US')} | ${row.stored === row.accepted ? 'yes' : 'NO'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function writeSection(markdown: string): void {
+  const file = path.join(root, 'docs', 'benchmarks.md');
+  const start = '<!-- bench:intake:start -->';
+  const end = '<!-- bench:intake:end -->';
+  const current = fs.readFileSync(file, 'utf8');
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`markers ${start} … ${end} not found in docs/benchmarks.md`);
+  fs.writeFileSync(file, current.slice(0, from + start.length) + '\n' + markdown + '\n' + current.slice(to));
+}
+
+const cpus = os.cpus();
+let cluster: PostgresCluster | undefined;
+const rows: Row[] = [];
+try {
+  for (const driver of DRIVERS) {
+    if (driver === 'postgres' && !cluster) cluster = await startPostgresCluster({ durable: true, port: PORTS.cluster });
+    console.error(`benchmarking ${driver}: ${REQUESTS} requests over ${CONNECTIONS} connections…`);
+    rows.push(await benchDriver(driver, cluster));
+  }
+} finally {
+  await cluster?.stop();
+}
+
+const target = rows.map((row) => `${row.driver}: ${row.requestsPerSecond >= 1000 && row.p99 <= 50 ? 'meets' : 'misses'} the target`).join('; ');
+const markdown = [
+  `Intake (\`npm run bench:intake\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
+    `Node ${process.version}, ${os.platform()} ${os.release()}. autocannon on loopback, ${CONNECTIONS} connections, ${REQUESTS.toLocaleString('en-US')} requests after 2,000 warm-up requests; ` +
+    'server in its own process with the mail worker writing .eml files; every request a valid submission with a form token and a unique Idempotency-Key ' +
+    '(rate limits raised, minimum fill time 0: bench-only settings). Latency is over all measured requests.',
+  '',
+  table(rows),
+  '',
+  `Target: ≥ 1,000 accepted submissions/s with p99 ≤ 50 ms. ${target}.`,
+].join('\n');
+console.log(markdown);
+if (rows.some((row) => row.stored !== row.accepted)) {
+  console.error('MISMATCH: the database does not hold exactly one idea per 202 answer');
+  process.exitCode = 1;
+}
+writeSection(markdown);

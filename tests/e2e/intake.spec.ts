@@ -1,0 +1,99 @@
+/**
+ * The whole intake path with real parts: Chromium fills the real form served by our own server process (port 4174,
+ * fresh DATA_DIR) → success notice with the receipt → a real SMTP server on loopback receives the team mail with
+ * the idea text. Desktop project only (one run is enough; the form layout is covered by the site specs).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+
+const PORT = 4174;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+let server: ChildProcess | undefined;
+let smtp: SmtpTestServer | undefined;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return;
+  smtp = await startSmtpServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-intake-e2e-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_DIR: 'dist/site',
+      DATABASE_URL: '',
+      PUBLIC_API_KEY: '',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
+      TEAM_EMAIL: 'team@mvp24.example',
+      FORM_MIN_FILL_MS: '300',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`intake server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('intake server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await smtp?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('an idea sent with the real form reaches the team by mail', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.setTimeout(60_000);
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+
+  const idea = '동네 세탁소 수거 예약을 카카오톡처럼 쉽게 하는 앱을 만들고 싶어요. 사장님은 주문 목록만 보면 됩니다.';
+  await page.goto(`${BASE}/`);
+  const form = page.locator('#idea-form form');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel('아이디어').fill(idea);
+  await form.getByLabel('이름').fill('최유진');
+  await form.getByLabel('연락처').fill('010-9876-5432');
+  await form.getByLabel('이메일').fill('yujin@example.com');
+  await page.waitForTimeout(400); // a person takes longer than FORM_MIN_FILL_MS (300 ms here)
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+
+  await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 15_000 });
+  const receiptLine = page.getByText(/^접수 번호: [0-9a-f-]{36}$/);
+  await expect(receiptLine).toBeVisible();
+  await expect(page.getByText(/^프로토타입 전달 예정: /)).toBeVisible();
+  const id = (await receiptLine.textContent())!.replace('접수 번호: ', '').trim();
+
+  const [mail] = await smtp!.waitFor(1, 20_000);
+  expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
+  expect(mail!.parsed.subject).toContain('최유진님: 동네 세탁소 수거 예약을');
+  expect(mail!.parsed.text).toContain(idea);
+  expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
+  expect(mail!.parsed.replyTo?.value[0]?.address).toBe('yujin@example.com');
+  expect(mail!.parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);
+  expect(cspViolations).toEqual([]);
+});
