@@ -149,6 +149,8 @@ async function main() {
     '',
     header,
     body,
+    '',
+    'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md`.',
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);
