@@ -16,22 +16,39 @@ export const icons = {
 
 export const manifestPath = '/site.webmanifest';
 
-/** The brand mark: a white lightning bolt (speed: 24 hours) on the accent colour, drawn on a 64×64 grid. */
-const boltPath = 'M37 6 15 36h15l-3 22 22-32H34l3-20z';
+/**
+ * The brand mark, as in the site header: "24" in white on the accent colour. The digits are Pretendard Bold's own
+ * outlines (font units, 2048/em, y up; taken once from Pretendard-Bold.otf with harfbuzz's glyph-to-path), so the
+ * icon renders the same on every machine without a font.
+ */
+const digitsPath =
+  'M114 0L1150 0L1150 248L532 248L532 256L752 470C1050 740 1130 876 1130 1040C1130 1292 924 1468 614 1468' +
+  'C308 1468 98 1288 100 1004L386 1004C386 1142 474 1228 610 1228C742 1228 840 1148 840 1020C840 906 768 826 632 696' +
+  'L112 218L114 0ZM1309 256L2013 256L2013 0L2299 0L2299 256L2483 256L2483 498L2299 498L2299 1448L1921 1448L1309 494' +
+  'L1309 256ZM1613 498L1613 510L2003 1118L2017 1118L2017 498L1613 498Z';
+/** Ink box of the digits in font units: x 98–2483, y 0–1468. */
+const digitsBox = { minX: 98, maxX: 2483, minY: 0, maxY: 1468 };
+
+/** Transform placing the digits centred in the 64×64 tile, `width` units wide. */
+function digitsTransform(width: number): string {
+  const scale = width / (digitsBox.maxX - digitsBox.minX);
+  const tx = 32 - ((digitsBox.minX + digitsBox.maxX) / 2) * scale;
+  const ty = 32 + ((digitsBox.minY + digitsBox.maxY) / 2) * scale;
+  const round = (n: number) => Math.round(n * 10000) / 10000;
+  return `translate(${round(tx)} ${round(ty)}) scale(${round(scale)} ${round(-scale)})`;
+}
 
 /**
- * The mark as SVG. `rounded` draws the tile with rounded corners (favicon.svg, favicon.ico); the full-bleed variant
- * fills the square so platforms can apply their own mask (apple-touch-icon, maskable PWA icons) — the bolt stays
- * inside the central 80% safe zone.
+ * The mark as SVG. `rounded` draws the tile with rounded corners (favicon.svg, favicon.ico, the share image); the
+ * full-bleed variant fills the square so platforms apply their own mask (apple-touch-icon, maskable PWA icons); the
+ * digits stay inside the central 80% safe zone either way.
  */
 export function markSvg({ rounded }: { rounded: boolean }): string {
   const tile = rounded
     ? `<rect width="64" height="64" rx="14" fill="${site.themeColor}"/>`
     : `<rect width="64" height="64" fill="${site.themeColor}"/>`;
-  const bolt = rounded
-    ? `<path d="${boltPath}" fill="#fff"/>`
-    : `<path d="${boltPath}" fill="#fff" transform="translate(32 32) scale(.78) translate(-32 -32)"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${tile}${bolt}</svg>\n`;
+  const digits = `<path d="${digitsPath}" fill="#fff" transform="${digitsTransform(rounded ? 42 : 38)}"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${tile}${digits}</svg>\n`;
 }
 
 /** <link> tags for the favicon set and the manifest. */
