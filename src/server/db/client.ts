@@ -19,11 +19,15 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type RowsFn = <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs raw SQL (one round trip) and returns its rows. */
-  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  rows: RowsFn;
+  /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
+  transaction<T>(work: (rows: RowsFn) => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -57,6 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const result = await db.execute(query);
       return result.rows as T[];
     },
+    transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(() => client.query('select 1'), timeoutMs)),
     async close() {
       if (closed) return;
@@ -87,6 +92,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const result = await db.execute(query);
       return result.rows as T[];
     },
+    transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(() => pool.query('select 1'), timeoutMs)),
     async close() {
       if (closed) return;

@@ -1,8 +1,8 @@
 /**
  * Stores accepted ideas: the idea row, its outbox row (unless flagged as spam) and its Idempotency-Key row are
- * written by ONE SQL statement (data-modifying CTEs), so they commit together in one transaction. Concurrent
- * requests are grouped (see db/batcher.ts): one statement stores every idea that arrived while the previous one
- * was in flight. The 202 is sent only after the statement holding the request's idea has committed.
+ * written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
+ * transaction stores every idea that arrived while the previous one was in flight. The 202 is sent only after the
+ * transaction holding the request's idea has committed.
  */
 import { sql } from 'drizzle-orm';
 import { Batcher } from '../db/batcher';
@@ -21,37 +21,49 @@ export interface NewIdea {
 
 export type StoreResult = { created: true } | { created: false; existing: StoredIdempotencyKey };
 
-/** Inserts a batch of ideas in one statement; returns, per idea, whether it was created (false: key already used). */
+/**
+ * Inserts a batch of ideas in one transaction of three multi-row statements (keys, ideas, outbox); returns, per
+ * idea, whether it was created (false: its Idempotency-Key was already used, here or earlier in the batch).
+ * Simple multi-row inserts plan far faster than one statement of data-modifying CTEs (measured ~5x on PGlite).
+ */
 export async function insertIdeas(database: Database, batch: NewIdea[]): Promise<boolean[]> {
-  const values = sql.join(
-    batch.map(
-      (idea) => sql`(${idea.idempotency?.key ?? null}::text, ${idea.idempotency?.requestHash ?? null}::text, ${idea.id}::uuid,
-        ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}::text, ${idea.fields.name}::text,
-        ${idea.fields.email}::text, ${idea.fields.phone}::text, ${idea.spamReason}::text)`,
-    ),
-    sql`, `,
-  );
-  const rows = await database.rows<{ id: string }>(sql`
-    with input (key, hash, id, received_at, idea, name, email, phone, spam) as (values ${values}),
-    idem as (
-      insert into idempotency_keys (key, request_hash, idea_id, created_at)
-      select key, hash, id, received_at from input where key is not null
-      on conflict (key) do nothing
-      returning idea_id),
-    new_idea as (
+  return database.transaction(async (rows) => {
+    const keyed = batch.filter((idea) => idea.idempotency);
+    const won = new Set<string>();
+    if (keyed.length > 0) {
+      const inserted = await rows<{ idea_id: string }>(sql`
+        insert into idempotency_keys (key, request_hash, idea_id, created_at)
+        values ${sql.join(
+          keyed.map((idea) => sql`(${idea.idempotency!.key}, ${idea.idempotency!.requestHash}, ${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}
+        on conflict (key) do nothing
+        returning idea_id::text as idea_id`);
+      for (const row of inserted) won.add(String(row.idea_id));
+    }
+    const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
+    if (created.length === 0) return batch.map(() => false);
+    await rows(sql`
       insert into ideas (id, received_at, idea, name, email, phone, spam_reason)
-      select id, received_at, idea, name, email, phone, spam from input
-      where key is null or id in (select idea_id from idem)
-      returning id),
-    new_outbox as (
-      insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
-      select i.id, 'pending', 0, i.received_at, i.received_at
-      from input i join new_idea n on n.id = i.id
-      where i.spam is null
-      returning idea_id)
-    select id::text as id from new_idea`);
-  const created = new Set(rows.map((row) => String(row.id)));
-  return batch.map((idea) => created.has(idea.id));
+      values ${sql.join(
+        created.map(
+          (idea) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
+            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text)`,
+        ),
+        sql`, `,
+      )}`);
+    const mailed = created.filter((idea) => idea.spamReason === null);
+    if (mailed.length > 0) {
+      await rows(sql`
+        insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
+        values ${sql.join(
+          mailed.map((idea) => sql`(${idea.id}::uuid, 'pending', 0, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.receivedAt.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}`);
+    }
+    const createdIds = new Set(created.map((idea) => idea.id));
+    return batch.map((idea) => createdIds.has(idea.id));
+  });
 }
 
 const batchers = new WeakMap<Database, Batcher<NewIdea, boolean>>();

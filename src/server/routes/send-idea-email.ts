@@ -42,6 +42,8 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
     IDEA_ENDPOINT,
     {
       bodyLimit: INTAKE_BODY_LIMIT,
+      // Answers are a few hundred bytes: skip the compression hooks.
+      compress: false,
       onRequest: [apiKeyGuard(config.publicApiKey), jsonOnlyGuard, bodyLimitGuard, rateLimitGuard],
     },
     async (request, reply) => {
