@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
+import { siteFixture } from '../test-support/site-fixture';
+import { registerSecurityHeaders } from './security-headers';
+
+let site: ReturnType<typeof siteFixture>;
+beforeAll(() => {
+  site = siteFixture();
+});
+afterAll(() => site.cleanup());
+
+async function appWith(env: Record<string, string>) {
+  const app = Fastify();
+  await registerSecurityHeaders(app, testConfig({ SITE_DIR: site.siteDir, ...env }));
+  app.post('/api', async () => ({ ok: true }));
+  app.get('/', async () => 'home');
+  return app;
+}
+
+describe('security headers', () => {
+  it('allows CORS only for ALLOWED_ORIGINS', async () => {
+    const app = await appWith({ ALLOWED_ORIGINS: 'https://partner.example' });
+    const preflight = (origin: string) =>
+      app.inject({ method: 'OPTIONS', url: '/api', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,apikey,idempotency-key' } });
+    const allowed = await preflight('https://partner.example');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends HSTS and upgrade-insecure-requests only behind a TLS proxy (TRUST_PROXY)', async () => {
+    const direct = await (await appWith({})).inject({ url: '/' });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+    expect(String(direct.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    const proxied = await (await appWith({ TRUST_PROXY: '1' })).inject({ url: '/' });
+    expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(proxied.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(proxied.headers['x-frame-options']).toBe('DENY');
+  });
+});
