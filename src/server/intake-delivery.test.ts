@@ -168,12 +168,17 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
-  it('answers /healthz 503 when the database does not answer', async () => {
+  it('answers /healthz 503 and submissions 500 when the database does not answer', async () => {
     const database = await store.open();
     const app = await startApp({ MAIL_WORKER: 'false' }, database);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     await database.close();
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    // A submission that cannot be stored is a 500 with the Korean message, never a stack trace.
+    const failed = await submitIdea(app);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ error: { code: 'internal_error', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) } });
+    expect(failed.body).not.toMatch(/at |Error|stack/);
   });
 
   if (driver === 'pglite') {
