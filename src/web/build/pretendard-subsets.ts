@@ -1,66 +1,108 @@
 /**
- * Vite plugin: splits Pretendard's dynamic-subset @font-face list (92 unicode-range slices, ~13 KB gzip of CSS)
- * into two virtual stylesheets (docs/decisions/004):
- * - `virtual:pretendard-site.css`: the slices that contain a character of the site's own copy (src/content,
- *   the contract's messages, the KST date words), loaded with every page;
- * - `virtual:pretendard-rest.css`: every other slice, loaded when the visitor starts typing in the idea form.
- * The woff2 files are the package's own; url()s resolve against the package folder, so Vite hashes and emits them.
+ * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual stylesheets (docs/decisions/006):
+ * - `virtual:pretendard-site.css`: ONE woff2 file holding exactly the glyphs of the site's own copy
+ *   (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's variable font
+ *   with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Loaded by every page.
+ * - `virtual:pretendard-rest.css`: the package's dynamic-subset @font-face slices, with the site's characters
+ *   removed from their unicode-ranges, loaded when the visitor starts typing in the idea form so any Korean text
+ *   they type also renders in Pretendard.
+ * Both are plain CSS with url()s to real files, so Vite hashes and emits the fonts like any asset.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Plugin } from 'vite';
 
 const SITE_ID = 'virtual:pretendard-site.css';
 const REST_ID = 'virtual:pretendard-rest.css';
+export const SITE_FONT_WEIGHTS = { min: 400, max: 800 } as const;
 
 /** Characters the site may render that are produced at run time rather than written in src/content. */
-const RUNTIME_TEXT = '0123456789년월일화수목금토오전후:() .,-';
+const RUNTIME_TEXT = '0123456789년월일화수목금토오전후:() .,-·…“”‘’';
+const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => i + 32));
 
-type Range = readonly [number, number];
+type Range = [number, number];
 
 function parseRanges(unicodeRange: string): Range[] {
   return unicodeRange.split(',').map((part) => {
     const [start, end] = part.trim().replace(/^U\+/i, '').split('-');
     const from = Number.parseInt(start ?? '', 16);
-    return [from, end ? Number.parseInt(end, 16) : from] as const;
+    return [from, end ? Number.parseInt(end, 16) : from];
   });
 }
 
-export interface FontFaceSplit {
-  site: string[];
-  rest: string[];
+function formatRanges(ranges: Range[]): string {
+  const hex = (cp: number) => cp.toString(16);
+  return ranges.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(', ');
 }
 
-/** Splits @font-face blocks by whether their unicode-range covers any code point of `text`. */
-export function splitFontFaces(css: string, text: string): FontFaceSplit {
-  const codePoints = [...new Set([...text].map((char) => char.codePointAt(0)!))];
-  const split: FontFaceSplit = { site: [], rest: [] };
+/** Removes the given code points from a list of ranges. */
+export function subtractCodePoints(ranges: Range[], remove: ReadonlySet<number>): Range[] {
+  const out: Range[] = [];
+  for (const [from, to] of ranges) {
+    let start = from;
+    for (let cp = from; cp <= to; cp += 1) {
+      if (remove.has(cp)) {
+        if (start < cp) out.push([start, cp - 1]);
+        start = cp + 1;
+      }
+    }
+    if (start <= to) out.push([start, to]);
+  }
+  return out;
+}
+
+/**
+ * The package's @font-face slices without the given characters: a slice left with none is dropped, so the
+ * browser never fetches a slice for text the site font already draws.
+ */
+export function restFontFaces(css: string, siteText: string): string[] {
+  const remove = new Set([...siteText].map((char) => char.codePointAt(0)!));
+  const faces: string[] = [];
   for (const block of css.match(/@font-face\s*{[^}]*}/g) ?? []) {
     const range = /unicode-range:\s*([^;}]+)/.exec(block)?.[1];
-    const ranges = range ? parseRanges(range) : [];
-    const used = !range || codePoints.some((cp) => ranges.some(([from, to]) => cp >= from && cp <= to));
-    (used ? split.site : split.rest).push(block);
+    if (!range) continue;
+    const left = subtractCodePoints(parseRanges(range), remove);
+    if (left.length > 0) faces.push(block.replace(range, formatRanges(left)));
   }
-  return split;
+  return faces;
 }
 
-function siteText(repoRoot: string): string {
+export function collectSiteText(repoRoot: string): string {
   const contentDir = join(repoRoot, 'src/content');
   const files = readdirSync(contentDir)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => join(contentDir, name));
   files.push(join(repoRoot, 'src/domain/idea.ts'));
-  return files.map((file) => readFileSync(file, 'utf8')).join('') + RUNTIME_TEXT;
+  const text = files.map((file) => readFileSync(file, 'utf8')).join('') + RUNTIME_TEXT + PRINTABLE_ASCII;
+  // Only characters that can be drawn: no line breaks or other control characters.
+  return [...new Set([...text])].filter((char) => char.codePointAt(0)! >= 32).sort().join('');
+}
+
+async function siteFontFile(repoRoot: string, variableFont: string, text: string): Promise<string> {
+  const key = createHash('sha256').update(readFileSync(variableFont)).update(text).update(JSON.stringify(SITE_FONT_WEIGHTS)).digest('hex');
+  const cacheDir = join(repoRoot, 'node_modules/.cache/pretendard-site');
+  const file = join(cacheDir, `PretendardSite-${key.slice(0, 12)}.woff2`);
+  if (!existsSync(file)) {
+    const { default: subsetFont } = await import('subset-font');
+    const subset = await subsetFont(readFileSync(variableFont), text, {
+      targetFormat: 'woff2',
+      variationAxes: { wght: { min: SITE_FONT_WEIGHTS.min, max: SITE_FONT_WEIGHTS.max } },
+    });
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(file, subset);
+  }
+  return file;
 }
 
 export function pretendardSubsets(repoRoot: string): Plugin {
   const require = createRequire(join(repoRoot, 'package.json'));
-  const cssFile = require.resolve('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css');
-  const folder = dirname(cssFile);
-  // Ids inside the package folder, so the url(./woff2-dynamic-subset/…) references resolve as in the original.
+  const dynamicCss = require.resolve('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css');
+  const variableFont = require.resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2');
+  const folder = dirname(dynamicCss);
+  // Ids inside the package folder, so the slices' url(./woff2-dynamic-subset/…) resolve as in the original.
   const ids = { [SITE_ID]: join(folder, 'pretendard-site.css'), [REST_ID]: join(folder, 'pretendard-rest.css') };
-  let split: FontFaceSplit | null = null;
 
   return {
     name: 'pretendard-subsets',
@@ -68,11 +110,23 @@ export function pretendardSubsets(repoRoot: string): Plugin {
     resolveId(source) {
       return source === SITE_ID || source === REST_ID ? ids[source] : null;
     },
-    load(id) {
+    async load(id) {
       if (id !== ids[SITE_ID] && id !== ids[REST_ID]) return null;
-      split ??= splitFontFaces(readFileSync(cssFile, 'utf8'), siteText(repoRoot));
-      this.addWatchFile(cssFile);
-      return (id === ids[SITE_ID] ? split.site : split.rest).join('\n');
+      const text = collectSiteText(repoRoot);
+      if (id === ids[REST_ID]) {
+        this.addWatchFile(dynamicCss);
+        return restFontFaces(readFileSync(dynamicCss, 'utf8'), text).join('\n');
+      }
+      const file = await siteFontFile(repoRoot, variableFont, text);
+      return [
+        '@font-face {',
+        "  font-family: 'Pretendard Variable';",
+        '  font-style: normal;',
+        '  font-display: swap;',
+        `  font-weight: ${SITE_FONT_WEIGHTS.min} ${SITE_FONT_WEIGHTS.max};`,
+        `  src: url(${JSON.stringify(relative(folder, file).split('\\').join('/'))}) format('woff2');`,
+        '}',
+      ].join('\n');
     },
   };
 }
