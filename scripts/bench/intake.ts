@@ -169,7 +169,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresClust
 
 function table(rows: Row[]): string {
   const lines = [
-    '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers | Other answers / errors | Ideas in DB | DB = 202s |',
+    '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers (incl. warm-up) | Other answers / errors | Ideas in DB | DB = 202s |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows.map(
       (row) =>
@@ -192,6 +192,7 @@ function writeSection(markdown: string): void {
 }
 
 const cpus = os.cpus();
+const loadBefore = os.loadavg()[0] ?? 0;
 let cluster: PostgresCluster | undefined;
 const rows: Row[] = [];
 try {
@@ -209,7 +210,8 @@ const markdown = [
   `Intake (\`npm run bench:intake\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
     `Node ${process.version}, ${os.platform()} ${os.release()}. autocannon on loopback, ${CONNECTIONS} connections, ${REQUESTS.toLocaleString('en-US')} requests after 2,000 warm-up requests; ` +
     'server in its own process with the mail worker writing .eml files; every request a valid submission with a form token and a unique Idempotency-Key ' +
-    '(rate limits raised, minimum fill time 0: bench-only settings). Latency is over all measured requests.',
+    '(rate limits raised, minimum fill time 0: bench-only settings). Latency is over all measured requests. ' +
+    `1-minute load average when the run started: ${loadBefore.toFixed(1)} (other work on the machine skews the figures).`,
   '',
   table(rows),
   '',
