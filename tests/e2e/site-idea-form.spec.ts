@@ -45,6 +45,8 @@ test.describe('idea form', () => {
 
   test('has the four named fields with Korean labels and a hidden honeypot', async ({ page }) => {
     const f = fields(page);
+    // Never GET: contact details must not end up in a URL if the form is sent before the page is interactive.
+    await expect(f.form).toHaveAttribute('method', 'post');
     await expect(f.idea).toHaveAttribute('name', 'idea');
     await expect(f.name).toHaveAttribute('name', 'name');
     await expect(f.phone).toHaveAttribute('name', 'phone');

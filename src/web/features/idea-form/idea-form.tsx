@@ -87,6 +87,8 @@ export function IdeaFormSection() {
         </div>
 
         <form
+          // POST, never GET: a submit before the page is interactive must not put contact details in the URL.
+          method="post"
           className="mt-10 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
           onSubmit={onSubmit}
           onFocusCapture={warmUp}
