@@ -82,7 +82,7 @@ export function AboutPage() {
           <section aria-label={about.figures.map((f) => f.label).join(', ')} className="rounded-2xl bg-slate-900 p-6 text-white sm:p-8 md:col-span-2">
             <dl className="grid h-full grid-cols-2 content-center gap-6 md:grid-cols-1">
               {about.figures.map((item) => (
-                <div key={item.label} className="flex flex-col-reverse gap-1">
+                <div key={item.label} className="flex flex-col-reverse justify-end gap-1">
                   <dt className="text-sm text-slate-300">{item.label}</dt>
                   <dd className="text-3xl font-extrabold tracking-tight">{item.figure}</dd>
                 </div>

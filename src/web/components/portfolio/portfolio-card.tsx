@@ -30,16 +30,16 @@ export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(f
       onFocus={onIntent}
       className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
-      <span aria-hidden="true" className={cn('relative block h-36 w-full overflow-hidden bg-gradient-to-br', item.colors.accent)}>
+      <span aria-hidden="true" className={cn('relative block h-28 w-full overflow-hidden bg-gradient-to-br sm:h-36', item.colors.accent)}>
         {/* A drawn app window, not an image: no demo bytes load before the dialog opens. */}
-        <span className="absolute inset-x-6 top-6 bottom-0 rounded-t-xl bg-white/95 shadow-lg transition-transform group-hover:-translate-y-1 motion-reduce:transition-none">
+        <span className="absolute inset-x-6 top-5 bottom-0 sm:top-6 rounded-t-xl bg-white/95 shadow-lg transition-transform group-hover:-translate-y-1 motion-reduce:transition-none">
           <span className="flex gap-1.5 px-3 pt-3">
             <span className="size-2 rounded-full bg-slate-300" />
             <span className="size-2 rounded-full bg-slate-300" />
             <span className="size-2 rounded-full bg-slate-300" />
           </span>
           <span className="mt-3 flex gap-3 px-3">
-            <span className="h-16 w-1/4 rounded-md bg-slate-100" />
+            <span className="h-12 w-1/4 rounded-md bg-slate-100 sm:h-16" />
             <span className="flex flex-1 flex-col gap-2">
               <span className="h-2.5 w-3/4 rounded bg-slate-200" />
               <span className="h-2.5 w-1/2 rounded bg-slate-100" />
