@@ -25,10 +25,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_DIR: z.string().min(1).default('dist/site'),
   DATABASE_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'postgres:// 또는 postgresql:// 주소여야 합니다' }).optional(),
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
   DB_POOL_SIZE: int(1, 100).default(10),
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'smtp:// 또는 smtps:// 주소여야 합니다' }).optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('24시간 MVP <no-reply@localhost>'),
   TEAM_EMAIL: z.string().min(3).default('team@localhost'),
   PUBLIC_API_KEY: optionalText,
