@@ -34,5 +34,7 @@ describe('loadConfig', () => {
       expect(message).toContain('FORM_SECRET');
     }
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not an origin' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(/SMTP_URL: .*\(value hidden\)/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).not.toThrow(/hunter2/);
   });
 });

@@ -47,6 +47,8 @@ const envSchema = z.object({
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
 });
 
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY']);
+
 export type TrustProxy = boolean | number | string[];
 
 export interface Config {
@@ -96,7 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '(env)');
+        // URLs and secrets may carry passwords: name them, never echo them.
+        const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : `(got ${JSON.stringify(env[name] ?? null)})`;
+        return `${name}: ${issue.message} ${shown}`;
+      }),
     );
   }
   const e = parsed.data;
