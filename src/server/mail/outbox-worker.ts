@@ -33,6 +33,12 @@ interface ClaimedRow extends Record<string, unknown> {
   phone: string;
 }
 
+interface Delivered {
+  ideaId: string;
+  attempts: number;
+  deliveredTo: string;
+}
+
 /** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped at max. */
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -110,11 +116,38 @@ export class OutboxWorker {
       )
       select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone
       from claimed c join ideas i on i.id = c.idea_id`);
-    for (const row of claimed) await this.deliver(row);
+    const sent: Delivered[] = [];
+    for (const row of claimed) {
+      const delivered = await this.deliver(row);
+      if (delivered) sent.push(delivered);
+    }
+    await this.recordSent(sent);
     return claimed.length;
   }
 
-  private async deliver(row: ClaimedRow): Promise<void> {
+  /**
+   * Marks a round's delivered mails 'sent' in one statement (one write instead of one per mail). Fenced by the
+   * attempt number like every outcome. A crash before this runs leaves the rows leased: they are sent again after
+   * the lease, with the same Message-ID.
+   */
+  private async recordSent(sent: Delivered[]): Promise<void> {
+    if (sent.length === 0) return;
+    const values = sql.join(
+      sent.map((mail) => sql`(${mail.ideaId}::uuid, ${mail.attempts}::int, ${mail.deliveredTo}::text)`),
+      sql`, `,
+    );
+    await this.database.rows(sql`
+      update outbox o set status = 'sent', sent_at = now(), delivered_to = v.delivered_to, last_error = null
+      from (values ${values}) as v(idea_id, attempts, delivered_to)
+      where o.idea_id = v.idea_id and o.attempts = v.attempts`);
+    for (const mail of sent) {
+      if (this.transport.kind === 'eml') this.log.info({ ideaId: mail.ideaId, outcome: 'mail_written', file: mail.deliveredTo }, 'team mail written as .eml');
+      else this.log.info({ ideaId: mail.ideaId, outcome: 'mail_sent', attempts: mail.attempts }, 'team mail sent');
+    }
+  }
+
+  /** Sends one claimed mail; returns what to record on success, or records the failure and returns undefined. */
+  private async deliver(row: ClaimedRow): Promise<Delivered | undefined> {
     const ideaId = row.idea_id;
     const attempts = Number(row.attempts);
     try {
@@ -123,11 +156,7 @@ export class OutboxWorker {
         this.options,
       );
       const deliveredTo = await this.transport.send(mail, ideaId);
-      await this.database.rows(sql`
-        update outbox set status = 'sent', sent_at = now(), delivered_to = ${deliveredTo}, last_error = null
-        where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
-      if (this.transport.kind === 'eml') this.log.info({ ideaId, outcome: 'mail_written', file: deliveredTo }, 'team mail written as .eml');
-      else this.log.info({ ideaId, outcome: 'mail_sent', attempts }, 'team mail sent');
+      return { ideaId, attempts, deliveredTo };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
@@ -139,6 +168,7 @@ export class OutboxWorker {
           last_error = ${message.slice(0, 1000)}
         where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
       this.log.warn({ ideaId, outcome: expired ? 'mail_failed' : 'mail_retry', attempts, retryInMs: expired ? undefined : delay, err: message }, 'team mail not delivered');
+      return undefined;
     }
   }
 
