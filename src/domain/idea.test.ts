@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_LIMITS, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields } from './idea';
+import { IDEA_LIMITS, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields } from './idea';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
@@ -26,5 +26,12 @@ describe('idea schema', () => {
   it('lists missing required fields after trimming', () => {
     expect(missingRequiredFields({ idea: ' ', name: '이름', email: '' })).toEqual(['idea', 'email']);
     expect(missingRequiredFields({ idea: 'a', name: 'b', email: 'c' })).toEqual([]);
+  });
+});
+
+describe('formatKst', () => {
+  it('shows an instant in Korean time, nine hours ahead of UTC', () => {
+    expect(formatKst('2026-11-22T15:05:00.000Z')).toBe('2026년 11월 23일 (월) 오전 12:05');
+    expect(formatKst(new Date('2026-11-23T06:30:00.000Z'))).toBe('2026년 11월 23일 (월) 오후 3:30');
   });
 });
