@@ -43,7 +43,8 @@ const autocannon = require('autocannon') as Autocannon;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// 25 in-flight submissions: enough concurrency for group commit to fill its batches (10 is latency-bound).
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const SECRET = crypto.randomBytes(32).toString('base64url');
 let sequence = 0;
