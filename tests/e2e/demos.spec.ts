@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { DEMO_SIZE, portfolio, type PortfolioItem } from '../../src/content/portfolio';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -42,7 +43,7 @@ const wait = (page: Page, ms: number) => page.waitForTimeout(ms);
 
 test.describe('portfolio demo animations (real files)', () => {
   test('each card opens its own animation, served as WebP, and reaches the loaded state', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     for (const item of portfolio) {
       const response = page.waitForResponse((r) => new URL(r.url()).pathname === item.gifUrl);
       const { dialog, image } = await openDemo(page, item);
@@ -61,7 +62,7 @@ test.describe('portfolio demo animations (real files)', () => {
 
   test('the animation moves while playing, freezes while paused, and resume restarts it with a new ?t=', async ({ page }) => {
     const item = portfolio[0]!;
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const { dialog, image } = await openDemo(page, item);
     await expectLoaded(dialog, image);
 
@@ -95,7 +96,7 @@ test.describe('portfolio demo animations (real files)', () => {
 
   test('starts paused, as a still, when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const item = portfolio[2]!;
     const { dialog, image } = await openDemo(page, item);
     await expect(dialog.getByRole('button', { name: '재생' })).toBeVisible();
@@ -118,7 +119,7 @@ test.describe('portfolio demo animations (real files)', () => {
         await route.fallback();
       }
     });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const { dialog, image } = await openDemo(page, item);
     await expect(dialog.getByText('데모 준비 중입니다')).toBeVisible();
     await expect(image).toHaveCount(0);
@@ -134,7 +135,7 @@ test.describe('portfolio demo animations (real files)', () => {
     page.on('request', (request) => {
       if (isDemo(request.url())) demoRequests.push(new URL(request.url()).pathname);
     });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     for (let y = 0; y < 12; y += 1) {
       await page.mouse.wheel(0, 700);
       await wait(page, 100);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
 
 const PORT = 4174;
@@ -72,7 +73,7 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   });
 
   const idea = '동네 세탁소 수거 예약을 카카오톡처럼 쉽게 하는 앱을 만들고 싶어요. 사장님은 주문 목록만 보면 됩니다.';
-  await page.goto(`${BASE}/`);
+  await gotoHydrated(page, `${BASE}/`);
   const form = page.locator('#idea-form form');
   await form.scrollIntoViewIfNeeded();
   await form.getByLabel('아이디어').fill(idea);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { portfolio } from '../../src/content/portfolio';
 import { routeDemos } from './fixtures/site-routes';
 
@@ -10,7 +11,7 @@ async function violations(page: Page) {
 
 for (const path of ['/', '/about', '/privacy', '/no-such-page']) {
   test(`axe: no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await page.waitForLoadState('networkidle');
     expect(await violations(page)).toEqual([]);
   });
@@ -18,7 +19,7 @@ for (const path of ['/', '/about', '/privacy', '/no-such-page']) {
 
 test('axe: no violations with the demo dialog open', async ({ page }) => {
   await routeDemos(page);
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('button', { name: new RegExp(portfolio[0]!.title) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('로딩 중...')).toBeHidden();
@@ -26,7 +27,7 @@ test('axe: no violations with the demo dialog open', async ({ page }) => {
 });
 
 test('axe: no violations with the FAQ open and a notice shown', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   for (const button of await page.locator('#faq-title ~ ul button[aria-expanded]').all()) await button.click();
   await page.locator('#idea-form form').getByRole('button', { name: '상담 신청하기' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
@@ -35,7 +36,7 @@ test('axe: no violations with the FAQ open and a notice shown', async ({ page })
 
 test('axe: no violations with the mobile menu open', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'the menu button exists on small screens only');
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('button', { name: '메뉴 열기' }).click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
   expect(await violations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { receipt, routeIntake } from './fixtures/site-routes';
 
 const values = {
@@ -40,7 +41,7 @@ const empty = { idea: '', name: '', phone: '', email: '' };
 
 test.describe('idea form', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/#idea-form');
+    await gotoHydrated(page, '/#idea-form');
   });
 
   test('has the four named fields with Korean labels and a hidden honeypot', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated, waitForHydration } from './fixtures/hydration';
 
 test.describe('top bar', () => {
   test('highlights the link of the current page', async ({ page, isMobile }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     const nav = page.getByRole('navigation', { name: '주요 메뉴' }).locator('visible=true');
     await expect(nav.getByRole('link', { name: '홈' })).toHaveAttribute('aria-current', 'page');
@@ -10,6 +11,7 @@ test.describe('top bar', () => {
 
     await nav.getByRole('link', { name: '팀 소개' }).click();
     await expect(page).toHaveURL(/\/about$/);
+    await waitForHydration(page);
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     const aboutNav = page.getByRole('navigation', { name: '주요 메뉴' }).locator('visible=true');
     await expect(aboutNav.getByRole('link', { name: '팀 소개' })).toHaveAttribute('aria-current', 'page');
@@ -17,7 +19,7 @@ test.describe('top bar', () => {
   });
 
   test('stays at the top while scrolling', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const box = await page.locator('header').first().boundingBox();
@@ -25,7 +27,7 @@ test.describe('top bar', () => {
   });
 
   test('submit-idea button leads to the form from another page', async ({ page, isMobile }) => {
-    await page.goto('/about');
+    await gotoHydrated(page, '/about');
     if (isMobile) await page.getByRole('button', { name: '메뉴 열기' }).click();
     await page.getByRole('link', { name: '아이디어 제출하기' }).locator('visible=true').click();
     await expect(page).toHaveURL(/\/#idea-form$/);
@@ -37,7 +39,7 @@ test.describe('mobile menu', () => {
   test.skip(({ isMobile }) => !isMobile, 'the links fold into a menu on small screens only');
 
   test('toggles with a button and closes when a link is chosen', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: '메뉴 열기' });
     const menu = page.locator('#mobile-menu');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -61,7 +63,7 @@ test.describe('mobile menu', () => {
   });
 
   test('closes with Escape', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     await expect(page.locator('#mobile-menu')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -71,7 +73,7 @@ test.describe('mobile menu', () => {
 
 test.describe('hero call to action', () => {
   test('smooth-scrolls to the idea form', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
     await page.getByRole('link', { name: '아이디어 보내기' }).click();
     // Smooth: the page is still on its way a moment after the click.
@@ -84,7 +86,7 @@ test.describe('hero call to action', () => {
 
   test('jumps without animation when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
     await page.getByRole('link', { name: '아이디어 보내기' }).click();
     await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
@@ -93,7 +95,7 @@ test.describe('hero call to action', () => {
 
 test.describe('home page', () => {
   test('shows its sections in order', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const titles = await page
       .locator('main > section')
       .evaluateAll((sections) => sections.map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''));
@@ -108,7 +110,7 @@ test.describe('home page', () => {
   });
 
   test('FAQ answers open and close as disclosures, with the keyboard too', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const question = page.getByRole('button', { name: '기획서가 없어도 신청할 수 있나요?' });
     const answer = page.getByRole('region', { name: '기획서가 없어도 신청할 수 있나요?' });
     await expect(question).toHaveAttribute('aria-expanded', 'false');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { site } from '../../src/content/site';
 
 test('team page: mission, two profiles, values, figures and the newsletter links', async ({ page }) => {
-  await page.goto('/about');
+  await gotoHydrated(page, '/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: '우리의 미션' })).toBeVisible();
   for (const point of ['빠른 검증', '실전 경험', '전문성']) {
@@ -25,7 +26,7 @@ test('team page: mission, two profiles, values, figures and the newsletter links
 });
 
 test('privacy policy lists items, purpose, retention, processor, rights and contact', async ({ page }) => {
-  await page.goto('/privacy');
+  await gotoHydrated(page, '/privacy');
   await expect(page.getByRole('heading', { level: 1, name: '개인정보처리방침' })).toBeVisible();
   for (const heading of ['수집하는 개인정보 항목', '이용 목적', '보유 기간과 파기', '처리 위탁', '이용자의 권리', '문의처']) {
     await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
@@ -38,7 +39,7 @@ test('unknown path: HTTP 404, the not-found page, a way home and a console error
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const response = await page.goto('/no-such-page');
+  const response = await gotoHydrated(page, '/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect(page.getByText('요청하신 페이지를 찾을 수 없습니다.')).toBeVisible();
@@ -50,7 +51,7 @@ test('unknown path: HTTP 404, the not-found page, a way home and a console error
 
 test('every page is Korean, keeps Korean words whole and wraps long tokens', async ({ page }) => {
   for (const path of ['/', '/about', '/privacy']) {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
     const style = await page.evaluate(() => {
       const css = getComputedStyle(document.body);

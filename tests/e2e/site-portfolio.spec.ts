@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './fixtures/hydration';
 import { portfolio } from '../../src/content/portfolio';
 import { routeDemos } from './fixtures/site-routes';
 
@@ -8,7 +9,7 @@ const stampOf = (src: string | null) => new URL(src ?? '', 'http://x').searchPar
 test.describe('portfolio cards and demo dialog', () => {
   test('no demo bytes load with the page; each card opens its own dialog', async ({ page }) => {
     const demos = await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.locator('#portfolio').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
@@ -33,7 +34,7 @@ test.describe('portfolio cards and demo dialog', () => {
 
   test('closes by the close button, Escape and a click outside; focus returns to the card', async ({ page }) => {
     await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const item = portfolio[1]!;
     const button = card(page, item.title);
     const dialog = page.getByRole('dialog', { name: item.title });
@@ -59,7 +60,7 @@ test.describe('portfolio cards and demo dialog', () => {
 
   test('works with the keyboard alone and traps focus inside', async ({ page }) => {
     await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const item = portfolio[0]!;
     await card(page, item.title).focus();
     await page.keyboard.press('Enter');
@@ -75,7 +76,7 @@ test.describe('portfolio cards and demo dialog', () => {
 
   test('fits the viewport: max 56rem wide, max 90vh tall, scrolls inside', async ({ page }) => {
     await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await card(page, portfolio[2]!.title).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('button', { name: '일시정지' })).toBeVisible();
@@ -90,7 +91,7 @@ test.describe('portfolio cards and demo dialog', () => {
   test('shows loading, then the loaded animation', async ({ page }) => {
     const demos = await routeDemos(page);
     const held = demos.hold();
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await card(page, portfolio[0]!.title).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('로딩 중...')).toBeVisible();
@@ -104,7 +105,7 @@ test.describe('portfolio cards and demo dialog', () => {
   test('shows the placeholder when the demo fails, and "다시 시도" reloads it', async ({ page }) => {
     const demos = await routeDemos(page);
     demos.failNext(1);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await card(page, portfolio[3]!.title).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('데모 준비 중입니다')).toBeVisible();
@@ -118,7 +119,7 @@ test.describe('portfolio cards and demo dialog', () => {
 
   test('pause shows a still frame; resume restarts with a new ?t=', async ({ page }) => {
     const demos = await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await card(page, portfolio[0]!.title).click();
     const dialog = page.getByRole('dialog');
     const image = dialog.getByRole('img', { name: `${portfolio[0]!.title} 데모 화면` });
@@ -140,7 +141,7 @@ test.describe('portfolio cards and demo dialog', () => {
 
   test('every opening starts again from loading and playing', async ({ page }) => {
     const demos = await routeDemos(page);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const button = card(page, portfolio[0]!.title);
     await button.click();
     const dialog = page.getByRole('dialog');
@@ -160,7 +161,7 @@ test.describe('portfolio cards and demo dialog', () => {
   test('starts paused when the visitor prefers reduced motion', async ({ page }) => {
     await routeDemos(page);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await card(page, portfolio[1]!.title).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('button', { name: '재생' })).toBeVisible();
@@ -168,7 +169,7 @@ test.describe('portfolio cards and demo dialog', () => {
   });
 
   test('cards show the title, category, first two features and +2', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     for (const item of portfolio) {
       const features = card(page, item.title).getByTestId('card-features');
       await expect(features.locator('span')).toHaveText([item.features[0], item.features[1], '+2']);

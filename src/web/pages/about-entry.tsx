@@ -1,6 +1,8 @@
-import 'virtual:pretendard-site.css';
 import '../styles/app.css';
-import { mountPage } from './mount-page';
-import { AboutPage } from './about-page';
+import { loadPageAfterFirstPaint } from './load-page';
 
-mountPage(<AboutPage />);
+// Only the stylesheet comes before first paint; font and page code follow it (docs/decisions/007).
+loadPageAfterFirstPaint(
+  () => import('virtual:pretendard-site.css'),
+  () => import('./about-mount'),
+);

@@ -1,5 +1,13 @@
-import { startTransition, type ReactElement } from 'react';
+import { startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+
+/** Marks the document once the page is live (`<html data-hydrated="true">`); browser tests wait for it. */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return children;
+}
 
 /**
  * Hydrates the prerendered page as a transition, so React yields to the browser every few milliseconds instead of
@@ -8,6 +16,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
  */
 export function mountPage(page: ReactElement) {
   const container = document.getElementById('root')!;
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, page));
-  else createRoot(container).render(page);
+  const app = <MarkHydrated>{page}</MarkHydrated>;
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 }

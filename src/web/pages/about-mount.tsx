@@ -1,0 +1,4 @@
+import { mountPage } from './mount-page';
+import { AboutPage } from './about-page';
+
+mountPage(<AboutPage />);

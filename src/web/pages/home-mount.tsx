@@ -1,0 +1,4 @@
+import { mountPage } from './mount-page';
+import { HomePage } from './home-page';
+
+mountPage(<HomePage />);

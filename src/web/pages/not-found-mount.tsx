@@ -1,0 +1,4 @@
+import { mountPage } from './mount-page';
+import { NotFoundPage } from './not-found-page';
+
+mountPage(<NotFoundPage />);

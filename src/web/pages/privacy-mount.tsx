@@ -1,0 +1,4 @@
+import { mountPage } from './mount-page';
+import { PrivacyPage } from './privacy-page';
+
+mountPage(<PrivacyPage />);
