@@ -59,3 +59,18 @@ export function gzipTotal(files: string[]): number {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Every JavaScript file a page loads without any interaction: the scripts its HTML references, plus the chunks
+ * their deferred imports pull in after first paint (Vite lists each dynamic import's files in the entry's
+ * `__vite__mapDeps` table). Chunks that only a later interaction imports (dialog, form submission) are imported by
+ * the page module, not by the entry, so they are not counted.
+ */
+export function firstViewScripts(routeId: RouteId): string[] {
+  const { scripts } = readPage(routeId);
+  const deferred = scripts.flatMap((file) => {
+    const table = /m\.f=\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    return [...table.matchAll(/"([^"]+\.js)"/g)].map((m) => join(siteDir, m[1]!));
+  });
+  return [...new Set([...scripts, ...deferred])];
+}
