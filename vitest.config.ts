@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Each part of the house owns its own test project (environment, setup, includes).
 export default defineConfig({
   test: {
-    passWithNoTests: true,
     projects: [
       'src/web/vitest.config.ts',
       'src/server/vitest.config.ts',
