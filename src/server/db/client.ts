@@ -53,22 +53,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  let closed = false;
-  return {
-    kind: 'pglite',
-    db: db as unknown as Db,
-    async rows<T extends Record<string, unknown>>(query: SQL) {
-      const result = await db.execute(query);
-      return result.rows as T[];
-    },
-    transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
-    ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(() => client.query('select 1'), timeoutMs)),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+  return databaseOver('pglite', db, () => client.query('select 1'), () => client.close());
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -84,20 +69,33 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
+  return databaseOver('postgres', db, () => pool.query('select 1'), () => pool.end());
+}
+
+/** What both drizzle drivers offer that the facade needs: raw SQL with rows, and transactions of it. */
+interface RawSqlDriver {
+  execute(query: SQL): Promise<{ rows: unknown[] }>;
+  transaction<T>(work: (tx: { execute(query: SQL): Promise<{ rows: unknown[] }> }) => Promise<T>): Promise<T>;
+}
+
+/** The one `Database` facade over either driver; only the ping query and the way to close differ. */
+function databaseOver(
+  kind: Database['kind'],
+  db: RawSqlDriver,
+  pingQuery: () => Promise<unknown>,
+  end: () => Promise<void>,
+): Database {
   let closed = false;
   return {
-    kind: 'postgres',
+    kind,
     db: db as unknown as Db,
-    async rows<T extends Record<string, unknown>>(query: SQL) {
-      const result = await db.execute(query);
-      return result.rows as T[];
-    },
+    rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)).rows as T[],
     transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
-    ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(() => pool.query('select 1'), timeoutMs)),
+    ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(pingQuery, timeoutMs)),
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await end();
     },
   };
 }
