@@ -24,6 +24,8 @@ export default defineConfig({
     outDir: fromRepo('./dist/site'),
     emptyOutDir: true,
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: scripts/build-site.ts reads each page's code files from it for the inline boot script.
+    manifest: true,
     // Fonts and images stay files: no base64 blobs in the CSS or JS budgets.
     assetsInlineLimit: 0,
     rolldownOptions: {

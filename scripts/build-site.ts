@@ -3,8 +3,10 @@
  * 1. Vite client build of the multi-page app (one HTML + one small entry per route);
  * 2. Vite SSR build of src/web/prerender.tsx;
  * 3. for every route, React's `react-dom/static` prerender markup and renderHead(routeId, siteUrl) are written
- *    into the built HTML, so crawlers, link previews and first paint need no JavaScript.
- * Prints each page's initial JS and CSS (gzip -9).
+ *    into the built HTML, so crawlers, link previews and first paint need no JavaScript;
+ * 4. each page's module script and modulepreloads are replaced by the inline boot script, which loads the same
+ *    files after first paint (docs/decisions/008); Vite's manifest, read for that, is not published.
+ * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { routes, site, type RouteId } from '../src/content/site';
 import { renderHead } from '../src/web/seo/head';
+import { bundleBootScript, inlineBootScript, pageCode, type ViteManifest } from '../src/web/build/boot-script';
 import { measurePage } from '../src/web/build/page-weight';
 import { prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from '../src/web/build/site-paths';
 
@@ -39,6 +42,10 @@ async function main() {
     renderRoute: (routeId: RouteId) => Promise<string>;
   };
 
+  const manifestDir = join(siteOutDir, '.vite');
+  const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
+  const bootCode = await bundleBootScript();
+
   for (const route of routes) {
     const file = join(siteOutDir, route.file);
     const template = readFileSync(file, 'utf8');
@@ -47,15 +54,16 @@ async function main() {
     }
     const appHtml = await renderRoute(route.id);
     const html = template.replace('<!--app-head-->', () => renderHead(route.id, siteUrl)).replace('<!--app-html-->', () => appHtml);
-    writeFileSync(file, html);
+    writeFileSync(file, inlineBootScript(html, pageCode(manifest, route.file), bootCode));
   }
   rmSync(prerenderOutDir, { recursive: true, force: true });
+  rmSync(manifestDir, { recursive: true, force: true });
 
   console.log(`Built ${routes.length} pages into dist/site (SITE_URL ${siteUrl})`);
   for (const route of routes) {
     const weight = measurePage(siteOutDir, route.file);
     console.log(
-      `  ${route.file.padEnd(20)} initial JS ${kb(weight.jsGzip).padStart(8)} gz (${weight.js.length} files)   CSS ${kb(weight.cssGzip)} gz   HTML ${kb(weight.htmlGzip)} gz`,
+      `  ${route.file.padEnd(20)} JS after paint ${kb(weight.jsGzip).padStart(8)} gz (${weight.js.length} files)   boot ${weight.bootBytes} B   CSS ${kb(weight.cssGzip)} gz   HTML ${kb(weight.htmlGzip)} gz`,
     );
   }
 }

@@ -2,8 +2,10 @@
 export const KB = 1024;
 
 export const budgets = {
-  /** <script src> + <link rel="modulepreload"> of a page, each file gzip -9. */
+  /** JavaScript a page loads without interaction (boot entry + preloads, or <script src> + modulepreload), gzip -9. */
   initialJsGzip: 85 * KB,
+  /** The inline boot script in every page's HTML, raw bytes (it is part of every HTML document). */
+  bootScript: 2 * KB,
   /** All stylesheets linked from a page, gzip -9. */
   cssGzip: 15 * KB,
   /** The prerendered HTML document itself, gzip -9. */

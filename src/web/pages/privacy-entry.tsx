@@ -1,8 +1,5 @@
 import '../styles/app.css';
-import { loadPageAfterFirstPaint } from './load-page';
 
-// Only the stylesheet comes before first paint; font and page code follow it (docs/decisions/007).
-loadPageAfterFirstPaint(
-  () => import('virtual:pretendard-site.css'),
-  () => import('./privacy-mount'),
-);
+// Imported by the inline boot script after first paint (docs/decisions/008); settles once the page module has called hydrateRoot.
+import('virtual:pretendard-site.css').catch(console.error);
+await import('./privacy-mount');

@@ -25,8 +25,15 @@ export const gzipBytes = (data: Buffer | string): number => gzipSync(data, { lev
 export interface PageAssets {
   html: string;
   document: Document;
-  /** Files loaded as JavaScript on first view: <script src> and <link rel="modulepreload">, deduplicated. */
+  /**
+   * Files loaded as JavaScript on first view, deduplicated: the entry and preloads the inline boot script names
+   * (loaded after first paint, docs/decisions/008) and any <script src> or <link rel="modulepreload">.
+   */
   scripts: string[];
+  /** Files the browser must fetch as JavaScript before it can paint: <script src> and modulepreloads in the HTML. */
+  scriptsBeforePaint: string[];
+  /** The inline boot script (`<script data-entry>`), if the page has one. */
+  boot: HTMLScriptElement | null;
   /** Stylesheets linked from the page. */
   stylesheets: string[];
 }
@@ -46,11 +53,13 @@ export function readPage(routeId: RouteId): PageAssets {
   const { document } = new JSDOM(html).window;
   const attr = (selector: string, name: string) =>
     [...document.querySelectorAll(selector)].map((el) => el.getAttribute(name)).filter((v): v is string => !!v);
-  const scripts = [...new Set([...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')])].map((u) =>
-    fileForUrl(u, route.file),
-  );
-  const stylesheets = [...new Set(attr('link[rel="stylesheet"]', 'href'))].map((u) => fileForUrl(u, route.file));
-  return { html, document, scripts, stylesheets };
+  const toFiles = (urls: string[]) => [...new Set(urls)].map((u) => fileForUrl(u, route.file));
+  const scriptsBeforePaint = toFiles([...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
+  const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
+  const bootUrls = boot ? [boot.dataset.entry ?? '', ...(boot.dataset.preload ?? '').split(' ')].filter(Boolean) : [];
+  const scripts = toFiles([...bootUrls, ...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
+  const stylesheets = toFiles(attr('link[rel="stylesheet"]', 'href'));
+  return { html, document, scripts, scriptsBeforePaint, boot, stylesheets };
 }
 
 /** Sum of gzip -9 sizes of the given files (each compressed on its own, as a server sends them). */
@@ -61,14 +70,18 @@ export function gzipTotal(files: string[]): number {
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * Every JavaScript file a page loads without any interaction: the scripts its HTML references, plus the chunks
- * their deferred imports pull in after first paint (Vite lists each dynamic import's files in the entry's
- * `__vite__mapDeps` table). Chunks that only a later interaction imports (dialog, form submission) are imported by
- * the page module, not by the entry, so they are not counted.
+ * Every JavaScript file a page loads without any interaction: the scripts its HTML and boot script name, plus the
+ * chunks the entry's dynamic imports pull in (Vite lists each dynamic import's files in the entry's
+ * `__vite__mapDeps` table), read from the built code itself so a file the boot script forgot is still counted.
+ * Chunks that only a later interaction imports (dialog, form submission) are imported by the page module, not by
+ * the entry, so they are not counted.
  */
 export function firstViewScripts(routeId: RouteId): string[] {
-  const { scripts } = readPage(routeId);
-  const deferred = scripts.flatMap((file) => {
+  const { scripts, boot, document } = readPage(routeId);
+  const route = routes.find((r) => r.id === routeId)!;
+  const entryUrls = [boot?.dataset.entry, ...[...document.querySelectorAll('script[src]')].map((el) => el.getAttribute('src'))];
+  const entries = entryUrls.filter((url): url is string => !!url).map((url) => fileForUrl(url, route.file));
+  const deferred = entries.flatMap((file) => {
     const table = /m\.f=\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
     return [...table.matchAll(/"([^"]+\.js)"/g)].map((m) => join(siteDir, m[1]!));
   });

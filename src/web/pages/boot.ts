@@ -1,0 +1,41 @@
+/**
+ * The boot script: inlined into every prerendered page by scripts/build-site.ts (docs/decisions/008), so the
+ * browser fetches nothing but the HTML and its stylesheet before first paint. It holds a click that lands before
+ * the page code, and after first paint (or the first interaction) modulepreloads the page's code files and imports
+ * its entry; once that import settles (the page module has called hydrateRoot) the held click is handed on.
+ *
+ * `<script data-entry="/assets/home-….js" data-preload="/assets/a.js /assets/b.js">`
+ */
+import { afterFirstPaint } from './after-first-paint';
+import { holdEarlyClick } from './early-click';
+
+export interface BootOptions {
+  /** URL of the page entry module (imported once, after first paint). */
+  entry: string;
+  /** Module URLs the entry and its page module import, fetched in parallel with it. */
+  preload: string[];
+  importModule?: (url: string) => Promise<unknown>;
+}
+
+export function boot({ entry, preload, importModule = (url) => import(/* @vite-ignore */ url) }: BootOptions) {
+  const release = holdEarlyClick();
+  afterFirstPaint(() => {
+    const loaded = importModule(entry);
+    for (const href of preload) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    loaded.then(release, (error: unknown) => {
+      release();
+      console.error(error);
+    });
+  });
+}
+
+/** Reads the options from the `<script>` element the boot code runs in. */
+export function bootOptionsFrom(script: HTMLOrSVGScriptElement | null): BootOptions | undefined {
+  if (!(script instanceof HTMLScriptElement) || !script.dataset.entry) return undefined;
+  return { entry: script.dataset.entry, preload: (script.dataset.preload ?? '').split(' ').filter(Boolean) };
+}
