@@ -6,6 +6,7 @@
  *    into the built HTML, so crawlers, link previews and first paint need no JavaScript;
  * 4. each page's module script and modulepreloads are replaced by the inline boot script, which loads the same
  *    files after first paint (docs/decisions/008); Vite's manifest, read for that, is not published.
+ * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are (docs/decisions/009).
  * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { routes, site, type RouteId } from '../src/content/site';
 import { renderHead } from '../src/web/seo/head';
 import { bundleBootScript, inlineBootScript, pageCode, type ViteManifest } from '../src/web/build/boot-script';
 import { measurePage } from '../src/web/build/page-weight';
+import { precompressSite } from '../src/web/build/precompress';
 import { prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from '../src/web/build/site-paths';
 
 // vite.config.ts imports a TypeScript helper without extension (tsconfig forbids .ts specifiers); the default loader handles it.
@@ -58,8 +60,10 @@ async function main() {
   }
   rmSync(prerenderOutDir, { recursive: true, force: true });
   rmSync(manifestDir, { recursive: true, force: true });
+  const compressed = precompressSite(siteOutDir);
 
-  console.log(`Built ${routes.length} pages into dist/site (SITE_URL ${siteUrl})`);
+  console.log(`Built ${routes.length} pages into dist/site (SITE_URL ${siteUrl}); ${compressed.files} text files precompressed, ` +
+    `Brotli ${kb(compressed.brotliBytes)} / gzip ${kb(compressed.gzipBytes)} of ${kb(compressed.bytes)}`);
   for (const route of routes) {
     const weight = measurePage(siteOutDir, route.file);
     console.log(

@@ -3,6 +3,7 @@
  * the static site with its cache and security headers, the 404 page and the health check.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import { verifyFormToken } from './intake/form-token';
 import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
-import { INLINE_SCRIPT, siteFixture } from './test-support/site-fixture';
+import { INLINE_SCRIPT, PRECOMPRESSED_BROTLI, siteFixture } from './test-support/site-fixture';
 import { testDatabase, type TestDatabase } from './test-support/test-database';
 
 const API_KEY = 'pk_test_public_site_key';
@@ -218,6 +219,19 @@ describe('site', () => {
     }
     const gzip = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the precompressed Brotli copy from the build as it is, and compresses on the fly without one', async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.equals(PRECOMPRESSED_BROTLI)).toBe(true);
+    // No .gz copy in the fixture: gzip is made on the fly, and decodes to the same script.
+    const gzip = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(zlib.brotliDecompressSync(PRECOMPRESSED_BROTLI))).toBe(true);
   });
 
   it('serves hashed assets as immutable for a year', async () => {

@@ -43,8 +43,11 @@ test.describe('prerendered HTML (no JavaScript)', () => {
       expect(html).toMatch(/^<!doctype html>\s*<html lang="ko">/i);
       expect(html).toContain(`<title>${route.title}</title>`);
       expect(html).not.toContain('<!--app-');
-      // No inline executable script (the CSP allows none); JSON-LD data blocks are fine.
-      expect(html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? []).toEqual([]);
+      // One inline executable script, the boot script (docs/decisions/008; the CSP allows it by its hash);
+      // JSON-LD data blocks are fine.
+      const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
+      expect(inline).toHaveLength(1);
+      expect(inline[0]).toMatch(/^<script data-entry="\/assets\/[^"]+\.js" data-preload="[^"]*">$/);
     }
   });
 
