@@ -1,20 +1,21 @@
 /**
- * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual stylesheets (docs/decisions/006):
- * - `virtual:pretendard-site.css`: ONE woff2 file holding exactly the glyphs of the site's own copy
- *   (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's variable font
- *   with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Loaded by every page.
+ * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual modules (docs/decisions/006, 010):
+ * - `virtual:pretendard-site-font`: the URL and descriptors of ONE woff2 file holding exactly the glyphs of the
+ *   site's own copy (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's
+ *   variable font with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Every page
+ *   loads it with the FontFace API (src/web/pages/load-site-font.ts).
  * - `virtual:pretendard-rest.css`: the package's dynamic-subset @font-face slices, with the site's characters
  *   removed from their unicode-ranges, loaded when the visitor starts typing in the idea form so any Korean text
  *   they type also renders in Pretendard.
- * Both are plain CSS with url()s to real files, so Vite hashes and emits the fonts like any asset.
+ * The woff2 files are real files (a `?url` import, url()s in CSS), so Vite hashes and emits them like any asset.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
-const SITE_ID = 'virtual:pretendard-site.css';
+const SITE_ID = 'virtual:pretendard-site-font';
 const REST_ID = 'virtual:pretendard-rest.css';
 export const SITE_FONT_WEIGHTS = { min: 400, max: 800 } as const;
 
@@ -102,7 +103,7 @@ export function pretendardSubsets(repoRoot: string): Plugin {
   const variableFont = require.resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2');
   const folder = dirname(dynamicCss);
   // Ids inside the package folder, so the slices' url(./woff2-dynamic-subset/…) resolve as in the original.
-  const ids = { [SITE_ID]: join(folder, 'pretendard-site.css'), [REST_ID]: join(folder, 'pretendard-rest.css') };
+  const ids = { [SITE_ID]: join(folder, 'pretendard-site-font.js'), [REST_ID]: join(folder, 'pretendard-rest.css') };
 
   return {
     name: 'pretendard-subsets',
@@ -119,13 +120,8 @@ export function pretendardSubsets(repoRoot: string): Plugin {
       }
       const file = await siteFontFile(repoRoot, variableFont, text);
       return [
-        '@font-face {',
-        "  font-family: 'Pretendard Variable';",
-        '  font-style: normal;',
-        '  font-display: swap;',
-        `  font-weight: ${SITE_FONT_WEIGHTS.min} ${SITE_FONT_WEIGHTS.max};`,
-        `  src: url(${JSON.stringify(relative(folder, file).split('\\').join('/'))}) format('woff2');`,
-        '}',
+        `import url from ${JSON.stringify(`${file.split('\\').join('/')}?url`)};`,
+        `export const siteFont = { family: 'Pretendard Variable', url, weight: '${SITE_FONT_WEIGHTS.min} ${SITE_FONT_WEIGHTS.max}' };`,
       ].join('\n');
     },
   };
