@@ -29,16 +29,24 @@ describe('boot', () => {
     document.body.innerHTML = '';
   });
 
-  it('loads nothing before first paint, then imports the entry and preloads the page code', () => {
-    const importModule = vi.fn(() => new Promise<unknown>(() => {}));
-    boot({ entry: '/assets/home.js', preload: ['/assets/a.js', '/assets/b.js'], importModule });
-    expect(importModule).not.toHaveBeenCalled();
-    expect(preloads()).toEqual([]);
+  it('loads nothing before first paint, then imports the entry and preloads the page code, one file per task', () => {
+    vi.useFakeTimers();
+    try {
+      const importModule = vi.fn(() => new Promise<unknown>(() => {}));
+      boot({ entry: '/assets/home.js', preload: ['/assets/a.js', '/assets/b.js'], importModule });
+      expect(importModule).not.toHaveBeenCalled();
+      expect(preloads()).toEqual([]);
 
-    FakePaintObserver.current!.paint();
-    expect(importModule).toHaveBeenCalledOnce();
-    expect(importModule).toHaveBeenCalledWith('/assets/home.js');
-    expect(preloads()).toEqual(['/assets/a.js', '/assets/b.js']);
+      FakePaintObserver.current!.paint();
+      expect(importModule).toHaveBeenCalledOnce();
+      expect(importModule).toHaveBeenCalledWith('/assets/home.js');
+      expect(preloads()).toEqual([]); // not in the paint callback's own task
+      expect(vi.getTimerCount()).toBe(2); // one task per file (the paint fallback timer is cleared)
+      vi.runAllTimers();
+      expect(preloads()).toEqual(['/assets/a.js', '/assets/b.js']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hands a click that came before the code on to the button once the entry has loaded', async () => {

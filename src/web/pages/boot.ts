@@ -21,11 +21,15 @@ export function boot({ entry, preload, importModule = (url) => import(/* @vite-i
   const release = holdEarlyClick();
   afterFirstPaint(() => {
     const loaded = importModule(entry);
+    // One task per file: starting a fetch costs the main thread a few milliseconds, and ten of them in one task
+    // made a long task right after first paint (docs/decisions/008).
     for (const href of preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
+      setTimeout(() => {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      });
     }
     loaded.then(release, (error: unknown) => {
       release();
