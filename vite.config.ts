@@ -35,6 +35,14 @@ export default defineConfig({
         privacy: fromRepo('./src/web/site/privacy/index.html'),
         'not-found': fromRepo('./src/web/site/404.html'),
       },
+      output: {
+        // Rolldown names a CSS file after the first chunk that imports it (it was "preload-helper", then
+        // "load-site-font"); the site stylesheet gets a name that says what it is.
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.css')) && !asset.originalFileNames.some((file) => file.includes('pretendard'))
+            ? 'assets/site-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
+      },
     },
   },
 });

@@ -4,6 +4,7 @@
  * still land on their target. Copy that grows a section fails here until its estimate is updated.
  */
 import { expect, test, type Locator } from '@playwright/test';
+import { hero, portfolioSection } from '../../src/content/home';
 import { gotoHydrated } from './fixtures/hydration';
 
 /** Whether the browser has rendered the content of a `content-visibility: auto` element. */
@@ -43,4 +44,17 @@ test('the idea form, far below the first screen, renders only when the visitor c
   await page.getByRole('link', { name: '아이디어 보내기' }).first().click();
   await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
   expect(await contentRendered(form)).toBe(true);
+});
+
+test('in-page links land on their target although deferred sections lie above it, even before hydration', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'commit' }); // no wait for the page code: the boot script alone must do it
+  await page.getByRole('link', { name: hero.secondaryCta }).click();
+  await expect(page.getByRole('heading', { name: portfolioSection.title })).toBeInViewport();
+  await expect(page.locator('html')).toHaveClass(/\brender-all\b/);
+});
+
+test('a page opened at a fragment lands on it', async ({ page }) => {
+  await page.goto('/#idea-form');
+  await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
+  await expect(page.locator('html')).toHaveClass(/\brender-all\b/);
 });
