@@ -39,7 +39,7 @@ function FaqDisclosure({ item }: { item: FaqItem }) {
 /** Frequently asked questions as accessible disclosures (button + region). */
 export function FaqSection() {
   return (
-    <section aria-labelledby="faq-title" className="render-near-viewport py-20 [--estimated-height:347px] sm:py-24 md:[--estimated-height:314px]">
+    <section aria-labelledby="faq-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-5 sm:px-8">
         <SectionHeading id="faq-title" eyebrow={faqSection.eyebrow} title={faqSection.title} />
         <ul className="mt-10 rounded-2xl border border-slate-200 bg-white px-6">

@@ -4,7 +4,7 @@ import { SectionHeading } from '../ui/section-heading';
 /** The five steps from idea to the main build. */
 export function ProcessSection() {
   return (
-    <section aria-labelledby="process-title" className="render-near-viewport bg-slate-50 py-20 [--estimated-height:1098px] sm:py-24 md:[--estimated-height:401px]">
+    <section aria-labelledby="process-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading id="process-title" title={processSection.title} subtitle={processSection.subtitle} />
         <ol className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">

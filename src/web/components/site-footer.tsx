@@ -4,7 +4,7 @@ import { site } from '../../content/site';
 /** Footer: brand summary, contact and the privacy policy link. */
 export function SiteFooter() {
   return (
-    <footer className="render-near-viewport border-t border-slate-200 bg-slate-50 [--estimated-height:260px] md:[--estimated-height:158px]">
+    <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 text-sm text-slate-600 sm:flex-row sm:items-start sm:justify-between sm:px-8">
         <div className="max-w-md">
           <p className="text-base font-bold text-slate-900">{site.name}</p>

@@ -37,7 +37,7 @@ export function AboutPage() {
           </ul>
         </section>
 
-        <section aria-labelledby="profiles-title" className="render-near-viewport [--estimated-height:732px] md:[--estimated-height:385px]">
+        <section aria-labelledby="profiles-title">
           <h2 id="profiles-title" className="sr-only">
             {about.profilesHeading}
           </h2>
@@ -65,7 +65,7 @@ export function AboutPage() {
           </ul>
         </section>
 
-        <div className="render-near-viewport grid gap-6 [--estimated-height:420px] md:grid-cols-5 md:[--estimated-height:240px]">
+        <div className="grid gap-6 md:grid-cols-5">
           <section aria-labelledby="values-title" className={cn(card, 'md:col-span-3')}>
             <h2 id="values-title" className="text-xl font-bold text-slate-900 sm:text-2xl">
               {about.values.title}
@@ -91,7 +91,7 @@ export function AboutPage() {
           </section>
         </div>
 
-        <section aria-labelledby="newsletter-title" className="render-near-viewport rounded-2xl bg-brand-600 p-6 text-white [--estimated-height:237px] sm:p-10 md:[--estimated-height:164px]">
+        <section aria-labelledby="newsletter-title" className="rounded-2xl bg-brand-600 p-6 text-white sm:p-10">
           <h2 id="newsletter-title" className="text-xl font-bold sm:text-2xl">
             {about.newsletter.title}
           </h2>

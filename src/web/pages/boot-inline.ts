@@ -1,9 +1,6 @@
-// Bundled as the inline boot script (scripts/build-site.ts): keeps in-page links exact, then runs the boot with the
-// options of its own <script>.
+// Bundled as the inline boot script (scripts/build-site.ts): runs the boot with the options of its own <script>.
 import { boot, bootOptionsFrom } from './boot';
-import { renderAllBeforeAnchorJumps } from './render-for-anchors';
 
-renderAllBeforeAnchorJumps();
 const options = bootOptionsFrom(document.currentScript);
 if (options) boot(options);
 else console.error('boot script without data-entry: the page stays static');

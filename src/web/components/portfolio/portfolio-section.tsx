@@ -20,7 +20,7 @@ export function PortfolioSection() {
   };
 
   return (
-    <section id="portfolio" aria-labelledby="portfolio-title" className="render-near-viewport py-20 [--estimated-height:1550px] sm:py-24 md:[--estimated-height:551px]">
+    <section id="portfolio" aria-labelledby="portfolio-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
         <SectionHeading
           id="portfolio-title"

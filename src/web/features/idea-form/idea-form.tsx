@@ -77,7 +77,7 @@ export function IdeaFormSection() {
   };
 
   return (
-    <section id={ideaFormAnchor} aria-labelledby="idea-form-title" className="render-near-viewport bg-slate-50 py-20 [--estimated-height:1171px] sm:py-24 md:[--estimated-height:967px]">
+    <section id={ideaFormAnchor} aria-labelledby="idea-form-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-2xl px-5 sm:px-8">
         <div className="text-center">
           <h2 id="idea-form-title" className="text-[1.75rem] leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl">
