@@ -75,12 +75,27 @@ test.describe('hero call to action', () => {
   test('smooth-scrolls to the idea form', async ({ page }) => {
     await gotoHydrated(page, '/');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    // Record the scroll position on every frame from before the click: a smooth scroll passes through positions
+    // between the top and the target, a jump does not (one frame sample after the click was flaky on a busy machine).
+    await page.evaluate(() => {
+      const positions: number[] = [];
+      (window as Window & { scrollPositions?: number[] }).scrollPositions = positions;
+      const until = performance.now() + 5000;
+      const sample = () => {
+        positions.push(window.scrollY);
+        if (performance.now() < until) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await page.getByRole('link', { name: '아이디어 보내기' }).click();
-    // Smooth: the page is still on its way a moment after the click.
-    const early = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(window.scrollY))));
     await expect(page.locator('#idea-form')).toBeInViewport();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(early);
     await expect(page).toHaveURL(/#idea-form$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const target = await page.evaluate(() => window.scrollY);
+    const positions = await page.evaluate(() => (window as Window & { scrollPositions?: number[] }).scrollPositions ?? []);
+    // (A jump can still move a few pixels afterwards, when the font swap relays the page out: hence the margins.)
+    const midway = positions.filter((y) => y > target * 0.05 && y < target * 0.95);
+    expect(midway.length, `frames: ${positions.join(', ')}`).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bundleBootScript, inlineBootScript, pageCode, type ViteManifest } from './boot-script';
+import { bootScriptTag, readBootScript } from './boot-tag';
 
 /** The shape of Vite's manifest for one page: entry → preload helper, page module → shell → shared, lazy dialog. */
 const manifest: ViteManifest = {
@@ -65,4 +66,20 @@ describe('bundleBootScript', () => {
     expect(code).toContain('modulepreload');
     expect(code).toContain('first-contentful-paint');
   }, 30_000);
+});
+
+describe('the boot tag', () => {
+  it('reads back what the build writes', () => {
+    const html = inlineBootScript(
+      '<html><head><script type="module" crossorigin src="/assets/home-1.js"></script></head><body></body></html>',
+      { entry: '/assets/home-1.js', preload: ['/assets/a.js', '/assets/b.js'] },
+      'BOOT()',
+    );
+    expect(readBootScript(html)).toEqual({ entry: '/assets/home-1.js', preload: ['/assets/a.js', '/assets/b.js'], code: 'BOOT()' });
+    expect(readBootScript('<html><body></body></html>')).toBeUndefined();
+  });
+
+  it('refuses code that would end the script element early', () => {
+    expect(() => bootScriptTag({ entry: '/a.js', preload: [] }, 'x("</script>")')).toThrow(/<\/script/);
+  });
 });

@@ -6,6 +6,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { bootScriptTag, type PageCode } from './boot-tag';
+
+export type { PageCode } from './boot-tag';
 
 export interface ManifestChunk {
   file: string;
@@ -15,13 +18,6 @@ export interface ManifestChunk {
 }
 /** `.vite/manifest.json` of the client build, keyed by source path (the HTML file for page entries). */
 export type ViteManifest = Record<string, ManifestChunk>;
-
-export interface PageCode {
-  /** URL of the page's entry module. */
-  entry: string;
-  /** URLs of the modules importing the entry pulls in at once: its own imports and its page module's. */
-  preload: string[];
-}
 
 const bootSource = fileURLToPath(new URL('../pages/boot-inline.ts', import.meta.url));
 
@@ -40,9 +36,7 @@ export async function bundleBootScript(): Promise<string> {
   const results = Array.isArray(output) ? output : [output];
   const chunk = results.flatMap((result) => ('output' in result ? result.output : [])).find((item) => item.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('boot script: the bundle produced no chunk');
-  const code = chunk.code.trim();
-  if (/<\/script/i.test(code)) throw new Error('boot script: the bundle contains "</script"');
-  return code;
+  return chunk.code.trim();
 }
 
 /**
@@ -69,7 +63,6 @@ export function pageCode(manifest: ViteManifest, htmlFile: string): PageCode {
 
 const MODULE_SCRIPT = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Replaces the page's module script and modulepreloads with the inline boot script at the end of <body>. */
 export function inlineBootScript(html: string, code: PageCode, bootCode: string): string {
@@ -78,8 +71,6 @@ export function inlineBootScript(html: string, code: PageCode, bootCode: string)
     throw new Error(`expected one module script for ${code.entry}, found: ${scripts.join(', ') || 'none'}`);
   }
   if (!html.includes('</body>')) throw new Error('page has no </body>');
-  const tag =
-    `<script data-entry="${escapeAttribute(code.entry)}" data-preload="${escapeAttribute(code.preload.join(' '))}">` +
-    `${bootCode}</script>`;
+  const tag = bootScriptTag(code, bootCode);
   return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', () => `${tag}</body>`);
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readBootScript } from './boot-tag';
 
 export interface PageWeight {
   js: string[];
@@ -22,14 +23,14 @@ export function measurePage(outDir: string, htmlFile: string): PageWeight {
   const html = readFileSync(join(outDir, htmlFile), 'utf8');
   const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  const boot = /<script data-entry="([^"]+)" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  const boot = readBootScript(html);
   const js = [
-    ...(boot ? [boot[1]!, ...boot[2]!.split(' ').filter(Boolean)] : []),
+    ...(boot ? [boot.entry, ...boot.preload] : []),
     ...tags
       .filter((tag) => (tag.startsWith('<script') && attr(tag, 'src')) || attr(tag, 'rel') === 'modulepreload')
       .map((tag) => (attr(tag, 'src') ?? attr(tag, 'href'))!),
   ].filter((url) => url.startsWith('/'));
   const css = tags.filter((tag) => attr(tag, 'rel') === 'stylesheet').map((tag) => attr(tag, 'href')!);
   const sum = (urls: string[]) => [...new Set(urls)].reduce((total, url) => total + gz(readFileSync(join(outDir, url))), 0);
-  return { js, css, jsGzip: sum(js), cssGzip: sum(css), htmlGzip: gz(html), bootBytes: boot?.[3]?.length ?? 0 };
+  return { js, css, jsGzip: sum(js), cssGzip: sum(css), htmlGzip: gz(html), bootBytes: boot?.code.length ?? 0 };
 }

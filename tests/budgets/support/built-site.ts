@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routes, type RouteId } from '../../../src/content/site';
+import { readBootScript } from '../../../src/web/build/boot-tag';
 
 // jsdom (already a dev dependency for the component tests) ships no type declarations; this is the one shape used.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
@@ -56,7 +57,8 @@ export function readPage(routeId: RouteId): PageAssets {
   const toFiles = (urls: string[]) => [...new Set(urls)].map((u) => fileForUrl(u, route.file));
   const scriptsBeforePaint = toFiles([...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
   const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
-  const bootUrls = boot ? [boot.dataset.entry ?? '', ...(boot.dataset.preload ?? '').split(' ')].filter(Boolean) : [];
+  const bootCode = readBootScript(html);
+  const bootUrls = bootCode ? [bootCode.entry, ...bootCode.preload] : [];
   const scripts = toFiles([...bootUrls, ...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
   const stylesheets = toFiles(attr('link[rel="stylesheet"]', 'href'));
   return { html, document, scripts, scriptsBeforePaint, boot, stylesheets };
