@@ -93,9 +93,11 @@ test.describe('hero call to action', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const target = await page.evaluate(() => window.scrollY);
     const positions = await page.evaluate(() => (window as Window & { scrollPositions?: number[] }).scrollPositions ?? []);
-    // (A jump can still move a few pixels afterwards, when the font swap relays the page out: hence the margins.)
+    // A jump can still move a few pixels afterwards, when the font swap relays the page out: hence the margins.
+    // One frame midway is enough: on a busy machine a smooth scroll was seen in three frames (22, 467, 2862 px);
+    // with reduced motion (a jump) no frame lands between 5% and 95% of the way.
     const midway = positions.filter((y) => y > target * 0.05 && y < target * 0.95);
-    expect(midway.length, `frames: ${positions.join(', ')}`).toBeGreaterThanOrEqual(2);
+    expect(midway.length, `frames: ${positions.join(', ')}`).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('heading', { name: '외주 서비스 신청서' })).toBeInViewport();
   });
 

@@ -8,8 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { bootScriptTag, type PageCode } from './boot-tag';
 
-export type { PageCode } from './boot-tag';
-
 export interface ManifestChunk {
   file: string;
   isEntry?: boolean;

@@ -58,8 +58,7 @@ export function readPage(routeId: RouteId): PageAssets {
   const scriptsBeforePaint = toFiles([...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
   const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
   const bootCode = readBootScript(html);
-  const bootUrls = bootCode ? [bootCode.entry, ...bootCode.preload] : [];
-  const scripts = toFiles([...bootUrls, ...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
+  const scripts = [...new Set([...toFiles(bootCode ? [bootCode.entry, ...bootCode.preload] : []), ...scriptsBeforePaint])];
   const stylesheets = toFiles(attr('link[rel="stylesheet"]', 'href'));
   return { html, document, scripts, scriptsBeforePaint, boot, stylesheets };
 }
