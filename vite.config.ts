@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { pretendardSubsets } from './src/web/build/pretendard-subsets';
 
@@ -15,9 +15,13 @@ export default defineConfig({
   root: fromRepo('./src/web/site'),
   publicDir: fromRepo('./public'),
   envDir: fromRepo('./'),
-  plugins: [pretendardSubsets(fromRepo('./')), react(), tailwindcss()],
+  // Preact renders and hydrates the React components (`react` and `react-dom` resolve to `preact/compat`): ~10 KB
+  // of runtime instead of React DOM's ~60 KB (docs/decisions/036).
+  plugins: [pretendardSubsets(fromRepo('./')), preact({ devToolsEnabled: false }), tailwindcss()],
   // The HTML entries load their hydration entry as /pages/<route>-entry.tsx (src/web/pages/), in dev and build.
   resolve: { alias: [{ find: /^\/pages\//, replacement: `${fromRepo('./src/web/pages')}/` }] },
+  // The prerender build bundles its dependencies too, so Radix's `react` imports resolve to preact/compat there as well.
+  ssr: { noExternal: true },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   build: {

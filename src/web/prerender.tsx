@@ -1,9 +1,10 @@
 /**
- * Build-time renderer: turns each route's page into static HTML with React 19's `react-dom/static` prerender
- * (waits for all data and Suspense boundaries). Bundled by Vite's SSR build and called from scripts/build-site.ts.
+ * Build-time renderer: turns each route's page into static HTML with Preact's `renderToStringAsync` (waits for lazy
+ * components and Suspense boundaries), the same runtime that hydrates it in the browser. Bundled by Vite's SSR
+ * build and called from scripts/build-site.ts.
  */
 import type { ReactElement } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import type { RouteId } from '../content/site';
 import { AboutPage } from './pages/about-page';
 import { HomePage } from './pages/home-page';
@@ -18,6 +19,5 @@ const pages: Record<RouteId, () => ReactElement> = {
 };
 
 export async function renderRoute(routeId: RouteId): Promise<string> {
-  const { prelude } = await prerender(pages[routeId]());
-  return new Response(prelude).text();
+  return renderToStringAsync(pages[routeId]() as unknown as Parameters<typeof renderToStringAsync>[0]);
 }

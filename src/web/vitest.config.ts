@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
 import { defineProject } from 'vitest/config';
 import { pretendardSubsets } from './build/pretendard-subsets';
 
@@ -6,14 +7,19 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineProject({
   root,
-  // Resolves the font stylesheets the idea form imports lazily (CSS is not processed in tests).
-  plugins: [pretendardSubsets(root)],
+  // Resolves the font stylesheets the idea form imports lazily (CSS is not processed in tests); components render
+  // with Preact through `react`/`react-dom` aliases, as in the built site (docs/decisions/036).
+  plugins: [pretendardSubsets(root), preact({ prefreshEnabled: false, devToolsEnabled: false })],
+  // Packages' ES module builds, as a browser bundle would pick (Testing Library's CommonJS build would `require` React).
+  resolve: { mainFields: ['module', 'main'] },
   test: {
     dir: root,
     name: 'web',
     testTimeout: 20_000,
     environment: 'jsdom',
     include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts'],
+    // Bundled through Vite, not loaded by Node, so their `react`/`react-dom` imports meet the same aliases.
+    server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },
     setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
   },
 });

@@ -39,7 +39,7 @@ test('the first view needs only HTML and CSS; the boot script loads the page cod
   expect(firstPaint).toBeGreaterThan(0);
   expect(scripts.some(({ path }) => /-mount-/.test(path))).toBe(true);
   for (const { path, startTime } of scripts) expect(startTime, path).toBeGreaterThanOrEqual(firstPaint);
-  // The site font arrives after first paint and is then in use (docs/decisions/010).
+  // The site font arrives after first paint and is then in use (docs/decisions/035).
   await expect
     .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded')))
     .toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual modules (docs/decisions/006, 010):
+ * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual modules (docs/decisions/006, 035):
  * - `virtual:pretendard-site-font`: the URL and descriptors of ONE woff2 file holding exactly the glyphs of the
  *   site's own copy (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's
  *   variable font with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Every page
@@ -108,6 +108,8 @@ export function pretendardSubsets(repoRoot: string): Plugin {
   return {
     name: 'pretendard-subsets',
     enforce: 'pre',
+    // The ids live in node_modules, so the dev server's dependency optimizer would try to read them from disk.
+    config: () => ({ optimizeDeps: { exclude: [SITE_ID, REST_ID] } }),
     resolveId(source) {
       return source === SITE_ID || source === REST_ID ? ids[source] : null;
     },
