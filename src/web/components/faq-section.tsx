@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { faq, faqSection, type FaqItem } from '../../content/home';
 import { SectionHeading } from '../ui/section-heading';
 
-function FaqDisclosure({ item }: { item: FaqItem }) {
+/** `index` gives each disclosure fixed ids, the same in the prerendered HTML and in the hydrated island. */
+function FaqDisclosure({ item, index }: { item: FaqItem; index: number }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
+  const id = `faq-${index + 1}`;
   const buttonId = `${id}-question`;
   const panelId = `${id}-answer`;
   return (
@@ -43,8 +44,8 @@ export function FaqSection() {
       <div className="mx-auto max-w-3xl px-5 sm:px-8">
         <SectionHeading id="faq-title" eyebrow={faqSection.eyebrow} title={faqSection.title} />
         <ul className="mt-10 rounded-2xl border border-slate-200 bg-white px-6">
-          {faq.map((item) => (
-            <FaqDisclosure key={item.question} item={item} />
+          {faq.map((item, index) => (
+            <FaqDisclosure key={item.question} item={item} index={index} />
           ))}
         </ul>
       </div>

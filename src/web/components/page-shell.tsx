@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
+import { Island } from '../islands/island';
 import { SiteHeader } from './site-header';
 
 interface PageShellProps {
@@ -11,7 +12,7 @@ interface PageShellProps {
 export function PageShell({ currentPath, children }: PageShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader currentPath={currentPath} />
+      <Island name="header" component={SiteHeader} props={{ currentPath }} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

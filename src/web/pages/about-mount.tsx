@@ -1,4 +1,7 @@
+import { SiteHeader } from '../components/site-header';
 import { mountPage } from './mount-page';
-import { AboutPage } from './about-page';
 
-mountPage(<AboutPage />);
+await mountPage({
+  islands: { header: SiteHeader },
+  renderPage: import.meta.env.DEV ? () => import('./about-page').then(({ AboutPage }) => <AboutPage />) : undefined,
+});

@@ -4,16 +4,17 @@ import { PageShell } from '../components/page-shell';
 import { PortfolioSection } from '../components/portfolio/portfolio-section';
 import { ProcessSection } from '../components/process-section';
 import { IdeaFormSection } from '../features/idea-form/idea-form';
+import { Island } from '../islands/island';
 
-/** Home (/): hero, process, portfolio, FAQ, idea form. */
+/** Home (/): hero, process, portfolio, FAQ, idea form; the last three (and the header) are islands (docs/decisions/037). */
 export function HomePage() {
   return (
     <PageShell currentPath="/">
       <HeroSection />
       <ProcessSection />
-      <PortfolioSection />
-      <FaqSection />
-      <IdeaFormSection />
+      <Island name="portfolio" component={PortfolioSection} props={{}} />
+      <Island name="faq" component={FaqSection} props={{}} />
+      <Island name="idea-form" component={IdeaFormSection} props={{}} />
     </PageShell>
   );
 }

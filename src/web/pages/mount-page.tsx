@@ -1,22 +1,22 @@
-import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { hydrateIslands, type IslandComponents } from '../islands/hydrate-islands';
 
-/** Marks the document once the page is live (`<html data-hydrated="true">`); browser tests wait for it. */
-function MarkHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return children;
+interface MountOptions {
+  /** The page's interactive parts; the rest of the prerendered HTML stays as it is (docs/decisions/037). */
+  islands: IslandComponents;
+  /** Dev server only: its HTML is an unrendered template, so the whole page renders in the browser. */
+  renderPage?: () => Promise<ReactElement>;
 }
 
 /**
- * Hydrates the prerendered page (Preact through `react-dom/client`, docs/decisions/036): one short task that
- * attaches the event handlers to the existing DOM. Renders from scratch when the HTML is an unrendered template
- * (Vite dev server).
+ * Makes the page live: hydrates its islands one task each (Preact, docs/decisions/036), then marks the document
+ * (`<html data-hydrated="true">`, which browser tests wait for). Resolves when every island is live, so the boot
+ * script hands a held click on only then (docs/decisions/008).
  */
-export function mountPage(page: ReactElement) {
+export async function mountPage({ islands, renderPage }: MountOptions) {
   const container = document.getElementById('root')!;
-  const app = <MarkHydrated>{page}</MarkHydrated>;
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (!container.firstElementChild && renderPage) createRoot(container).render(await renderPage());
+  else await hydrateIslands(islands, container);
+  document.documentElement.dataset.hydrated = 'true';
 }

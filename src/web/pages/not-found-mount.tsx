@@ -1,4 +1,9 @@
+import { SiteHeader } from '../components/site-header';
 import { mountPage } from './mount-page';
-import { NotFoundPage } from './not-found-page';
 
-mountPage(<NotFoundPage />);
+console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
+
+await mountPage({
+  islands: { header: SiteHeader },
+  renderPage: import.meta.env.DEV ? () => import('./not-found-page').then(({ NotFoundPage }) => <NotFoundPage />) : undefined,
+});

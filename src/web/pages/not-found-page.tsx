@@ -1,14 +1,10 @@
-import { useEffect } from 'react';
 import { notFound } from '../../content/not-found';
 import { PageShell } from '../components/page-shell';
 import { buttonStyles } from '../ui/button-styles';
 import { cn } from '../ui/cn';
 
-/** 404 page: served by the server for any unknown path; logs the path the visitor tried. */
+/** 404 page: served by the server for any unknown path (its page code logs the path the visitor tried). */
 export function NotFoundPage() {
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
-  }, []);
   return (
     <PageShell currentPath={null}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center sm:py-32">

@@ -1,4 +1,7 @@
+import { SiteHeader } from '../components/site-header';
 import { mountPage } from './mount-page';
-import { PrivacyPage } from './privacy-page';
 
-mountPage(<PrivacyPage />);
+await mountPage({
+  islands: { header: SiteHeader },
+  renderPage: import.meta.env.DEV ? () => import('./privacy-page').then(({ PrivacyPage }) => <PrivacyPage />) : undefined,
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
 import { buttonStyles } from '../../ui/button-styles';
@@ -27,6 +27,9 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
 }
 
 /** The 외주 서비스 신청서: four fields, a hidden honeypot, the submit button, the footnote and the privacy notice. */
+// Fixed ids (the page has one form): the same in the prerendered HTML and in the island that hydrates it.
+const id = 'idea-field';
+
 export function IdeaFormSection() {
   const [values, setValues] = useState<IdeaValues>(EMPTY);
   const [sending, setSending] = useState(false);
@@ -34,7 +37,6 @@ export function IdeaFormSection() {
   const [placeholder, setPlaceholder] = useState(0);
   const honeypot = useRef<HTMLInputElement>(null);
   const noticeId = useRef(0);
-  const id = useId();
   const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
 
   // Rotate the idea examples while the field is empty.

@@ -1,0 +1,79 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
+import { useState, type ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hydrateIslands } from './hydrate-islands';
+import { Island } from './island';
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+const order: string[] = [];
+function Recorder({ name }: { name: string }) {
+  order.push(name);
+  return <p>{name}</p>;
+}
+
+/** What the build writes: the page prerendered once, islands marked, static parts plain HTML. */
+function prerender(page: ReactElement) {
+  document.body.innerHTML = `<div id="root">${renderToString(page as unknown as Parameters<typeof renderToString>[0])}</div>`;
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  order.length = 0;
+});
+
+describe('hydrateIslands', () => {
+  it('makes each island live with the props written into the HTML, and leaves the static parts as they were', async () => {
+    const root = prerender(
+      <main>
+        <h1>정적인 제목</h1>
+        <Island name="header" component={Counter} props={{ label: '메뉴' }} />
+        <Island name="faq" component={Counter} props={{ label: '질문' }} />
+      </main>,
+    );
+    const heading = screen.getByRole('heading');
+    const firstButton = screen.getByRole('button', { name: '메뉴 0' });
+
+    await expect(hydrateIslands({ header: Counter, faq: Counter }, root)).resolves.toBe(2);
+
+    // Hydration reuses the prerendered nodes instead of rendering new ones.
+    expect(screen.getByRole('heading')).toBe(heading);
+    expect(screen.getByRole('button', { name: '메뉴 0' })).toBe(firstButton);
+    fireEvent.click(firstButton);
+    fireEvent.click(screen.getByRole('button', { name: '질문 0' }));
+    fireEvent.click(screen.getByRole('button', { name: '질문 1' }));
+    expect(screen.getByRole('button', { name: '메뉴 1' })).toBe(firstButton);
+    expect(screen.getByRole('button', { name: '질문 2' })).toBeTruthy();
+  });
+
+  it('hydrates one island per task, in document order', async () => {
+    const root = prerender(
+      <>
+        <Island name="header" component={Recorder} props={{ name: 'header' }} />
+        <Island name="portfolio" component={Recorder} props={{ name: 'portfolio' }} />
+        <Island name="faq" component={Recorder} props={{ name: 'faq' }} />
+      </>,
+    );
+    order.length = 0;
+    // A task queued before hydration starts runs after the first island and before the second.
+    setTimeout(() => order.push('other task'));
+    const done = hydrateIslands({ header: Recorder, portfolio: Recorder, faq: Recorder }, root);
+    expect(order).toEqual(['header']);
+    await done;
+    expect(order).toEqual(['header', 'other task', 'portfolio', 'faq']);
+  });
+
+  it('fails loudly when the page code has no component for an island in the HTML', async () => {
+    const root = prerender(<Island name="idea-form" component={Recorder} props={{ name: 'form' }} />);
+    await expect(hydrateIslands({ header: Recorder }, root)).rejects.toThrow('No component for island "idea-form"');
+  });
+});
