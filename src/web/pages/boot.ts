@@ -2,12 +2,14 @@
  * The boot script: inlined into every prerendered page by scripts/build-site.ts (docs/decisions/008), so the
  * browser fetches nothing but the HTML and its stylesheet before first paint. It holds a click that lands before
  * the page code, and after first paint (or the first interaction) modulepreloads the page's code files and imports
- * its entry; once that import settles (the page module has called hydrateRoot) the held click is handed on.
+ * its entry; once that import settles (the page's islands are live) the held click is handed on, and once the site
+ * font is in use too, the sections marked to render later are rendered one per task (docs/decisions/038).
  *
  * `<script data-entry="/assets/home-….js" data-preload="/assets/a.js /assets/b.js">`
  */
 import { afterFirstPaint } from './after-first-paint';
 import { holdEarlyClick } from './early-click';
+import { renderAllBeforeAnchorJumps, renderAllNow, renderDeferredSections } from './render-later';
 
 export interface BootOptions {
   /** URL of the page entry module (imported once, after first paint). */
@@ -18,6 +20,7 @@ export interface BootOptions {
 }
 
 export function boot({ entry, preload, importModule = (url) => import(/* @vite-ignore */ url) }: BootOptions) {
+  renderAllBeforeAnchorJumps();
   const release = holdEarlyClick();
   afterFirstPaint(() => {
     const loaded = importModule(entry);
@@ -31,10 +34,19 @@ export function boot({ entry, preload, importModule = (url) => import(/* @vite-i
         document.head.append(link);
       });
     }
-    loaded.then(release, (error: unknown) => {
-      release();
-      console.error(error);
-    });
+    loaded.then(
+      (module) => {
+        release();
+        // Deferred sections render once the site font is in use, so each is laid out once, in Pretendard.
+        const fontSettled = (module as { siteFontSettled?: Promise<unknown> } | undefined)?.siteFontSettled;
+        void Promise.resolve(fontSettled).then(() => renderDeferredSections());
+      },
+      (error: unknown) => {
+        release();
+        renderAllNow();
+        console.error(error);
+      },
+    );
   });
 }
 

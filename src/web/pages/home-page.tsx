@@ -11,10 +11,19 @@ export function HomePage() {
   return (
     <PageShell currentPath="/">
       <HeroSection />
-      <ProcessSection />
-      <Island name="portfolio" component={PortfolioSection} props={{}} />
-      <Island name="faq" component={FaqSection} props={{}} />
-      <Island name="idea-form" component={IdeaFormSection} props={{}} />
+      {/* Below a phone's first screen: laid out after first paint, one section per task (docs/decisions/038). */}
+      <div data-render-later="">
+        <ProcessSection />
+      </div>
+      <div data-render-later="">
+        <Island name="portfolio" component={PortfolioSection} props={{}} />
+      </div>
+      <div data-render-later="">
+        <Island name="faq" component={FaqSection} props={{}} />
+      </div>
+      <div data-render-later="">
+        <Island name="idea-form" component={IdeaFormSection} props={{}} />
+      </div>
     </PageShell>
   );
 }

@@ -1,0 +1,38 @@
+/**
+ * Sections below the first screen render later (docs/decisions/038). The page marks them `data-render-later`
+ * (`content-visibility: auto` in app.css): the first paint lays out only what a phone's first screen shows, and
+ * once the page code and the site font are in, the boot script renders the deferred sections one task each, so
+ * the rest of the page is laid out in short tasks instead of in one long first layout.
+ *
+ * A jump to a fragment (#idea-form) computes its target from the placeholders' estimated heights and would miss,
+ * so right before such a jump — a page opened with a fragment, or a click on a link to a fragment of this page —
+ * every deferred section renders at once.
+ */
+export const RENDER_LATER = 'data-render-later';
+
+const deferred = (doc: Document) => [...doc.querySelectorAll(`[${RENDER_LATER}]`)];
+
+/** Renders every deferred section now. */
+export function renderAllNow(doc: Document = document) {
+  for (const element of deferred(doc)) element.removeAttribute(RENDER_LATER);
+}
+
+/** Renders everything before the browser jumps to a fragment of this page. */
+export function renderAllBeforeAnchorJumps(doc: Document = document) {
+  if (doc.location.hash.length > 1) renderAllNow(doc);
+  const onClick = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || !link.hash) return;
+    const here = doc.location;
+    if (link.origin === here.origin && link.pathname === here.pathname && link.search === here.search) renderAllNow(doc);
+  };
+  doc.addEventListener('click', onClick, true);
+}
+
+/** Renders the deferred sections in document order, one per task; resolves when none is left. */
+export async function renderDeferredSections(doc: Document = document): Promise<void> {
+  for (const element of deferred(doc)) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    element.removeAttribute(RENDER_LATER);
+  }
+}
