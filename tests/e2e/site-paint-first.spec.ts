@@ -83,8 +83,14 @@ test('the menu opens when clicked as soon as the page has painted', async ({ pag
   await expect(page.getByRole('button', { name: '메뉴 닫기' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('sections below the first screen wait for the page code, then all render; a jump still lands on its target', async ({ page }) => {
+test('sections below the first screen wait for the page code and the site font, then all render; a jump still lands on its target', async ({ page }) => {
   const { release } = await holdPageCode(page);
+  let releaseFont!: () => void;
+  const fontGate = new Promise<void>((resolve) => (releaseFont = resolve));
+  await page.route(/\/assets\/PretendardSite-.*\.woff2$/, async (route) => {
+    await fontGate;
+    await route.continue();
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const deferred = () => page.locator('[data-render-later]').count();
@@ -93,6 +99,9 @@ test('sections below the first screen wait for the page code, then all render; a
   expect(await page.locator('[data-render-later]').first().evaluate((e) => getComputedStyle(e).contentVisibility)).toBe('auto');
   release();
   await waitForHydration(page);
+  await page.waitForTimeout(300);
+  expect(await deferred(), 'page live, font still loading').toBe(4);
+  releaseFont();
   await expect.poll(deferred).toBe(0);
 
   // A page opened at a fragment renders everything first, so the browser scrolls with real heights.

@@ -9,8 +9,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Hydrates every `[data-island]` element of the document with its component and the props the prerender wrote,
- * one island per task in document order, so no single task holds the main thread for the whole page. Resolves
- * once all of them are live. An island without a component in `components` is an error in the page's wiring.
+ * one island per task in document order, each in a task of its own (not in the one that evaluated the page
+ * code), so no single task holds the main thread for long. Resolves once all of them are live. An island without
+ * a component in `components` is an error in the page's wiring.
  */
 export async function hydrateIslands(components: IslandComponents, root: ParentNode = document): Promise<number> {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
@@ -18,8 +19,8 @@ export async function hydrateIslands(components: IslandComponents, root: ParentN
     const name = element.dataset.island as IslandName;
     const Component = components[name];
     if (!Component) throw new Error(`No component for island "${name}"`);
-    hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
     await nextTask();
+    hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
   }
   return elements.length;
 }

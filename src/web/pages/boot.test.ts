@@ -65,22 +65,6 @@ describe('boot', () => {
     await vi.waitFor(() => expect(handled).toHaveBeenCalledOnce());
   });
 
-  it('renders the deferred sections only once the page code is live and the site font is in use', async () => {
-    document.body.insertAdjacentHTML('beforeend', '<div data-render-later><p>과정</p></div><div data-render-later><p>FAQ</p></div>');
-    const deferred = () => document.querySelectorAll('[data-render-later]').length;
-    let fontIn!: () => void;
-    const siteFontSettled = new Promise<void>((resolve) => (fontIn = resolve));
-    let loaded!: () => void;
-    const importModule = vi.fn(() => new Promise<unknown>((resolve) => (loaded = () => resolve({ siteFontSettled }))));
-    boot({ entry: '/assets/home.js', preload: [], importModule });
-    FakePaintObserver.current!.paint();
-    loaded();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(deferred()).toBe(2); // page code live, font still loading
-    fontIn();
-    await vi.waitFor(() => expect(deferred()).toBe(0));
-  });
-
   it('still hands the click on, and reports the error, when the page code fails to load', async () => {
     const error = new Error('offline');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});

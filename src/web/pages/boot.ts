@@ -2,14 +2,14 @@
  * The boot script: inlined into every prerendered page by scripts/build-site.ts (docs/decisions/008), so the
  * browser fetches nothing but the HTML and its stylesheet before first paint. It holds a click that lands before
  * the page code, and after first paint (or the first interaction) modulepreloads the page's code files and imports
- * its entry; once that import settles (the page's islands are live) the held click is handed on, and once the site
- * font is in use too, the sections marked to render later are rendered one per task (docs/decisions/038).
+ * its entry; once that import settles (the page's islands are live) the held click is handed on. Before any jump to
+ * a fragment it renders the sections marked to render later (docs/decisions/038).
  *
  * `<script data-entry="/assets/home-….js" data-preload="/assets/a.js /assets/b.js">`
  */
 import { afterFirstPaint } from './after-first-paint';
 import { holdEarlyClick } from './early-click';
-import { renderAllBeforeAnchorJumps, renderAllNow, renderDeferredSections } from './render-later';
+import { renderAllBeforeAnchorJumps, renderAllNow } from './render-later';
 
 export interface BootOptions {
   /** URL of the page entry module (imported once, after first paint). */
@@ -34,19 +34,11 @@ export function boot({ entry, preload, importModule = (url) => import(/* @vite-i
         document.head.append(link);
       });
     }
-    loaded.then(
-      (module) => {
-        release();
-        // Deferred sections render once the site font is in use, so each is laid out once, in Pretendard.
-        const fontSettled = (module as { siteFontSettled?: Promise<unknown> } | undefined)?.siteFontSettled;
-        void Promise.resolve(fontSettled).then(() => renderDeferredSections());
-      },
-      (error: unknown) => {
-        release();
-        renderAllNow();
-        console.error(error);
-      },
-    );
+    loaded.then(release, (error: unknown) => {
+      release();
+      renderAllNow(); // the page code would have rendered them (docs/decisions/038)
+      console.error(error);
+    });
   });
 }
 

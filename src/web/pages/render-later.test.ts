@@ -15,16 +15,21 @@ afterEach(() => {
 });
 
 describe('renderDeferredSections', () => {
-  it('renders the deferred sections in document order, one per task', async () => {
+  it('renders the deferred sections in document order, one per frame', async () => {
     document.body.innerHTML = PAGE;
-    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const frames: string[][] = [];
+    const recordFrames = () => {
+      frames.push(stillDeferred());
+      if (frames.length < 6) requestAnimationFrame(recordFrames);
+    };
+    requestAnimationFrame(recordFrames);
     const done = renderDeferredSections();
     expect(stillDeferred()).toEqual(['process', 'portfolio', 'idea-form']); // nothing in the caller's task
-    await nextTask();
-    expect(stillDeferred()).toEqual(['portfolio', 'idea-form']);
-    await nextTask();
-    expect(stillDeferred()).toEqual(['idea-form']);
     await done;
+    // What each frame saw: never two sections rendered between two frames.
+    const counts = frames.map((deferredAtFrame) => deferredAtFrame.length);
+    counts.slice(1).forEach((count, i) => expect(counts[i]! - count).toBeLessThanOrEqual(1));
+    expect(counts.slice(0, 3)).toEqual([3, 2, 1]);
     expect(stillDeferred()).toEqual([]);
   });
 });

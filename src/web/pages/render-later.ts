@@ -1,8 +1,8 @@
 /**
  * Sections below the first screen render later (docs/decisions/038). The page marks them `data-render-later`
  * (`content-visibility: auto` in app.css): the first paint lays out only what a phone's first screen shows, and
- * once the page code and the site font are in, the boot script renders the deferred sections one task each, so
- * the rest of the page is laid out in short tasks instead of in one long first layout.
+ * once the page code and the site font are in, the boot script renders the deferred sections one frame each, so
+ * the rest of the page is laid out in short frames instead of in one long first layout.
  *
  * A jump to a fragment (#idea-form) computes its target from the placeholders' estimated heights and would miss,
  * so right before such a jump — a page opened with a fragment, or a click on a link to a fragment of this page —
@@ -29,10 +29,16 @@ export function renderAllBeforeAnchorJumps(doc: Document = document) {
   doc.addEventListener('click', onClick, true);
 }
 
-/** Renders the deferred sections in document order, one per task; resolves when none is left. */
+/** Resolves in a task after the browser's next frame: the layout a change caused has been done by then. */
+const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * Renders the deferred sections in document order, one per frame (tasks alone would not do: several tasks can
+ * run before the next frame, which would then lay out all their sections at once); resolves when none is left.
+ */
 export async function renderDeferredSections(doc: Document = document): Promise<void> {
   for (const element of deferred(doc)) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await afterNextFrame();
     element.removeAttribute(RENDER_LATER);
   }
 }
