@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderToString } from 'preact-render-to-string';
 import { useState, type ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrateIslands } from './hydrate-islands';
 import { Island } from './island';
 
@@ -70,6 +70,32 @@ describe('hydrateIslands', () => {
     setTimeout(() => order.push('other task'));
     await done;
     expect(order).toEqual(['header', 'other task', 'portfolio', 'faq']);
+  });
+
+  it('wakes an interaction island at the first event inside it, in time for that event, and only once', async () => {
+    const focused = vi.fn();
+    function Focusable() {
+      return <input aria-label="이름" onFocus={focused} />;
+    }
+    const root = prerender(
+      <>
+        <Island name="header" component={Counter} props={{ label: '메뉴' }} hydrate="interaction" />
+        <Island name="faq" component={Focusable} props={{}} hydrate="interaction" />
+      </>,
+    );
+    order.length = 0;
+    await hydrateIslands({ header: Counter, faq: Focusable }, root);
+
+    // Not hydrated yet: a state change is the proof that the very first click was handled.
+    const button = screen.getByRole('button', { name: '메뉴 0' });
+    fireEvent.click(button);
+    expect(button.textContent).toBe('메뉴 1');
+    fireEvent.click(button);
+    expect(button.textContent).toBe('메뉴 2'); // the same island, not hydrated a second time
+
+    // Focus (which does not bubble) wakes an island through the capture phase too.
+    screen.getByRole('textbox', { name: '이름' }).focus();
+    expect(focused).toHaveBeenCalledOnce();
   });
 
   it('fails loudly when the page code has no component for an island in the HTML', async () => {

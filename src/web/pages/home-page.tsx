@@ -16,10 +16,10 @@ export function HomePage() {
         <ProcessSection />
       </div>
       <div data-render-later="">
-        <Island name="portfolio" component={PortfolioSection} props={{}} />
+        <Island name="portfolio" component={PortfolioSection} props={{}} hydrate="interaction" />
       </div>
       <div data-render-later="">
-        <Island name="faq" component={FaqSection} props={{}} />
+        <Island name="faq" component={FaqSection} props={{}} hydrate="interaction" />
       </div>
       <div data-render-later="">
         <Island name="idea-form" component={IdeaFormSection} props={{}} />
