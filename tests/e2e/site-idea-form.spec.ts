@@ -65,6 +65,17 @@ test.describe('idea form', () => {
     await expect(page.locator('#idea-form').getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
   });
 
+  test('comes alive when scrolled near, without a tap: the idea examples start rotating', async ({ page }) => {
+    // The form island hydrates near the viewport (docs/decisions/037); opened at the top, it waits.
+    await gotoHydrated(page, '/');
+    const idea = fields(page).idea;
+    const first = await idea.getAttribute('placeholder');
+    await page.waitForTimeout(4500); // longer than one rotation
+    expect(await idea.getAttribute('placeholder'), 'far below the first screen: not hydrated yet').toBe(first);
+    await page.evaluate(() => document.getElementById('idea-form')!.scrollIntoView({ behavior: 'instant' }));
+    await expect(idea).not.toHaveAttribute('placeholder', first!, { timeout: 8000 });
+  });
+
   test('empty or blank required fields: required notice and nothing is sent', async ({ page }) => {
     const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
     const f = fields(page);

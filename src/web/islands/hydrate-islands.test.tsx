@@ -98,6 +98,51 @@ describe('hydrateIslands', () => {
     expect(focused).toHaveBeenCalledOnce();
   });
 
+  it('wakes a visible island when its content comes near the viewport, or at an earlier interaction', async () => {
+    const observed: Element[] = [];
+    const reports: ((isIntersecting: boolean) => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options: IntersectionObserverInit) {
+          expect(options.rootMargin).toBe('200px');
+          reports.push((isIntersecting) => callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        disconnect() {}
+      },
+    );
+    const root = prerender(
+      <>
+        <Island name="idea-form" component={Recorder} props={{ name: 'form' }} hydrate="visible" />
+        <Island name="faq" component={Counter} props={{ label: '질문' }} hydrate="visible" />
+      </>,
+    );
+    order.length = 0;
+    await hydrateIslands({ 'idea-form': Recorder, faq: Counter }, root);
+    // The wrapper is display: contents, so the island's first element is what is watched.
+    expect(observed.map((element) => element.tagName)).toEqual(['P', 'BUTTON']);
+    expect(order).toEqual([]);
+
+    // The second island was reached by an interaction first: hydrated in time for it.
+    const button = screen.getByRole('button', { name: '질문 0' });
+    fireEvent.click(button);
+    expect(button.textContent).toBe('질문 1');
+
+    const [formComesNear, faqComesNear] = reports;
+    formComesNear!(false);
+    expect(order).toEqual([]);
+    formComesNear!(true);
+    expect(order).toEqual(['form']);
+    formComesNear!(true);
+    expect(order).toEqual(['form']); // hydrated once
+    faqComesNear!(true); // already awake through the click: not hydrated a second time
+    fireEvent.click(button);
+    expect(button.textContent).toBe('질문 2');
+  });
+
   it('fails loudly when the page code has no component for an island in the HTML', async () => {
     const root = prerender(<Island name="idea-form" component={Recorder} props={{ name: 'form' }} />);
     await expect(hydrateIslands({ header: Recorder }, root)).rejects.toThrow('No component for island "idea-form"');

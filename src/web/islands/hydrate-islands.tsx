@@ -14,12 +14,38 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 const WAKE_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focus', 'keydown', 'click'] as const;
 
+/** Calls `wake` once, at the first of the wake events inside `element` (and `also`, if given, when it fires). */
+function wakeOnce(element: HTMLElement, wake: () => void, also?: (wakeNow: () => void) => () => void) {
+  let stop = () => {};
+  let woken = false;
+  const wakeNow = () => {
+    if (woken) return;
+    woken = true;
+    for (const type of WAKE_EVENTS) element.removeEventListener(type, wakeNow, true);
+    stop();
+    wake();
+  };
+  for (const type of WAKE_EVENTS) element.addEventListener(type, wakeNow, { capture: true, passive: true });
+  if (also) stop = also(wakeNow);
+}
+
+/** Calls `wakeNow` when the island's content comes within 200 px of the viewport; returns the way to stop watching. */
+const whenNearViewport = (element: HTMLElement) => (wakeNow: () => void) => {
+  // The wrapper is display: contents and has no box of its own; its first child does.
+  const target = element.firstElementChild ?? element;
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wakeNow(), {
+    rootMargin: '200px',
+  });
+  observer.observe(target);
+  return () => observer.disconnect();
+};
+
 /**
  * Makes every `[data-island]` element of the document live with its component and the props the prerender wrote
  * (docs/decisions/037). `load` islands hydrate one per task in document order, each in a task of its own (not the
- * one that evaluated the page code); `interaction` islands hydrate at the visitor's first event inside them.
- * Resolves once every `load` island is live and every `interaction` island is listening. An island without a
- * component in `components` is an error in the page's wiring.
+ * one that evaluated the page code); `interaction` islands at the visitor's first event inside them; `visible`
+ * islands when they come near the viewport (or at such an event). Resolves once every `load` island is live and
+ * the others are waiting. An island without a component in `components` is an error in the page's wiring.
  */
 export async function hydrateIslands(components: IslandComponents, root: ParentNode = document): Promise<number> {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
@@ -28,13 +54,10 @@ export async function hydrateIslands(components: IslandComponents, root: ParentN
     const Component = components[name];
     if (!Component) throw new Error(`No component for island "${name}"`);
     const hydrate = () => hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
-    if (element.dataset.hydrate === 'interaction') {
-      const wake = () => {
-        for (const type of WAKE_EVENTS) element.removeEventListener(type, wake, true);
-        hydrate();
-      };
-      for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { capture: true, passive: true });
-    } else {
+    const when = element.dataset.hydrate;
+    if (when === 'interaction') wakeOnce(element, hydrate);
+    else if (when === 'visible') wakeOnce(element, hydrate, whenNearViewport(element));
+    else {
       await nextTask();
       hydrate();
     }

@@ -5,9 +5,10 @@ export type IslandName = 'header' | 'portfolio' | 'faq' | 'idea-form';
 
 /**
  * When an island hydrates: `load` in its own task once the page code has loaded; `interaction` at the visitor's
- * first pointer, focus, key or click inside it, in time for that very event to reach the island's handlers.
+ * first pointer, focus, key or click inside it, in time for that very event to reach the island's handlers;
+ * `visible` when it comes within 200 px of the viewport, or at such an interaction if that comes first.
  */
-export type IslandHydration = 'load' | 'interaction';
+export type IslandHydration = 'load' | 'interaction' | 'visible';
 
 interface IslandProps<P extends object> {
   name: IslandName;

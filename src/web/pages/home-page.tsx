@@ -22,7 +22,7 @@ export function HomePage() {
         <Island name="faq" component={FaqSection} props={{}} hydrate="interaction" />
       </div>
       <div data-render-later="">
-        <Island name="idea-form" component={IdeaFormSection} props={{}} />
+        <Island name="idea-form" component={IdeaFormSection} props={{}} hydrate="visible" />
       </div>
     </PageShell>
   );
