@@ -83,7 +83,7 @@ test('the menu opens when clicked as soon as the page has painted', async ({ pag
   await expect(page.getByRole('button', { name: '메뉴 닫기' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('sections below the first screen wait for the page code and the site font, then all render; a jump still lands on its target', async ({ page }) => {
+test('sections below the first screen wait for the page code and the site font, then all render', async ({ page }) => {
   const { release } = await holdPageCode(page);
   let releaseFont!: () => void;
   const fontGate = new Promise<void>((resolve) => (releaseFont = resolve));
@@ -104,8 +104,23 @@ test('sections below the first screen wait for the page code and the site font, 
   releaseFont();
   await expect.poll(deferred).toBe(0);
 
-  // A page opened at a fragment renders everything first, so the browser scrolls with real heights.
+});
+
+test('a page opened at a fragment, or a fragment link tapped before the code, scrolls with real heights', async ({ page, isMobile }) => {
+  // Font and page code held: the page code could not have rendered the deferred sections (docs/decisions/038).
+  await page.route(/\/assets\/PretendardSite-.*\.woff2$/, () => {});
+  const { release } = await holdPageCode(page);
+  await page.goto('/about');
   await page.goto('/#idea-form');
-  expect(await deferred()).toBe(0);
   await expect(page.locator('#idea-form')).toBeInViewport();
+  expect(await page.locator('[data-render-later]').count()).toBe(0);
+
+  if (!isMobile) return release(); // the tall placeholders matter on a phone
+  await page.goto('/about');
+  await page.goto('/');
+  expect(await page.locator('[data-render-later]').count()).toBe(4);
+  await page.getByRole('link', { name: '포트폴리오 보기' }).click();
+  await expect(page.locator('#portfolio')).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => document.getElementById('portfolio')!.getBoundingClientRect().top)).toBeLessThan(100);
+  release();
 });

@@ -43,7 +43,7 @@ describe('hydrateIslands', () => {
     const heading = screen.getByRole('heading');
     const firstButton = screen.getByRole('button', { name: '메뉴 0' });
 
-    await expect(hydrateIslands({ header: Counter, faq: Counter }, root)).resolves.toBe(2);
+    expect(hydrateIslands({ header: Counter, faq: Counter }, root)).toBe(2);
 
     // Hydration reuses the prerendered nodes instead of rendering new ones.
     expect(screen.getByRole('heading')).toBe(heading);
@@ -55,21 +55,19 @@ describe('hydrateIslands', () => {
     expect(screen.getByRole('button', { name: '질문 2' })).toBeTruthy();
   });
 
-  it('hydrates one island per task, in document order, none in the calling task', async () => {
+  it('hydrates nothing at load: each island waits for its own first event', async () => {
     const root = prerender(
       <>
         <Island name="header" component={Recorder} props={{ name: 'header' }} />
         <Island name="portfolio" component={Recorder} props={{ name: 'portfolio' }} />
-        <Island name="faq" component={Recorder} props={{ name: 'faq' }} />
       </>,
     );
     order.length = 0;
-    const done = hydrateIslands({ header: Recorder, portfolio: Recorder, faq: Recorder }, root);
-    expect(order).toEqual([]); // the task that evaluated the page code ends first
-    // A task queued now runs after the first island and before the second.
-    setTimeout(() => order.push('other task'));
-    await done;
-    expect(order).toEqual(['header', 'other task', 'portfolio', 'faq']);
+    hydrateIslands({ header: Recorder, portfolio: Recorder }, root);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+    fireEvent.pointerOver(screen.getByText('portfolio'));
+    expect(order).toEqual(['portfolio']);
   });
 
   it('wakes an interaction island at the first event inside it, in time for that event, and only once', async () => {
@@ -83,8 +81,7 @@ describe('hydrateIslands', () => {
         <Island name="faq" component={Focusable} props={{}} hydrate="interaction" />
       </>,
     );
-    order.length = 0;
-    await hydrateIslands({ header: Counter, faq: Focusable }, root);
+    hydrateIslands({ header: Counter, faq: Focusable }, root);
 
     // Not hydrated yet: a state change is the proof that the very first click was handled.
     const button = screen.getByRole('button', { name: '메뉴 0' });
@@ -100,6 +97,7 @@ describe('hydrateIslands', () => {
 
   it('wakes a visible island when its content comes near the viewport, or at an earlier interaction', async () => {
     const observed: Element[] = [];
+    let disconnected = 0;
     const reports: ((isIntersecting: boolean) => void)[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
@@ -111,7 +109,9 @@ describe('hydrateIslands', () => {
         observe(target: Element) {
           observed.push(target);
         }
-        disconnect() {}
+        disconnect() {
+          disconnected += 1;
+        }
       },
     );
     const root = prerender(
@@ -121,7 +121,7 @@ describe('hydrateIslands', () => {
       </>,
     );
     order.length = 0;
-    await hydrateIslands({ 'idea-form': Recorder, faq: Counter }, root);
+    hydrateIslands({ 'idea-form': Recorder, faq: Counter }, root);
     // The wrapper is display: contents, so the island's first element is what is watched.
     expect(observed.map((element) => element.tagName)).toEqual(['P', 'BUTTON']);
     expect(order).toEqual([]);
@@ -130,12 +130,14 @@ describe('hydrateIslands', () => {
     const button = screen.getByRole('button', { name: '질문 0' });
     fireEvent.click(button);
     expect(button.textContent).toBe('질문 1');
+    expect(disconnected).toBe(1); // the FAQ's observer stops watching once it woke
 
     const [formComesNear, faqComesNear] = reports;
     formComesNear!(false);
     expect(order).toEqual([]);
     formComesNear!(true);
     expect(order).toEqual(['form']);
+    expect(disconnected).toBe(2);
     formComesNear!(true);
     expect(order).toEqual(['form']); // hydrated once
     faqComesNear!(true); // already awake through the click: not hydrated a second time
@@ -145,6 +147,6 @@ describe('hydrateIslands', () => {
 
   it('fails loudly when the page code has no component for an island in the HTML', async () => {
     const root = prerender(<Island name="idea-form" component={Recorder} props={{ name: 'form' }} />);
-    await expect(hydrateIslands({ header: Recorder }, root)).rejects.toThrow('No component for island "idea-form"');
+    expect(() => hydrateIslands({ header: Recorder }, root)).toThrow('No component for island "idea-form"');
   });
 });

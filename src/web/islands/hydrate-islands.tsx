@@ -4,9 +4,6 @@ import type { IslandName } from './island';
 
 export type IslandComponents = Partial<Record<IslandName, ComponentType<any>>>;
 
-/** Lets the browser paint and handle input between two islands (one task each). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Events that wake an `interaction` island. Listened to in the capture phase on the island's wrapper, so the island
  * hydrates before the event reaches its target, whose handlers (attached during hydration) then receive it: the DOM
@@ -41,26 +38,19 @@ const whenNearViewport = (element: HTMLElement) => (wakeNow: () => void) => {
 };
 
 /**
- * Makes every `[data-island]` element of the document live with its component and the props the prerender wrote
- * (docs/decisions/037). `load` islands hydrate one per task in document order, each in a task of its own (not the
- * one that evaluated the page code); `interaction` islands at the visitor's first event inside them; `visible`
- * islands when they come near the viewport (or at such an event). Resolves once every `load` island is live and
- * the others are waiting. An island without a component in `components` is an error in the page's wiring.
+ * Makes every `[data-island]` element of the document ready to come alive with its component and the props the
+ * prerender wrote (docs/decisions/037): `interaction` islands hydrate at the visitor's first event inside them,
+ * `visible` islands when they come near the viewport (or at such an event). Nothing hydrates at load. An island
+ * without a component in `components` is an error in the page's wiring. Returns the number of islands.
  */
-export async function hydrateIslands(components: IslandComponents, root: ParentNode = document): Promise<number> {
+export function hydrateIslands(components: IslandComponents, root: ParentNode = document): number {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   for (const element of elements) {
     const name = element.dataset.island as IslandName;
     const Component = components[name];
     if (!Component) throw new Error(`No component for island "${name}"`);
     const hydrate = () => hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
-    const when = element.dataset.hydrate;
-    if (when === 'interaction') wakeOnce(element, hydrate);
-    else if (when === 'visible') wakeOnce(element, hydrate, whenNearViewport(element));
-    else {
-      await nextTask();
-      hydrate();
-    }
+    wakeOnce(element, hydrate, element.dataset.hydrate === 'visible' ? whenNearViewport(element) : undefined);
   }
   return elements.length;
 }

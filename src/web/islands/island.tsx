@@ -4,11 +4,11 @@ import type { ComponentType } from 'react';
 export type IslandName = 'header' | 'portfolio' | 'faq' | 'idea-form';
 
 /**
- * When an island hydrates: `load` in its own task once the page code has loaded; `interaction` at the visitor's
- * first pointer, focus, key or click inside it, in time for that very event to reach the island's handlers;
- * `visible` when it comes within 200 px of the viewport, or at such an interaction if that comes first.
+ * When an island hydrates: `interaction` at the visitor's first pointer, hover, touch, focus, key or click inside
+ * it, in time for that very event to reach the island's handlers; `visible` when it comes within 200 px of the
+ * viewport, or at such an interaction if that comes first.
  */
-export type IslandHydration = 'load' | 'interaction' | 'visible';
+export type IslandHydration = 'interaction' | 'visible';
 
 interface IslandProps<P extends object> {
   name: IslandName;
@@ -21,9 +21,10 @@ interface IslandProps<P extends object> {
 /**
  * Marks an interactive part of a page (docs/decisions/037): the prerendered HTML wraps it in
  * `<div data-island="…" data-props="…" data-hydrate="…">` (`display: contents`, so the wrapper changes neither
- * layout nor the accessibility tree), and the page code hydrates each island on its own instead of the whole page.
+ * layout nor the accessibility tree), and the page code hydrates each island on its own, when it is needed,
+ * instead of the whole page at load.
  */
-export function Island<P extends object>({ name, component: Component, props, hydrate = 'load' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction' }: IslandProps<P>) {
   return (
     <div data-island={name} data-props={JSON.stringify(props)} data-hydrate={hydrate} className="contents">
       <Component {...props} />

@@ -1,8 +1,8 @@
 /**
- * Keeps a click on a prerendered button that lands before the page's code has even called hydrateRoot, and clicks
- * the same button again once it has (React then hydrates the root at once and runs the handler). Clicks after
- * hydrateRoot need no help: React listens on the root from that call on and replays discrete events itself.
- * Links are left alone: they work without JavaScript. Returns the function that hands the click over.
+ * Keeps a click on a prerendered button that lands before the page's code has loaded, and clicks the same button
+ * again once the page is live (its island then hydrates on that click and runs the handler, docs/decisions/037).
+ * Clicks after that need no help: each island wakes on its first event. Links are left alone: they work without
+ * JavaScript. Returns the function that hands the click over.
  */
 export function holdEarlyClick(root: HTMLElement | null = document.getElementById('root')) {
   let pending: HTMLButtonElement | undefined;

@@ -11,7 +11,7 @@ export function HomePage() {
   return (
     <PageShell currentPath="/">
       <HeroSection />
-      {/* Below a phone's first screen: laid out after first paint, one section per task (docs/decisions/038). */}
+      {/* Below a phone's first screen: laid out after first paint, one section per frame (docs/decisions/038). */}
       <div data-render-later="">
         <ProcessSection />
       </div>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_LATER, renderAllBeforeAnchorJumps, renderDeferredSections } from './render-later';
 
 const PAGE = `
@@ -39,6 +39,20 @@ describe('renderAllBeforeAnchorJumps', () => {
     window.history.replaceState(null, '', '/#idea-form');
     document.body.innerHTML = PAGE;
     renderAllBeforeAnchorJumps();
+    expect(stillDeferred()).toEqual([]);
+  });
+
+  it('renders everything at once when the page is opened by Back or Forward, or its hash changes', () => {
+    document.body.innerHTML = PAGE;
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'back_forward' } as PerformanceNavigationTiming]);
+    renderAllBeforeAnchorJumps();
+    expect(stillDeferred()).toEqual([]); // the restored scroll position needs the real heights
+    vi.restoreAllMocks();
+
+    document.body.innerHTML = PAGE;
+    renderAllBeforeAnchorJumps();
+    expect(stillDeferred()).toHaveLength(3);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(stillDeferred()).toEqual([]);
   });
 

@@ -1,12 +1,12 @@
 /**
  * Sections below the first screen render later (docs/decisions/038). The page marks them `data-render-later`
  * (`content-visibility: auto` in app.css): the first paint lays out only what a phone's first screen shows, and
- * once the page code and the site font are in, the boot script renders the deferred sections one frame each, so
- * the rest of the page is laid out in short frames instead of in one long first layout.
+ * once the page code and the site font are in, `startPage` renders the deferred sections one frame each, so the
+ * rest of the page is laid out in short frames instead of in one long first layout.
  *
- * A jump to a fragment (#idea-form) computes its target from the placeholders' estimated heights and would miss,
- * so right before such a jump — a page opened with a fragment, or a click on a link to a fragment of this page —
- * every deferred section renders at once.
+ * A jump to a fragment (#idea-form) or a restored scroll position would be computed from the placeholders'
+ * estimated heights and miss, so the boot script renders every deferred section at once right before those: a
+ * page opened with a fragment or by Back/Forward, a click on a link to a fragment of this page, a hash change.
  */
 export const RENDER_LATER = 'data-render-later';
 
@@ -17,9 +17,11 @@ export function renderAllNow(doc: Document = document) {
   for (const element of deferred(doc)) element.removeAttribute(RENDER_LATER);
 }
 
-/** Renders everything before the browser jumps to a fragment of this page. */
+/** Renders everything before the browser jumps to a fragment of this page or restores a scroll position. */
 export function renderAllBeforeAnchorJumps(doc: Document = document) {
-  if (doc.location.hash.length > 1) renderAllNow(doc);
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (doc.location.hash.length > 1 || navigation?.type === 'back_forward') renderAllNow(doc);
+  doc.defaultView?.addEventListener('hashchange', () => renderAllNow(doc));
   const onClick = (event: MouseEvent) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || !link.hash) return;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteFont } from './load-site-font';
-import { startPage } from './start-page';
+import { FONT_WAIT_MS, startPage } from './start-page';
 
 // The font itself is covered by load-site-font.test.ts and the browser tests; here only its timing matters.
 vi.mock('./load-site-font', () => ({ loadSiteFont: vi.fn() }));
@@ -30,6 +30,22 @@ describe('startPage', () => {
 
     fontIn();
     await vi.waitFor(() => expect(deferred()).toBe(0));
+  });
+
+  it('renders the deferred sections without the font when it stalls, after FONT_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = '<div data-render-later><p>과정</p></div>';
+      vi.mocked(loadSiteFont).mockReturnValue(new Promise(() => {}));
+      await startPage(() => Promise.resolve());
+      await vi.advanceTimersByTimeAsync(FONT_WAIT_MS - 100);
+      expect(deferred()).toBe(1);
+      await vi.advanceTimersByTimeAsync(200);
+      await vi.runAllTimersAsync(); // the frame the section renders in
+      expect(deferred()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders the deferred sections with the fallback fonts when the site font fails, and reports it', async () => {

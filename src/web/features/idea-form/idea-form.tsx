@@ -26,10 +26,10 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
   );
 }
 
-/** The 외주 서비스 신청서: four fields, a hidden honeypot, the submit button, the footnote and the privacy notice. */
 // Fixed ids (the page has one form): the same in the prerendered HTML and in the island that hydrates it.
 const id = 'idea-field';
 
+/** The 외주 서비스 신청서: four fields, a hidden honeypot, the submit button, the footnote and the privacy notice. */
 export function IdeaFormSection() {
   const [values, setValues] = useState<IdeaValues>(EMPTY);
   const [sending, setSending] = useState(false);
