@@ -11,31 +11,30 @@ export type IslandComponents = Partial<Record<IslandName, ComponentType<any>>>;
  */
 const WAKE_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focus', 'keydown', 'click'] as const;
 
-/** Calls `wake` once, at the first of the wake events inside `element` (and `also`, if given, when it fires). */
-function wakeOnce(element: HTMLElement, wake: () => void, also?: (wakeNow: () => void) => () => void) {
-  let stop = () => {};
+/** Listens for the first wake event inside `element`; returns the function that wakes it, which runs `wake` once. */
+function wakeOnFirstEvent(element: HTMLElement, wake: () => void): () => void {
   let woken = false;
   const wakeNow = () => {
     if (woken) return;
     woken = true;
     for (const type of WAKE_EVENTS) element.removeEventListener(type, wakeNow, true);
-    stop();
     wake();
   };
   for (const type of WAKE_EVENTS) element.addEventListener(type, wakeNow, { capture: true, passive: true });
-  if (also) stop = also(wakeNow);
+  return wakeNow;
 }
 
-/** Calls `wakeNow` when the island's content comes within 200 px of the viewport; returns the way to stop watching. */
-const whenNearViewport = (element: HTMLElement) => (wakeNow: () => void) => {
-  // The wrapper is display: contents and has no box of its own; its first child does.
-  const target = element.firstElementChild ?? element;
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wakeNow(), {
+/**
+ * Calls `onNear` when the island's content comes within 200 px of the viewport (its first element: the wrapper,
+ * display: contents, has no box); returns the function that stops watching.
+ */
+function watchNearViewport(element: HTMLElement, onNear: () => void): () => void {
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(), {
     rootMargin: '200px',
   });
-  observer.observe(target);
+  observer.observe(element.firstElementChild ?? element);
   return () => observer.disconnect();
-};
+}
 
 /**
  * Makes every `[data-island]` element of the document ready to come alive with its component and the props the
@@ -50,7 +49,11 @@ export function hydrateIslands(components: IslandComponents, root: ParentNode = 
     const Component = components[name];
     if (!Component) throw new Error(`No component for island "${name}"`);
     const hydrate = () => hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
-    wakeOnce(element, hydrate, element.dataset.hydrate === 'visible' ? whenNearViewport(element) : undefined);
+    const wakeNow = wakeOnFirstEvent(element, () => {
+      stopWatching();
+      hydrate();
+    });
+    const stopWatching = element.dataset.hydrate === 'visible' ? watchNearViewport(element, wakeNow) : () => {};
   }
   return elements.length;
 }
