@@ -2,6 +2,8 @@
  * `npm run bench:web`: builds the site, serves it through the real server (port 4176), runs Lighthouse 12 (mobile,
  * simulated throttling) three times on / and /about, prints the medians against issue 4's targets, and rewrites the
  * bench:web section of docs/benchmarks.md. `--no-build` measures the existing dist/site; `--runs N` changes the count.
+ * A control page (a plain static Korean page, scripts/bench/control-page.html) is measured in the same rounds, the
+ * pages taking turns, so every report shows what this machine gives a page with nothing left to tune (decision 042).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,11 +14,13 @@ import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
+import { startControlServer } from './control-server';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const build = !args.includes('--no-build');
 const paths = ['/', '/about'];
+const CONTROL = 'control';
 const benchmarksFile = join(repoRoot, 'docs', 'benchmarks.md');
 
 interface Row {
@@ -108,26 +112,30 @@ async function main() {
   requireBuiltSite();
   const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
-  const results = new Map<string, Result[]>();
+  const control = await startControlServer(ports.benchControl);
+  const pages = [...paths.map((path) => ({ name: path, url: server.origin + path })), { name: CONTROL, url: control.url }];
+  const results = new Map<string, Result[]>(pages.map((page) => [page.name, []]));
   try {
-    for (const path of paths) {
-      const lhrs: Result[] = [];
-      for (let i = 1; i <= runs; i++) {
-        const lhr = await runLighthouse(server.origin + path);
-        lhrs.push(lhr);
+    // Round by round, the pages taking turns: a busy spell on the machine then hits every page alike.
+    for (let i = 1; i <= runs; i++) {
+      for (const page of pages) {
+        const lhr = await runLighthouse(page.url);
+        results.get(page.name)?.push(lhr);
         console.log(
-          `${path} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
+          `${page.name} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
             `BP ${score(lhr, 'best-practices')}, SEO ${score(lhr, 'seo')}, FCP ${s(audit('first-contentful-paint')(lhr))}, ` +
             `LCP ${s(audit('largest-contentful-paint')(lhr))}, TBT ${ms(audit('total-blocking-time')(lhr))}, ` +
-            `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}`,
+            `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
         );
       }
-      results.set(path, lhrs);
+    }
+    for (const path of paths) {
+      const lhrs = results.get(path) ?? [];
       const lost = lostPoints(lhrs[lhrs.length - 1] as Result);
       if (lost.length) console.log(`${path}: where the last run lost time or points\n${lost.join('\n')}`);
     }
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), control.stop()]);
   }
 
   const loadAfter = loadavg()[0] ?? NaN;
@@ -135,9 +143,10 @@ async function main() {
   const cpu = cpus();
   const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${chromiumVersion()}, Lighthouse ${first.lighthouseVersion}`;
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
-  const header = `| Metric | Target | ${paths.map((p) => `\`${p}\``).join(' | ')} |\n|---|---|${paths.map(() => '---').join('|')}|`;
+  const header = `| Metric | Target | ${paths.map((p) => `\`${p}\``).join(' | ')} | control |\n|---|---|${paths.map(() => '---').join('|')}|---|`;
+  const medianOf = (name: string, row: Row) => median((results.get(name) ?? []).map(row.read));
   const body = rows
-    .map((row) => `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, median((results.get(p) ?? []).map(row.read)))).join(' | ')} |`)
+    .map((row) => `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, medianOf(p, row))).join(' | ')} | ${row.format(medianOf(CONTROL, row))} |`)
     .join('\n');
   const markdown = [
     `Measured ${when} UTC on ${machine}.`,
@@ -146,11 +155,13 @@ async function main() {
     `(compressed); the gzip -9 file budgets are enforced separately by \`npm run test:budgets\`.`,
     `Machine load (1-minute average) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the runs: above ~1 on`,
     `2 cores, other work inflates the CPU-derived figures (FCP, LCP, TBT, performance).`,
+    `The control column is a plain static Korean page (\`scripts/bench/control-page.html\`: the hero's copy, inline CSS,`,
+    `no script, no web font), measured in the same rounds: the figures this machine gives a page with nothing to tune.`,
     '',
     header,
     body,
     '',
-    'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md`.',
+    'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md` and `042-benchmark-control-page-and-the-tbt-floor.md`.',
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);

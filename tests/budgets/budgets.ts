@@ -17,5 +17,5 @@ export const budgets = {
 /** Lighthouse categories that must score 100 on every public page; they do not depend on machine speed. */
 export const perfectCategories = ['accessibility', 'best-practices', 'seo'] as const;
 
-/** Ports given to this part: budget tests 4175, the web benchmark 4176. */
-export const ports = { budgets: 4175, bench: 4176 } as const;
+/** Ports given to this part: budget tests 4175, the web benchmark 4176 and its control page 4177. */
+export const ports = { budgets: 4175, bench: 4176, benchControl: 4177 } as const;
