@@ -2,7 +2,7 @@
  * `npm run bench:web`: builds the site, serves it through the real server (port 4176), runs Lighthouse 12 (mobile,
  * simulated throttling) three times on / and /about, prints the medians against issue 4's targets, and rewrites the
  * bench:web section of docs/benchmarks.md. `--no-build` measures the existing dist/site; `--runs N` changes the count.
- * A control page (a plain static Korean page, scripts/bench/control-page.html) is measured in the same rounds, the
+ * A control page (a plain static Korean page, scripts/bench/control-page.ts) is measured in the same rounds, the
  * pages taking turns, so every report shows what this machine gives a page with nothing left to tune (decision 042).
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
-import { startControlServer } from './control-server';
+import { startControlServer } from './control-page';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -112,10 +112,11 @@ async function main() {
   requireBuiltSite();
   const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
-  const control = await startControlServer(ports.benchControl);
-  const pages = [...paths.map((path) => ({ name: path, url: server.origin + path })), { name: CONTROL, url: control.url }];
-  const results = new Map<string, Result[]>(pages.map((page) => [page.name, []]));
+  const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
+  let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   try {
+    control = await startControlServer(ports.benchControl);
+    const pages = [...paths.map((path) => ({ name: path, url: server.origin + path })), { name: CONTROL, url: control.url }];
     // Round by round, the pages taking turns: a busy spell on the machine then hits every page alike.
     for (let i = 1; i <= runs; i++) {
       for (const page of pages) {
@@ -135,7 +136,7 @@ async function main() {
       if (lost.length) console.log(`${path}: where the last run lost time or points\n${lost.join('\n')}`);
     }
   } finally {
-    await Promise.all([server.stop(), control.stop()]);
+    await Promise.all([server.stop(), control?.stop()]);
   }
 
   const loadAfter = loadavg()[0] ?? NaN;
@@ -155,7 +156,7 @@ async function main() {
     `(compressed); the gzip -9 file budgets are enforced separately by \`npm run test:budgets\`.`,
     `Machine load (1-minute average) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the runs: above ~1 on`,
     `2 cores, other work inflates the CPU-derived figures (FCP, LCP, TBT, performance).`,
-    `The control column is a plain static Korean page (\`scripts/bench/control-page.html\`: the hero's copy, inline CSS,`,
+    `The control column is a plain static Korean page (\`scripts/bench/control-page.ts\`: the hero's copy, inline CSS,`,
     `no script, no web font), measured in the same rounds: the figures this machine gives a page with nothing to tune.`,
     '',
     header,

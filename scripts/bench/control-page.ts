@@ -1,0 +1,48 @@
+/**
+ * The benchmark's control page (docs/decisions/042): the hero's copy (src/content/home.ts) as a plain static Korean
+ * page — inline CSS, `word-break: keep-all`, no script, no web font, no request besides the HTML — served on its
+ * own port and measured by `npm run bench:web` in the same rounds as the site, so each report shows what this
+ * machine's Lighthouse gives a page with nothing left to tune.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hero } from '../../src/content/home';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export const controlPageHtml = `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <link rel="icon" href="data:,">
+    <title>대조군: 정적인 한국어 페이지</title>
+    <meta name="description" content="npm run bench:web이 사이트와 같은 조건에서 함께 측정하는 대조군 페이지입니다.">
+    <style>
+      body { margin: 0; padding: 24px; font-family: sans-serif; line-height: 1.6; color: #0f172a; word-break: keep-all; }
+      h1 { font-size: 34px; line-height: 1.25; }
+    </style>
+  </head>
+  <body>
+    <h1>${escapeHtml(hero.headline.join(' '))}</h1>
+    <p>${escapeHtml(hero.lead)}</p>
+    <p>${escapeHtml(hero.ideaFormats)}</p>
+  </body>
+</html>
+`;
+
+export async function startControlServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    if (request.url !== '/') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(controlPageHtml);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}/`,
+    stop: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The benchmark's control page (scripts/bench/control-page.ts, docs/decisions/042) is only a fair control while it
+ * stays what its report says: one plain Korean HTML page with the site's hero copy and nothing else to load or run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startControlServer } from '../../scripts/bench/control-page';
+import { hero } from '../../src/content/home';
+
+describe('bench:web control page', () => {
+  let control: Awaited<ReturnType<typeof startControlServer>>;
+  beforeAll(async () => {
+    control = await startControlServer(0);
+  });
+  afterAll(() => control.stop());
+
+  it('is a plain Korean page with the hero copy: no script, no stylesheet, font or image to fetch', async () => {
+    const response = await fetch(control.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<html lang="ko">');
+    expect(html).toContain('word-break: keep-all');
+    expect(html).toContain(hero.headline.join(' '));
+    expect(html).toContain(hero.lead);
+    expect(html).not.toMatch(/<script|<img|<link rel="stylesheet"|@font-face|url\(/);
+    // The only link is the empty data: icon, which keeps the browser from requesting /favicon.ico.
+    expect(html.match(/<link [^>]*>/g)).toEqual(['<link rel="icon" href="data:,">']);
+  });
+
+  it('answers anything else with 404', async () => {
+    expect((await fetch(new URL('/favicon.ico', control.url))).status).toBe(404);
+  });
+});
