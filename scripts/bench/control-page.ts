@@ -7,8 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hero } from '../../src/content/home';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from '../../src/web/seo/escape';
 
 export const controlPageHtml = `<!doctype html>
 <html lang="ko">
