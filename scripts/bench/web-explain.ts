@@ -7,6 +7,7 @@
 process.env.LANTERN_DEBUG = '1'; // makes Lantern keep every simulation's node timings (read below)
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { ports } from '../../tests/budgets/budgets';
+import { blockingTimeByCause, describeBreakdown, totalOf } from './blocking-time';
 import { requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { runLighthouse } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
@@ -74,6 +75,8 @@ try {
   }
   const tbt = simulations.get('pessimisticTotalBlockingTime');
   if (tbt) printGraph('main-thread tasks over 50 ms simulated (each adds its time beyond 50 ms to TBT after FCP)', tbt, server.origin, 50);
+  const breakdown = blockingTimeByCause();
+  if (breakdown) console.log(`\nTBT by cause: ${describeBreakdown(breakdown)} (sum ${ms(totalOf(breakdown)).trim()} ms)`);
 } finally {
   await server.stop();
 }

@@ -4,6 +4,8 @@
  * bench:web section of docs/benchmarks.md. `--no-build` measures the existing dist/site; `--runs N` changes the count.
  * A control page (a plain static Korean page, scripts/bench/control-page.ts) is measured in the same rounds, the
  * pages taking turns, so every report shows what this machine gives a page with nothing left to tune (decision 042).
+ * Each run also reports its TBT split by cause and the share of CPU the host took from this machine meanwhile
+ * (decision 043), so a report tells the page's own blocking time from the harness's and the neighbours'.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +16,9 @@ import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
+import { blockingTimeByCause, describeBreakdown, totalOf, type Breakdown } from './blocking-time';
 import { startControlServer } from './control-page';
+import { readCpuTimes, stealShare } from './cpu-steal';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -32,6 +36,9 @@ interface Row {
   /** Whether the median meets the target (undefined: reported only). */
   meets?: (value: number) => boolean;
 }
+
+/** The share of CPU time the host took from this machine during each run (scripts/bench/cpu-steal.ts). */
+const stolenDuring = new Map<Result, number>();
 
 const audit = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? NaN;
 const bytesOf = (type: string) => (lhr: Result) => resourceSummary(lhr).get(type)?.transferSize ?? 0;
@@ -63,9 +70,21 @@ const rows: Row[] = [
   { label: 'Images (transfer)', target: '–', read: bytesOf('image'), format: kbText },
   { label: 'Total transfer', target: `≤ ${budgets.firstViewTransfer / KB} KB`, read: bytesOf('total'), format: kbText, meets: (v) => v <= budgets.firstViewTransfer },
   { label: 'Requests', target: '–', read: (lhr) => resourceSummary(lhr).get('total')?.requestCount ?? NaN, format: (v) => String(v) },
+  {
+    label: 'CPU stolen by the host',
+    target: '–',
+    read: (lhr) => stolenDuring.get(lhr) ?? NaN,
+    format: (v) => (Number.isNaN(v) ? 'n/a' : `${(v * 100).toFixed(1)} %`),
+  },
   // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
   { label: 'Benchmark index', target: '–', read: (lhr) => lhr.environment.benchmarkIndex, format: (v) => String(Math.round(v)) },
 ];
+
+/** Empty when the causes add up to Lighthouse's TBT; otherwise says the attribution no longer follows Lantern. */
+function addsUp(breakdown: Breakdown, lhr: Result): string {
+  const tbt = audit('total-blocking-time')(lhr);
+  return Math.abs(totalOf(breakdown) - tbt) <= 1 ? '' : ` — sums to ${ms(totalOf(breakdown))}, not Lighthouse's ${ms(tbt)}: check blocking-time.ts against Lantern`;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,6 +132,7 @@ async function main() {
   const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
   const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
+  const breakdowns = new Map<Result, Breakdown>();
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   try {
     control = await startControlServer(ports.benchControl);
@@ -120,13 +140,20 @@ async function main() {
     // Round by round, the pages taking turns: a busy spell on the machine then hits every page alike.
     for (let i = 1; i <= runs; i++) {
       for (const page of pages) {
+        const cpuBefore = readCpuTimes();
         const lhr = await runLighthouse(page.url);
+        const stolen = stealShare(cpuBefore, readCpuTimes());
+        if (stolen !== undefined) stolenDuring.set(lhr, stolen);
         results.get(page.name)?.push(lhr);
+        const breakdown = blockingTimeByCause();
+        if (breakdown) breakdowns.set(lhr, breakdown);
         console.log(
           `${page.name} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
             `BP ${score(lhr, 'best-practices')}, SEO ${score(lhr, 'seo')}, FCP ${s(audit('first-contentful-paint')(lhr))}, ` +
             `LCP ${s(audit('largest-contentful-paint')(lhr))}, TBT ${ms(audit('total-blocking-time')(lhr))}, ` +
-            `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
+            `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}` +
+            (stolen !== undefined ? `, CPU stolen ${(stolen * 100).toFixed(1)} %` : '') +
+            (breakdown ? `\n  TBT by cause (ms): ${describeBreakdown(breakdown)}${addsUp(breakdown, lhr)}` : ''),
         );
       }
     }
@@ -149,6 +176,17 @@ async function main() {
   const body = rows
     .map((row) => `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, medianOf(p, row))).join(' | ')} | ${row.format(medianOf(CONTROL, row))} |`)
     .join('\n');
+  // The run whose TBT is the median (the lower middle one for an even count), with its TBT split by cause.
+  const medianTbtRun = (name: string) => {
+    const sorted = [...(results.get(name) ?? [])].sort((a, b) => audit('total-blocking-time')(a) - audit('total-blocking-time')(b));
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const causeLines = [...paths, CONTROL].map((name) => {
+    const lhr = medianTbtRun(name);
+    const breakdown = lhr && breakdowns.get(lhr);
+    const label = name === CONTROL ? 'control' : `\`${name}\``;
+    return `- ${label}: TBT ${lhr ? ms(audit('total-blocking-time')(lhr)) : '–'} = ${breakdown ? describeBreakdown(breakdown) : 'not available'}`;
+  });
   const markdown = [
     `Measured ${when} UTC on ${machine}.`,
     `Lighthouse mobile preset with simulated throttling (its defaults), median of ${runs} run${runs === 1 ? '' : 's'} per page, production build`,
@@ -162,7 +200,13 @@ async function main() {
     header,
     body,
     '',
-    'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md` and `042-benchmark-control-page-and-the-tbt-floor.md`.',
+    'TBT of each page\'s median run by cause (ms; `scripts/bench/blocking-time.ts`, decision 043, names each long task by',
+    'what ran in it; "navigation commit" is the browser committing the navigation and creating the page\'s script context',
+    'with Lighthouse attached, the same work for any page, the control included):',
+    ...causeLines,
+    '',
+    'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md`, `042-benchmark-control-page-and-the-tbt-floor.md`',
+    'and `043-tbt-by-cause-and-cpu-steal-in-the-benchmark.md`.',
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);
