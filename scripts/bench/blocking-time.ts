@@ -1,10 +1,10 @@
 /**
  * What a Lighthouse run's Total Blocking Time is made of (docs/decisions/043). Lighthouse's simulator (Lantern) keeps
- * the node timings of its last simulations; TBT is the mean of two of them (the optimistic graph measured from the
+ * the node timings of its last simulation of each label; TBT is the mean of two of them (the optimistic graph measured from the
  * pessimistic FCP and the other way round), each the sum, over main-thread tasks of 50 ms or more simulated, of the
  * part of the task after FCP beyond 50 ms. This repeats that sum task by task and names each task's cause from the
  * trace events inside it, so a report can say how much of a page's TBT was the browser committing the navigation
- * (the same for every page: Lighthouse's own work), its first frame, the page's code or later frames.
+ * (the same work for any page, under Lighthouse), its first frame, the page's code or later frames.
  */
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 
@@ -12,7 +12,7 @@ export const causes = ['navigation commit', 'HTML parsing', 'first frame', 'late
 export type Cause = (typeof causes)[number];
 export type Breakdown = Record<Cause, number>;
 
-/** The parts of Lantern's graph nodes and timings read here (the library does not export their types). */
+/** The parts of Lantern's graph nodes and timings read here and by web-explain.ts (the library does not export them). */
 export interface TraceEvent {
   name: string;
   ts: number;
@@ -20,6 +20,10 @@ export interface TraceEvent {
 }
 export interface GraphNode {
   type: 'network' | 'cpu';
+  /** Network nodes: the request. */
+  request?: { url: string; priority: string; transferSize: number };
+  /** CPU nodes: the task's own trace event (observed duration in µs) and the events inside it. */
+  event?: { dur: number };
   childEvents?: TraceEvent[];
 }
 export interface NodeTiming {
@@ -107,10 +111,15 @@ export function blockingTimeFromSimulations(simulations: ReadonlyMap<string, Tim
   return Object.fromEntries(causes.map((cause) => [cause, (optimistic[cause] + pessimistic[cause]) / 2])) as Breakdown;
 }
 
+/** Lantern's simulations of the Lighthouse run that finished last in this process, by label. */
+export function lanternSimulations(): ReadonlyMap<string, Timings> {
+  return (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Timings> } } }).Simulation.Simulator
+    .allNodeTimings;
+}
+
 /** TBT by cause of the Lighthouse run that finished last in this process. */
 export function blockingTimeByCause(): Breakdown | undefined {
-  const lantern = Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Timings> } } };
-  return blockingTimeFromSimulations(lantern.Simulation.Simulator.allNodeTimings);
+  return blockingTimeFromSimulations(lanternSimulations());
 }
 
 export const totalOf = (breakdown: Breakdown) => causes.reduce((sum, cause) => sum + breakdown[cause], 0);

@@ -4,26 +4,11 @@
  * metric's graph contains and when Lantern (Lighthouse's simulator) places them, plus the tasks that add up to TBT.
  * It answers "why is FCP/LCP/TBT this figure" (docs/decisions/008); `npm run bench:web` gives the figures themselves.
  */
-process.env.LANTERN_DEBUG = '1'; // makes Lantern keep every simulation's node timings (read below)
-import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { ports } from '../../tests/budgets/budgets';
-import { blockingTimeByCause, describeBreakdown, totalOf } from './blocking-time';
 import { requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { runLighthouse } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
-
-/** The parts of Lantern's graph nodes this report reads (the library's own types are not exported). */
-interface GraphNode {
-  type: 'network' | 'cpu';
-  request?: { url: string; priority: string; transferSize: number };
-  event?: { dur: number };
-  childEvents?: { name: string; dur?: number }[];
-}
-interface NodeTiming {
-  startTime: number;
-  endTime: number;
-}
-type Simulations = Map<string, Map<GraphNode, NodeTiming>>;
+import { blockingTimeByCause, describeBreakdown, lanternSimulations, totalOf, type GraphNode, type Timings } from './blocking-time';
 
 const path = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
 const ms = (value: number) => `${Math.round(value)}`.padStart(5);
@@ -38,7 +23,7 @@ function taskSummary(node: GraphNode): string {
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, value]) => `${name} ${value.toFixed(0)}`).join(', ');
 }
 
-function printGraph(label: string, timings: Map<GraphNode, NodeTiming>, origin: string, minCpuMs = 0) {
+function printGraph(label: string, timings: Timings, origin: string, minCpuMs = 0) {
   console.log(`\n${label}`);
   for (const [node, t] of [...timings].sort((a, b) => a[1].startTime - b[1].startTime)) {
     const simulated = t.endTime - t.startTime;
@@ -68,7 +53,7 @@ try {
     console.log(`  ${ms(r.networkRequestTime)} → ${ms(r.networkEndTime)} ms  ${r.url.replace(server.origin, '')} [${r.priority}, ${r.transferSize} B]`);
   }
 
-  const simulations = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Simulations } } }).Simulation.Simulator.allNodeTimings;
+  const simulations = lanternSimulations();
   for (const label of ['optimisticFirstContentfulPaint', 'pessimisticFirstContentfulPaint', 'optimisticLargestContentfulPaint', 'pessimisticLargestContentfulPaint']) {
     const timings = simulations.get(label);
     if (timings) printGraph(`${label} (simulated; the metric is the mean of the optimistic and pessimistic ends)`, timings, server.origin);
