@@ -1,8 +1,8 @@
 /**
  * What a Lighthouse run's Total Blocking Time is made of (docs/decisions/043). Lighthouse's simulator (Lantern) keeps
- * the node timings of its last simulation of each label; TBT is the mean of two of them (the optimistic graph measured from the
- * pessimistic FCP and the other way round), each the sum, over main-thread tasks of 50 ms or more simulated, of the
- * part of the task after FCP beyond 50 ms. This repeats that sum task by task and names each task's cause from the
+ * the node timings of its last simulation of each label; TBT is the mean of two of them (the optimistic graph
+ * measured from the pessimistic FCP and the other way round), each the sum, over main-thread tasks of 50 ms or more
+ * simulated, of the part of the task between FCP and TTI beyond 50 ms. This repeats that sum task by task and names each task's cause from the
  * trace events inside it, so a report can say how much of a page's TBT was the browser committing the navigation
  * (the same work for any page, under Lighthouse), its first frame, the page's code or later frames.
  */

@@ -37,8 +37,12 @@ interface Row {
   meets?: (value: number) => boolean;
 }
 
-/** The share of CPU time the host took from this machine during each run (scripts/bench/cpu-steal.ts). */
-const stolenDuring = new Map<Result, number>();
+/** What each run's report does not hold: the CPU the host took meanwhile (cpu-steal.ts) and TBT by cause. */
+interface RunFacts {
+  stolen?: number;
+  breakdown?: Breakdown;
+}
+const factsOf = new Map<Result, RunFacts>();
 
 const audit = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? NaN;
 const bytesOf = (type: string) => (lhr: Result) => resourceSummary(lhr).get(type)?.transferSize ?? 0;
@@ -73,7 +77,7 @@ const rows: Row[] = [
   {
     label: 'CPU stolen by the host',
     target: '–',
-    read: (lhr) => stolenDuring.get(lhr) ?? NaN,
+    read: (lhr) => factsOf.get(lhr)?.stolen ?? NaN,
     format: (v) => (Number.isNaN(v) ? 'n/a' : `${(v * 100).toFixed(1)} %`),
   },
   // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
@@ -132,7 +136,6 @@ async function main() {
   const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
   const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
-  const breakdowns = new Map<Result, Breakdown>();
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   try {
     control = await startControlServer(ports.benchControl);
@@ -143,10 +146,9 @@ async function main() {
         const cpuBefore = readCpuTimes();
         const lhr = await runLighthouse(page.url);
         const stolen = stealShare(cpuBefore, readCpuTimes());
-        if (stolen !== undefined) stolenDuring.set(lhr, stolen);
-        results.get(page.name)?.push(lhr);
         const breakdown = blockingTimeByCause();
-        if (breakdown) breakdowns.set(lhr, breakdown);
+        factsOf.set(lhr, { stolen, breakdown });
+        results.get(page.name)?.push(lhr);
         console.log(
           `${page.name} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
             `BP ${score(lhr, 'best-practices')}, SEO ${score(lhr, 'seo')}, FCP ${s(audit('first-contentful-paint')(lhr))}, ` +
@@ -183,7 +185,7 @@ async function main() {
   };
   const causeLines = [...paths, CONTROL].map((name) => {
     const lhr = medianTbtRun(name);
-    const breakdown = lhr && breakdowns.get(lhr);
+    const breakdown = lhr && factsOf.get(lhr)?.breakdown;
     const label = name === CONTROL ? 'control' : `\`${name}\``;
     return `- ${label}: TBT ${lhr ? ms(audit('total-blocking-time')(lhr)) : '–'} = ${breakdown ? describeBreakdown(breakdown) : 'not available'}`;
   });
