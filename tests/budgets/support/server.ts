@@ -1,6 +1,7 @@
 /** Starts the real server (src/server/main.ts) on the production build, with a throwaway data directory. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './built-site';
@@ -10,7 +11,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Fails when something already listens on the port: the health check below would otherwise pass against that
+ * other process (a server left running by an earlier, interrupted run, serving whatever build it was given) and
+ * every figure measured through it would describe the wrong site.
+ */
+export async function assertPortFree(port: number, host = '127.0.0.1'): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (a server left from an earlier run?); stop it first`) : error),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startServer(port: number, { timeoutMs = 120_000 } = {}): Promise<RunningServer> {
+  await assertPortFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'budgets-data-'));
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
