@@ -3,7 +3,7 @@
  *
  * - public/og-image.png (1200×600): the Korean headline, kept inside the central 800×400 so Kakao's centre crop
  *   keeps all of it; Pretendard from node_modules, so the render does not depend on the machine's fonts.
- * - public/favicon.svg, favicon.ico (16/32/48 via /usr/bin/convert), apple-touch-icon.png (180),
+ * - public/favicon.ico (16/32/48 via /usr/bin/convert), apple-touch-icon.png (180),
  *   icon-192.png, icon-512.png (full-bleed, maskable) and site.webmanifest.
  * The outputs are committed; run again after changing the brand, the tagline or the mark.
  */
@@ -87,7 +87,6 @@ async function main() {
     await screenshotHtml(browser, ogImageHtml(), site.ogImage.width, site.ogImage.height, ogPath);
     optimizePng(ogPath, true);
 
-    writeFileSync(join(publicDir, icons.svg.path), markSvg({ rounded: true }));
     const fullBleed = markSvg({ rounded: false });
     for (const icon of [icons.appleTouch, icons.pwa192, icons.pwa512]) {
       const path = join(publicDir, icon.path);

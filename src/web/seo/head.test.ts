@@ -52,13 +52,13 @@ describe('renderHead', () => {
     }
   });
 
-  it('links the favicon set and the web app manifest', () => {
+  it('links the favicon set and the web app manifest, with no SVG favicon (docs/decisions/044)', () => {
     const doc = parseHead(renderHead('about', SITE_URL, {}));
     const hrefs = [...doc.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+    expect(doc.head.querySelector('link[rel="icon"][type="image/svg+xml"], link[href$=".svg"]')).toBeNull();
     expect(hrefs).toEqual(
       expect.arrayContaining([
         'icon /favicon.ico',
-        'icon /favicon.svg',
         'apple-touch-icon /apple-touch-icon.png',
         'manifest /site.webmanifest',
       ]),
