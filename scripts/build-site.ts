@@ -6,16 +6,19 @@
  *    into the built HTML, so crawlers, link previews and first paint need no JavaScript;
  * 4. each page's module script and modulepreloads are replaced by the inline boot script, which loads the same
  *    files after first paint (docs/decisions/008); Vite's manifest, read for that, is not published.
- * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are (docs/decisions/009).
+ * 5. each page's stylesheet link is replaced by the stylesheet itself, and the file, now unused, is removed
+ *    (docs/decisions/044);
+ * 6. every text file gets Brotli-11 and gzip-9 copies the server sends as they are (docs/decisions/009).
  * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { routes, site, type RouteId } from '../src/content/site';
 import { renderHead } from '../src/web/seo/head';
 import { bundleBootScript, inlineBootScript, pageCode, type ViteManifest } from '../src/web/build/boot-script';
+import { inlineStylesheets } from '../src/web/build/inline-stylesheet';
 import { measurePage } from '../src/web/build/page-weight';
 import { precompressSite } from '../src/web/build/precompress';
 import { prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from '../src/web/build/site-paths';
@@ -47,6 +50,7 @@ async function main() {
   const manifestDir = join(siteOutDir, '.vite');
   const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
   const bootCode = await bundleBootScript();
+  const inlinedStylesheets = new Set<string>();
 
   for (const route of routes) {
     const file = join(siteOutDir, route.file);
@@ -56,8 +60,13 @@ async function main() {
     }
     const appHtml = await renderRoute(route.id);
     const html = template.replace('<!--app-head-->', () => renderHead(route.id, siteUrl)).replace('<!--app-html-->', () => appHtml);
-    writeFileSync(file, inlineBootScript(html, pageCode(manifest, route.file), bootCode));
+    const page = inlineStylesheets(inlineBootScript(html, pageCode(manifest, route.file), bootCode), (href) =>
+      readFileSync(join(siteOutDir, href), 'utf8'),
+    );
+    for (const href of page.inlined) inlinedStylesheets.add(href);
+    writeFileSync(file, page.html);
   }
+  removeUnreferenced(inlinedStylesheets);
   rmSync(prerenderOutDir, { recursive: true, force: true });
   rmSync(manifestDir, { recursive: true, force: true });
   const compressed = precompressSite(siteOutDir);
@@ -69,6 +78,18 @@ async function main() {
     console.log(
       `  ${route.file.padEnd(20)} JS after paint ${kb(weight.jsGzip).padStart(8)} gz (${weight.js.length} files)   boot ${weight.bootBytes} B   CSS ${kb(weight.cssGzip)} gz   HTML ${kb(weight.htmlGzip)} gz`,
     );
+  }
+}
+
+/** Deletes the inlined stylesheet files no script still names (a lazily loaded chunk may list its CSS). */
+function removeUnreferenced(hrefs: Set<string>) {
+  const assetsDir = join(siteOutDir, 'assets');
+  const scripts = readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(join(assetsDir, name), 'utf8'));
+  for (const href of hrefs) {
+    const name = href.split('/').pop()!;
+    if (!scripts.some((code) => code.includes(name))) rmSync(join(siteOutDir, href));
   }
 }
 

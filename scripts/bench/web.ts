@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
@@ -16,6 +17,7 @@ import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
+import { inlineStyles } from '../../src/web/build/inline-stylesheet';
 import { blockingTimeByCause, describeBreakdown, totalOf, type Breakdown } from './blocking-time';
 import { startControlServer } from './control-page';
 import { readCpuTimes, stealShare } from './cpu-steal';
@@ -43,6 +45,15 @@ interface RunFacts {
   breakdown?: Breakdown;
 }
 const factsOf = new Map<Result, RunFacts>();
+/**
+ * gzip -9 bytes of each page's inline `<style>` (docs/decisions/044), by URL: Lighthouse counts them as part of the
+ * HTML, so the CSS row adds them to any linked stylesheet's transfer.
+ */
+const inlineCssGzip = new Map<string, number>();
+async function measureInlineCss(url: string) {
+  const css = inlineStyles(await (await fetch(url)).text()).join('');
+  inlineCssGzip.set(new URL(url).href, css ? gzipSync(css, { level: 9 }).length : 0);
+}
 
 const audit = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue ?? NaN;
 const bytesOf = (type: string) => (lhr: Result) => resourceSummary(lhr).get(type)?.transferSize ?? 0;
@@ -68,7 +79,13 @@ const rows: Row[] = [
   { label: 'CLS', target: '≤ 0.01', read: audit('cumulative-layout-shift'), format: (v) => v.toFixed(3), meets: (v) => v <= 0.01 },
   { label: 'Speed Index', target: '–', read: audit('speed-index'), format: s },
   { label: 'HTML (transfer)', target: '–', read: bytesOf('document'), format: kbText },
-  { label: 'CSS (transfer)', target: `≤ ${budgets.cssGzip / KB} KB`, read: bytesOf('stylesheet'), format: kbText, meets: (v) => v <= budgets.cssGzip },
+  {
+    label: 'CSS (inline gzip + linked transfer)',
+    target: `≤ ${budgets.cssGzip / KB} KB`,
+    read: (lhr) => bytesOf('stylesheet')(lhr) + (inlineCssGzip.get(new URL(lhr.requestedUrl ?? lhr.finalDisplayedUrl).href) ?? NaN),
+    format: kbText,
+    meets: (v) => v <= budgets.cssGzip,
+  },
   { label: 'JS (transfer)', target: `≤ ${budgets.initialJsGzip / KB} KB`, read: bytesOf('script'), format: kbText, meets: (v) => v <= budgets.initialJsGzip },
   { label: 'Fonts (transfer)', target: '–', read: bytesOf('font'), format: kbText },
   { label: 'Images (transfer)', target: '–', read: bytesOf('image'), format: kbText },
@@ -140,6 +157,7 @@ async function main() {
   try {
     control = await startControlServer(ports.benchControl);
     const pages = [...paths.map((path) => ({ name: path, url: server.origin + path })), { name: CONTROL, url: control.url }];
+    for (const page of pages) await measureInlineCss(page.url);
     // Round by round, the pages taking turns: a busy spell on the machine then hits every page alike.
     for (let i = 1; i <= runs; i++) {
       for (const page of pages) {

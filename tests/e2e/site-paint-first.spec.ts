@@ -1,5 +1,5 @@
 /**
- * Paint-first loading (docs/decisions/007, 008): the prerendered page paints with HTML and CSS alone, the inline boot
+ * Paint-first loading (docs/decisions/007, 008, 044): the prerendered page paints with its HTML alone (styles inline), the inline boot
  * script then loads the page code and font, and a visitor who clicks before the code has arrived still gets what
  * they clicked.
  */
@@ -20,23 +20,30 @@ async function holdPageCode(page: Page) {
   return { release, held };
 }
 
-test('the first view needs only HTML and CSS; the boot script loads the page code after first paint', async ({ page }) => {
+test('the first view needs only the HTML, styles inline; the boot script loads the page code after first paint', async ({ page }) => {
   const response = await page.goto('/');
   const html = await response!.text();
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(html).toMatch(/<style>[^<]*word-break:keep-all/);
   expect(html).not.toMatch(/<script[^>]*\ssrc=/);
   expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(html).toMatch(/<script data-entry="\/assets\/[^"]+\.js" data-preload="[^"]*-mount-[^"]*">/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForHydration(page);
   // One clock for both: the browser's own paint and resource timing.
-  const { firstPaint, scripts } = await page.evaluate(() => ({
+  const { firstPaint, stylesheets, scripts } = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    stylesheets: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.css'))
+      .map((entry) => entry.name),
     scripts: performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
       .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
   }));
   expect(firstPaint).toBeGreaterThan(0);
+  expect(stylesheets).toEqual([]);
   expect(scripts.some(({ path }) => /-mount-/.test(path))).toBe(true);
   for (const { path, startTime } of scripts) expect(startTime, path).toBeGreaterThanOrEqual(firstPaint);
   // The site font arrives after first paint and is then in use (docs/decisions/035).

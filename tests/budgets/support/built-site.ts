@@ -35,8 +35,10 @@ export interface PageAssets {
   scriptsBeforePaint: string[];
   /** The inline boot script (`<script data-entry>`), if the page has one. */
   boot: HTMLScriptElement | null;
-  /** Stylesheets linked from the page. */
+  /** Stylesheets linked from the page (none: the build inlines them, docs/decisions/044). */
   stylesheets: string[];
+  /** The text of the page's `<style>` elements, joined. */
+  inlineCss: string;
 }
 
 /** Maps a same-origin URL from the built HTML (`/assets/x.js`, `./x.js`) to its file under dist/site. */
@@ -60,7 +62,8 @@ export function readPage(routeId: RouteId): PageAssets {
   const bootCode = readBootScript(html);
   const scripts = [...new Set([...toFiles(bootCode ? [bootCode.entry, ...bootCode.preload] : []), ...scriptsBeforePaint])];
   const stylesheets = toFiles(attr('link[rel="stylesheet"]', 'href'));
-  return { html, document, scripts, scriptsBeforePaint, boot, stylesheets };
+  const inlineCss = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('');
+  return { html, document, scripts, scriptsBeforePaint, boot, stylesheets, inlineCss };
 }
 
 /** Sum of gzip -9 sizes of the given files (each compressed on its own, as a server sends them). */
