@@ -21,6 +21,7 @@ import { inlineStyles } from '../../src/web/build/inline-stylesheet';
 import { blockingTimeByCause, describeBreakdown, totalOf, type Breakdown } from './blocking-time';
 import { startControlServer } from './control-page';
 import { readCpuTimes, stealShare } from './cpu-steal';
+import { describeThreadTime, threadTime, type ThreadEvent, type ThreadTime } from './thread-time';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -39,10 +40,14 @@ interface Row {
   meets?: (value: number) => boolean;
 }
 
-/** What each run's report does not hold: the CPU the host took meanwhile (cpu-steal.ts) and TBT by cause. */
+/**
+ * What each run's report does not hold: the CPU the host took meanwhile (cpu-steal.ts), TBT by cause
+ * (blocking-time.ts) and the main thread's CPU time against its tasks' wall time (thread-time.ts).
+ */
 interface RunFacts {
   stolen?: number;
   breakdown?: Breakdown;
+  threads?: ThreadTime;
 }
 const factsOf = new Map<Result, RunFacts>();
 /**
@@ -67,6 +72,7 @@ const categoryRow = (label: string, id: CategoryId): Row => ({
 const ms = (v: number) => `${Math.round(v)} ms`;
 const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const kbText = (v: number) => `${(v / KB).toFixed(1)} KB`;
+const msOrNa = (v: number) => (Number.isNaN(v) ? 'n/a' : ms(v));
 
 const rows: Row[] = [
   categoryRow('Performance', 'performance'),
@@ -97,6 +103,9 @@ const rows: Row[] = [
     read: (lhr) => factsOf.get(lhr)?.stolen ?? NaN,
     format: (v) => (Number.isNaN(v) ? 'n/a' : `${(v * 100).toFixed(1)} %`),
   },
+  // The page's main thread in the first 3 s: the CPU it got, and the wall time its tasks took (thread-time.ts).
+  { label: 'Main-thread CPU time', target: '–', read: (lhr) => factsOf.get(lhr)?.threads?.mainCpu ?? NaN, format: msOrNa },
+  { label: 'Main-thread task time (wall)', target: '–', read: (lhr) => factsOf.get(lhr)?.threads?.mainWall ?? NaN, format: msOrNa },
   // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
   { label: 'Benchmark index', target: '–', read: (lhr) => lhr.environment.benchmarkIndex, format: (v) => String(Math.round(v)) },
 ];
@@ -162,10 +171,11 @@ async function main() {
     for (let i = 1; i <= runs; i++) {
       for (const page of pages) {
         const cpuBefore = readCpuTimes();
-        const lhr = await runLighthouse(page.url);
+        let threads: ThreadTime | undefined;
+        const lhr = await runLighthouse(page.url, {}, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[])) });
         const stolen = stealShare(cpuBefore, readCpuTimes());
         const breakdown = blockingTimeByCause();
-        factsOf.set(lhr, { stolen, breakdown });
+        factsOf.set(lhr, { stolen, breakdown, threads });
         results.get(page.name)?.push(lhr);
         console.log(
           `${page.name} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
@@ -173,7 +183,8 @@ async function main() {
             `LCP ${s(audit('largest-contentful-paint')(lhr))}, TBT ${ms(audit('total-blocking-time')(lhr))}, ` +
             `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}` +
             (stolen !== undefined ? `, CPU stolen ${(stolen * 100).toFixed(1)} %` : '') +
-            (breakdown ? `\n  TBT by cause (ms): ${describeBreakdown(breakdown)}${addsUp(breakdown, lhr)}` : ''),
+            (breakdown ? `\n  TBT by cause (ms): ${describeBreakdown(breakdown)}${addsUp(breakdown, lhr)}` : '') +
+            (threads ? `\n  ${describeThreadTime(threads)}` : ''),
         );
       }
     }
