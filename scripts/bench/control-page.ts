@@ -1,13 +1,21 @@
 /**
- * The benchmark's control page (docs/decisions/042): the hero's copy (src/content/home.ts) as a plain static Korean
- * page — inline CSS, `word-break: keep-all`, no script, no web font, no request besides the HTML — served on its
- * own port and measured by `npm run bench:web` in the same rounds as the site, so each report shows what this
- * machine's Lighthouse gives a page with nothing left to tune.
+ * The benchmark's control page (docs/decisions/042): the home page's copy (src/content/home.ts: hero, value panel,
+ * process, FAQ) as a plain static Korean page — inline CSS, `word-break: keep-all`, no script, no web font, no
+ * request besides the HTML — served on its own port and measured by `npm run bench:web` in the same rounds as the
+ * site, so each report shows what this machine's Lighthouse gives a page with nothing left to tune. It is several
+ * phone screens long, like the site's pages: a page that fits one screen skips the scrollbar animation Chromium
+ * runs after load, and with it the ~20 filmstrip screenshots and the compositing they cost (decision 044).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hero } from '../../src/content/home';
+import { faq, faqSection, hero, processSection, processSteps, valuePanel } from '../../src/content/home';
 import { escapeHtml } from '../../src/web/seo/escape';
+
+/** A heading (if any) and its title–text pairs as plain elements. */
+const section = (title: string, items: ReadonlyArray<readonly [string, string]>) =>
+  [title ? `    <h2>${escapeHtml(title)}</h2>` : '', ...items.map(([head, text]) => `    <h3>${escapeHtml(head)}</h3>\n    <p>${escapeHtml(text)}</p>`)]
+    .filter(Boolean)
+    .join('\n');
 
 export const controlPageHtml = `<!doctype html>
 <html lang="ko">
@@ -26,6 +34,9 @@ export const controlPageHtml = `<!doctype html>
     <h1>${escapeHtml(hero.headline.join(' '))}</h1>
     <p>${escapeHtml(hero.lead)}</p>
     <p>${escapeHtml(hero.ideaFormats)}</p>
+${section('', valuePanel.map((point) => [point.title, point.description]))}
+${section(processSection.title, processSteps.map((step) => [`${step.step}. ${step.title}`, step.description]))}
+${section(faqSection.title, faq.map((item) => [item.question, item.answer]))}
   </body>
 </html>
 `;
