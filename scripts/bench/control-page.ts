@@ -11,11 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { faq, faqSection, hero, processSection, processSteps, valuePanel } from '../../src/content/home';
 import { escapeHtml } from '../../src/web/seo/escape';
 
-/** A heading (if any) and its title–text pairs as plain elements. */
-const section = (title: string, items: ReadonlyArray<readonly [string, string]>) =>
-  [title ? `    <h2>${escapeHtml(title)}</h2>` : '', ...items.map(([head, text]) => `    <h3>${escapeHtml(head)}</h3>\n    <p>${escapeHtml(text)}</p>`)]
+/** A section's heading (if any) and its title–text pairs, headings in order below the page's h1. */
+const section = (title: string, items: ReadonlyArray<readonly [string, string]>) => {
+  const item = title ? 'h3' : 'h2';
+  return [title ? `    <h2>${escapeHtml(title)}</h2>` : '', ...items.map(([head, text]) => `    <${item}>${escapeHtml(head)}</${item}>\n    <p>${escapeHtml(text)}</p>`)]
     .filter(Boolean)
     .join('\n');
+};
 
 export const controlPageHtml = `<!doctype html>
 <html lang="ko">
