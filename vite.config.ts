@@ -41,7 +41,8 @@ export default defineConfig({
       },
       output: {
         // Rolldown names a CSS file after the first chunk that imports it (it was "preload-helper", then
-        // "load-site-font"); the site stylesheet gets a name that says what it is.
+        // "load-site-font"); the site stylesheet gets a name that says what it is. The build then inlines it into
+        // every page and deletes the file (scripts/build-site.ts, docs/decisions/044): the name shows in its errors.
         assetFileNames: (asset) =>
           asset.names.some((name) => name.endsWith('.css')) && !asset.originalFileNames.some((file) => file.includes('pretendard'))
             ? 'assets/site-[hash][extname]'

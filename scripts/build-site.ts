@@ -66,7 +66,7 @@ async function main() {
     for (const href of page.inlined) inlinedStylesheets.add(href);
     writeFileSync(file, page.html);
   }
-  removeUnreferenced(inlinedStylesheets);
+  removeInlinedStylesheets(inlinedStylesheets);
   rmSync(prerenderOutDir, { recursive: true, force: true });
   rmSync(manifestDir, { recursive: true, force: true });
   const compressed = precompressSite(siteOutDir);
@@ -81,15 +81,18 @@ async function main() {
   }
 }
 
-/** Deletes the inlined stylesheet files no script still names (a lazily loaded chunk may list its CSS). */
-function removeUnreferenced(hrefs: Set<string>) {
+/**
+ * Deletes the inlined stylesheet files. A script that names one (Vite's preload helper lists the CSS of a lazily
+ * loaded chunk) would add it as a <link> at run time and restyle the page with a second copy: the build fails then.
+ */
+function removeInlinedStylesheets(hrefs: Set<string>) {
   const assetsDir = join(siteOutDir, 'assets');
-  const scripts = readdirSync(assetsDir)
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => readFileSync(join(assetsDir, name), 'utf8'));
+  const scripts = readdirSync(assetsDir).filter((name) => name.endsWith('.js'));
   for (const href of hrefs) {
     const name = href.split('/').pop()!;
-    if (!scripts.some((code) => code.includes(name))) rmSync(join(siteOutDir, href));
+    const naming = scripts.filter((script) => readFileSync(join(assetsDir, script), 'utf8').includes(name));
+    if (naming.length > 0) throw new Error(`${href} is inlined into the pages but ${naming.join(', ')} still loads it`);
+    rmSync(join(siteOutDir, href));
   }
 }
 

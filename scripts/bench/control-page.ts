@@ -11,13 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { faq, faqSection, hero, processSection, processSteps, valuePanel } from '../../src/content/home';
 import { escapeHtml } from '../../src/web/seo/escape';
 
-/** A section's heading (if any) and its title–text pairs, headings in order below the page's h1. */
-const section = (title: string, items: ReadonlyArray<readonly [string, string]>) => {
-  const item = title ? 'h3' : 'h2';
-  return [title ? `    <h2>${escapeHtml(title)}</h2>` : '', ...items.map(([head, text]) => `    <${item}>${escapeHtml(head)}</${item}>\n    <p>${escapeHtml(text)}</p>`)]
-    .filter(Boolean)
-    .join('\n');
-};
+/** Title–text pairs as a heading of the given level and a paragraph each. */
+const items = (level: 'h2' | 'h3', pairs: ReadonlyArray<readonly [string, string]>) =>
+  pairs.map(([head, text]) => `    <${level}>${escapeHtml(head)}</${level}>\n    <p>${escapeHtml(text)}</p>`).join('\n');
 
 export const controlPageHtml = `<!doctype html>
 <html lang="ko">
@@ -36,9 +32,11 @@ export const controlPageHtml = `<!doctype html>
     <h1>${escapeHtml(hero.headline.join(' '))}</h1>
     <p>${escapeHtml(hero.lead)}</p>
     <p>${escapeHtml(hero.ideaFormats)}</p>
-${section('', valuePanel.map((point) => [point.title, point.description]))}
-${section(processSection.title, processSteps.map((step) => [`${step.step}. ${step.title}`, step.description]))}
-${section(faqSection.title, faq.map((item) => [item.question, item.answer]))}
+${items('h2', valuePanel.map((point) => [point.title, point.description]))}
+    <h2>${escapeHtml(processSection.title)}</h2>
+${items('h3', processSteps.map((step) => [`${step.step}. ${step.title}`, step.description]))}
+    <h2>${escapeHtml(faqSection.title)}</h2>
+${items('h3', faq.map((item) => [item.question, item.answer]))}
   </body>
 </html>
 `;

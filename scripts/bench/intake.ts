@@ -21,6 +21,7 @@ import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
+import { assertPortFree } from '../../tests/budgets/support/server';
 
 interface Histogram {
   average: number;
@@ -74,7 +75,9 @@ async function waitForHealth(port: number, server: ChildProcess): Promise<void> 
   throw new Error('server did not become healthy');
 }
 
-function startServer(port: number, env: Record<string, string>): ChildProcess {
+/** Refuses an occupied port first: the health check would otherwise pass against a server left from an earlier run. */
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  await assertPortFree(port);
   // BENCH_SERVER_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
@@ -143,7 +146,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresClust
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${driver}-`));
   const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
   const port = PORTS[driver];
-  const server = startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SITE_DIR: path.join(dataDir, 'no-site') });
+  const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SITE_DIR: path.join(dataDir, 'no-site') });
   try {
     await waitForHealth(port, server);
     const warmup = await load(port, 2000);

@@ -32,6 +32,9 @@ export interface ThreadTime {
   screenshots: number;
 }
 
+/** How long after the page's navigation the sums run: past Lighthouse's TTI on this site's pages. */
+export const THREAD_WINDOW_MS = 3_000;
+
 /** The top-level task events of every Chrome thread (one per task, the ones with `tdur`). */
 const isTask = (event: ThreadEvent) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
 
@@ -39,7 +42,7 @@ const isTask = (event: ThreadEvent) => event.ph === 'X' && (event.name === 'RunT
  * Sums the tasks that start in the `windowMs` after the page's navigation (the last main-frame navigation to an
  * http(s) URL in the trace). Undefined when the trace has no such navigation.
  */
-export function threadTime(events: readonly ThreadEvent[], windowMs = 3_000): ThreadTime | undefined {
+export function threadTime(events: readonly ThreadEvent[], windowMs = THREAD_WINDOW_MS): ThreadTime | undefined {
   const navigation = events
     .filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args.data.documentLoaderURL ?? ''))
     .at(-1);
@@ -54,12 +57,18 @@ export function threadTime(events: readonly ThreadEvent[], windowMs = 3_000): Th
   const from = navigation.ts;
   const to = from + windowMs * 1000;
   const result: ThreadTime = { mainCpu: 0, mainWall: 0, compositorCpu: 0, browserCpu: 0, screenshots: 0 };
-  for (const e of events) {
+  /** Per thread, where the last counted task ended: a task inside it (a nested run loop) is not counted twice. */
+  const countedUntil = new Map<string, number>();
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
     if (e.ts < from || e.ts > to) continue;
     if (e.name === 'Screenshot') result.screenshots++;
-    if (!isTask(e)) continue;
-    const cpu = (e.tdur ?? 0) / 1000;
-    const thread = threadNames.get(`${e.pid}:${e.tid}`);
+    // A task without thread time cannot say how much of it was waiting: left out of both sums.
+    if (!isTask(e) || e.tdur === undefined) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ts < (countedUntil.get(key) ?? -Infinity)) continue;
+    countedUntil.set(key, e.ts + (e.dur ?? 0));
+    const cpu = e.tdur / 1000;
+    const thread = threadNames.get(key);
     const process = processNames.get(e.pid);
     if (e.pid === navigation.pid && e.tid === navigation.tid) {
       result.mainCpu += cpu;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes, type RouteId } from '../../src/content/site';
+import { routeById, routes, type RouteId } from '../../src/content/site';
 import { budgets, KB } from './budgets';
 import { firstViewScripts, gzipBytes, gzipTotal, kb, readPage, requireBuiltSite, siteDir } from './support/built-site';
 
@@ -73,7 +73,7 @@ describe.each(routes.map((r) => [r.id] as const))('%s page', (id) => {
   });
 
   it('sends its HTML, styles included, within TCP\'s first congestion window', () => {
-    const file = join(siteDir, `${routes.find((route) => route.id === id)!.file}.br`);
+    const file = join(siteDir, `${routeById(id).file}.br`);
     const bytes = readFileSync(file).length;
     report(`HTML ${id} (Brotli, as served)`, bytes, budgets.htmlBrotliFirstWindow, 'br');
     expect(bytes).toBeLessThanOrEqual(budgets.htmlBrotliFirstWindow);

@@ -27,8 +27,10 @@ describe('bench:web control page', () => {
     // Several screens of Lighthouse's 412×823 phone: ~22 Korean characters a line at 16 px, and a dozen headings.
     expect(html.replace(/<[^>]+>/g, '').replace(/\s+/g, '').length).toBeGreaterThan(800);
     expect(html.match(/<h[23]>/g)?.length).toBeGreaterThanOrEqual(12);
-    // Headings in order (Lighthouse's heading-order audit): no h3 before the first h2.
-    expect(html.indexOf('<h2>')).toBeLessThan(html.indexOf('<h3>'));
+    // Headings in order (Lighthouse's heading-order audit): h1, then h2s, no h3 before the first h2.
+    const levels = [...html.matchAll(/<h([1-6])>/g)].map((match) => Number(match[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1)).toBe(true);
     expect(html).not.toMatch(/<script|<img|<link rel="stylesheet"|@font-face|url\(/);
     // The only link is the empty data: icon, which keeps the browser from requesting /favicon.ico.
     expect(html.match(/<link [^>]*>/g)).toEqual(['<link rel="icon" href="data:,">']);

@@ -26,6 +26,8 @@ const trace: ThreadEvent[] = [
   task(RENDERER, MAIN, 10, 60, 20),
   task(RENDERER, MAIN, 100, 30, 30, 'ThreadControllerImpl::RunTask'),
   task(RENDERER, MAIN, 150, 5, 1, 'Layout'), // inside a task, not a task itself
+  task(RENDERER, MAIN, 105, 10, 10), // a nested run loop's task inside the one at 100 ms: counted once
+  { ...task(RENDERER, MAIN, 200, 30, 0), tdur: undefined }, // no thread time: cannot say how much was waiting
   task(RENDERER, MAIN, 3_500, 100, 100), // after the window
   task(RENDERER, 2, 20, 10, 10), // the renderer's compositor thread: not reported
   task(GPU, VIZ, 15, 12, 9),

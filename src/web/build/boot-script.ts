@@ -2,7 +2,7 @@
  * The inline boot script (docs/decisions/008). Vite's build gives each page a `<script type="module" src>` for its
  * entry and modulepreloads for the entry's imports, which the browser fetches while it still has to paint. The
  * prerender replaces them with one small inline script (src/web/pages/boot-inline.ts) that fetches the same files
- * only after first paint, so before it the browser needs nothing but the HTML and the stylesheet.
+ * only after first paint, so before it the browser needs nothing but the HTML (which carries its styles, 044).
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';

@@ -21,6 +21,12 @@ describe('inlineStylesheets', () => {
     expect(inlined).toEqual(['/assets/site-1.css', '/assets/other-2.css']);
   });
 
+  it('fails rather than drop what a <style> cannot carry, and ignores data-href', () => {
+    expect(() => inlineStylesheets(page('<link rel="stylesheet" media="print" href="/assets/site-1.css">'), read)).toThrow(/media would be lost/);
+    const html = page('<link rel="stylesheet" data-href="/assets/other-2.css" href="/assets/site-1.css">');
+    expect(() => inlineStylesheets(html, read)).toThrow(/data-href would be lost/);
+  });
+
   it('leaves other links alone and reports nothing when there is no stylesheet', () => {
     const html = page('<link rel="icon" href="/favicon.ico"><link rel="manifest" href="/site.webmanifest">');
     expect(inlineStylesheets(html, read)).toEqual({ html, inlined: [] });
@@ -29,9 +35,12 @@ describe('inlineStylesheets', () => {
   it('fails the build on text that would change meaning inside the HTML', () => {
     const html = page('<link rel="stylesheet" href="/assets/bad.css">');
     expect(() => inlineStylesheets(html, () => 'a::after{content:"</style><script>"}')).toThrow(/contains "<\/style"/);
-    expect(() => inlineStylesheets(html, () => '.hero{background:url(hero.webp)}')).toThrow(/relative url\(\)/);
-    expect(() => inlineStylesheets(html, () => ".hero{background:url('../img/hero.webp')}")).toThrow(/relative url\(\)/);
-    for (const ok of ['url(/assets/a.webp)', 'url("data:image/svg+xml,%3Csvg%3E")', 'url(https://example.com/a.png)', 'url(#clip)']) {
+    expect(() => inlineStylesheets(html, () => '.hero{background:url(hero.webp)}')).toThrow(/relative reference/);
+    expect(() => inlineStylesheets(html, () => ".hero{background:url('../img/hero.webp')}")).toThrow(/relative reference/);
+    expect(() => inlineStylesheets(html, () => '.hero{background:url(" img/hero.webp")}')).toThrow(/relative reference/);
+    expect(() => inlineStylesheets(html, () => '.hero{background:image-set("hero.avif" 1x)}')).toThrow(/relative reference/);
+    expect(() => inlineStylesheets(html, () => '@import "more.css";')).toThrow(/relative reference/);
+    for (const ok of ['url(/assets/a.webp)', 'url("data:image/svg+xml,%3Csvg%3E")', 'url(https://example.com/a.png)', 'url(#clip)', 'url( "/a.png" )', 'image-set("/a.avif" 1x)']) {
       expect(inlineStylesheets(html, () => `.a{background:${ok}}`).inlined).toEqual(['/assets/bad.css']);
     }
   });

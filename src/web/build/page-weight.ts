@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readBootScript } from './boot-tag';
-import { inlineStyles } from './inline-stylesheet';
+import { inlineStyles, stylesheetLink } from './inline-stylesheet';
 
 export interface PageWeight {
   js: string[];
@@ -26,7 +26,7 @@ export function measurePage(outDir: string, htmlFile: string): PageWeight {
   const html = readFileSync(join(outDir, htmlFile), 'utf8');
   const boot = readBootScript(html);
   const js = boot ? [boot.entry, ...boot.preload] : [];
-  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)].map((match) => match[1]!);
+  const css = [...html.matchAll(stylesheetLink)].map((match) => match[1]!);
   const sum = (urls: string[]) => [...new Set(urls)].reduce((total, url) => total + gz(readFileSync(join(outDir, url))), 0);
   const inline = inlineStyles(html).join('');
   const cssGzip = sum(css) + (inline ? gz(inline) : 0);

@@ -1,6 +1,6 @@
 /**
  * The boot script: inlined into every prerendered page by scripts/build-site.ts (docs/decisions/008), so the
- * browser fetches nothing but the HTML and its stylesheet before first paint. It holds a click that lands before
+ * browser fetches nothing but the HTML (its styles inline, 044) before first paint. It holds a click that lands before
  * the page code, and after first paint (or the first interaction) modulepreloads the page's code files and imports
  * its entry; once that import settles (the page is live: its islands wait for the visitor) the held click is
  * handed on. Before any jump to a fragment it renders the sections marked to render later (docs/decisions/038).
