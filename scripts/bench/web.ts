@@ -171,7 +171,7 @@ async function main() {
       for (const page of pages) {
         const cpuBefore = readCpuTimes();
         let threads: ThreadTime | undefined;
-        const lhr = await runLighthouse(page.url, {}, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[], THREAD_WINDOW_MS)) });
+        const lhr = await runLighthouse(page.url, {}, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[])) });
         const stolen = stealShare(cpuBefore, readCpuTimes());
         const breakdown = blockingTimeByCause();
         factsOf.set(lhr, { stolen, breakdown, threads });
