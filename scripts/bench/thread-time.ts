@@ -36,16 +36,21 @@ export interface ThreadTime {
 export const THREAD_WINDOW_MS = 3_000;
 
 /** The top-level task events of every Chrome thread (one per task, the ones with `tdur`). */
-const isTask = (event: ThreadEvent) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
+export const isTask = (event: ThreadEvent) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
+
+/** The page's navigation: the last main-frame navigation to an http(s) URL (Lighthouse loads about:blank first). */
+export function pageNavigation(events: readonly ThreadEvent[]): ThreadEvent | undefined {
+  return events
+    .filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args.data.documentLoaderURL ?? ''))
+    .at(-1);
+}
 
 /**
  * Sums the tasks that start in the `windowMs` after the page's navigation (the last main-frame navigation to an
  * http(s) URL in the trace). Undefined when the trace has no such navigation.
  */
 export function threadTime(events: readonly ThreadEvent[], windowMs = THREAD_WINDOW_MS): ThreadTime | undefined {
-  const navigation = events
-    .filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args.data.documentLoaderURL ?? ''))
-    .at(-1);
+  const navigation = pageNavigation(events);
   if (!navigation) return undefined;
   const threadNames = new Map<string, string>();
   const processNames = new Map<number, string>();

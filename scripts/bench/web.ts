@@ -5,11 +5,12 @@
  * A control page (a plain static Korean page, scripts/bench/control-page.ts) is measured in the same rounds, the
  * pages taking turns, so every report shows what this machine gives a page with nothing left to tune (decision 042).
  * Each run also reports its TBT split by cause and the share of CPU the host took from this machine meanwhile
- * (decision 043), so a report tells the page's own blocking time from the harness's and the neighbours'.
+ * (decision 043), so a report tells the page's own blocking time from the harness's and the neighbours'; and its TBT
+ * re-audited with every main-thread task at the CPU time it got (decision 045), the page's own share of it.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
 import { budgets, KB, ports } from '../../tests/budgets/budgets';
@@ -20,6 +21,7 @@ import { inlineStyles } from '../../src/web/build/inline-stylesheet';
 import { blockingTimeByCause, describeBreakdown, totalOf, type Breakdown } from './blocking-time';
 import { startControlServer } from './control-page';
 import { readCpuTimes, stealShare } from './cpu-steal';
+import { auditAtCpuTime } from './tasks-at-cpu-time';
 import { describeThreadTime, THREAD_WINDOW_MS, threadTime, type ThreadEvent, type ThreadTime } from './thread-time';
 
 const args = process.argv.slice(2);
@@ -41,12 +43,15 @@ interface Row {
 
 /**
  * What each run's report does not hold: the CPU the host took meanwhile (cpu-steal.ts), TBT by cause
- * (blocking-time.ts) and the main thread's CPU time against its tasks' wall time (thread-time.ts).
+ * (blocking-time.ts), the main thread's CPU time against its tasks' wall time (thread-time.ts) and the run's
+ * figures with every main-thread task at its CPU time (tasks-at-cpu-time.ts).
  */
 interface RunFacts {
   stolen?: number;
   breakdown?: Breakdown;
   threads?: ThreadTime;
+  /** The run re-audited with each main-thread task at its CPU time (tasks-at-cpu-time.ts). */
+  atCpuTime?: Result;
 }
 const factsOf = new Map<Result, RunFacts>();
 /**
@@ -105,6 +110,16 @@ const rows: Row[] = [
   // The page's main thread after navigation: the CPU it got, and the wall time its tasks took (thread-time.ts).
   { label: 'Main-thread CPU time', target: '–', read: (lhr) => factsOf.get(lhr)?.threads?.mainCpu ?? NaN, format: msOrNa },
   { label: 'Main-thread task time (wall)', target: '–', read: (lhr) => factsOf.get(lhr)?.threads?.mainWall ?? NaN, format: msOrNa },
+  // The same run re-audited with each of the page's main-thread tasks at its CPU time: no waiting for a core (045).
+  {
+    label: 'TBT, tasks at their CPU time',
+    target: '–',
+    read: (lhr) => {
+      const atCpuTime = factsOf.get(lhr)?.atCpuTime;
+      return atCpuTime ? audit('total-blocking-time')(atCpuTime) : NaN;
+    },
+    format: msOrNa,
+  },
   // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
   { label: 'Benchmark index', target: '–', read: (lhr) => lhr.environment.benchmarkIndex, format: (v) => String(Math.round(v)) },
 ];
@@ -171,10 +186,21 @@ async function main() {
       for (const page of pages) {
         const cpuBefore = readCpuTimes();
         let threads: ThreadTime | undefined;
-        const lhr = await runLighthouse(page.url, {}, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[])) });
-        const stolen = stealShare(cpuBefore, readCpuTimes());
-        const breakdown = blockingTimeByCause();
-        factsOf.set(lhr, { stolen, breakdown, threads });
+        // The run's artifacts are kept (Lighthouse's gather-and-audit mode) to re-audit them at CPU time below.
+        const artifacts = mkdtempSync(join(tmpdir(), 'bench-web-run-'));
+        let lhr: Result;
+        let stolen: number | undefined;
+        let breakdown: Breakdown | undefined;
+        let atCpuTime: Result;
+        try {
+          lhr = await runLighthouse(page.url, { gatherMode: artifacts, auditMode: artifacts }, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[])) });
+          stolen = stealShare(cpuBefore, readCpuTimes());
+          breakdown = blockingTimeByCause(); // reads the last simulation in this process: before the re-audit
+          atCpuTime = await auditAtCpuTime(artifacts);
+        } finally {
+          rmSync(artifacts, { recursive: true, force: true });
+        }
+        factsOf.set(lhr, { stolen, breakdown, threads, atCpuTime });
         results.get(page.name)?.push(lhr);
         console.log(
           `${page.name} run ${i}/${runs}: perf ${score(lhr, 'performance')}, a11y ${score(lhr, 'accessibility')}, ` +
@@ -183,7 +209,9 @@ async function main() {
             `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}` +
             (stolen !== undefined ? `, CPU stolen ${(stolen * 100).toFixed(1)} %` : '') +
             (breakdown ? `\n  TBT by cause (ms): ${describeBreakdown(breakdown)}${addsUp(breakdown, lhr)}` : '') +
-            (threads ? `\n  ${describeThreadTime(threads)}` : ''),
+            (threads ? `\n  ${describeThreadTime(threads)}` : '') +
+            `\n  with every main-thread task at its CPU time: FCP ${s(audit('first-contentful-paint')(atCpuTime))}, ` +
+            `LCP ${s(audit('largest-contentful-paint')(atCpuTime))}, TBT ${ms(audit('total-blocking-time')(atCpuTime))}`,
         );
       }
     }
@@ -224,6 +252,10 @@ async function main() {
     `(compressed), except the CSS row: the pages carry their CSS inline (decision 044), so it is the \`<style>\` at gzip -9,`,
     `already counted once in the HTML row; the gzip -9 file budgets are enforced separately by \`npm run test:budgets\`.`,
     `Main-thread CPU and task time are sums over the first ${THREAD_WINDOW_MS / 1000} s after navigation, from each run's trace (044).`,
+    `"TBT, tasks at their CPU time" re-audits each run from its saved trace with every one of the page's main-thread`,
+    `tasks shortened to the CPU time it got (\`scripts/bench/tasks-at-cpu-time.ts\`, decision 045): the blocking time of the`,
+    `page's own work, without the waiting for a core that the harness causes on this machine; a lower bound, since waits`,
+    `the page itself causes (a synchronous call to the browser) are dropped too.`,
     `Machine load (1-minute average) ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the runs: above ~1 on`,
     `2 cores, other work inflates the CPU-derived figures (FCP, LCP, TBT, performance).`,
     `The control column is a plain static Korean page (\`scripts/bench/control-page.ts\`: the home page's copy, several`,
@@ -239,7 +271,8 @@ async function main() {
     ...causeLines,
     '',
     'Where the time goes and what closes the gaps: `docs/decisions/034-web-performance-findings.md`, `042-benchmark-control-page-and-the-tbt-floor.md`,',
-    '`043-tbt-by-cause-and-cpu-steal-in-the-benchmark.md` and `044-styles-inline-and-no-svg-favicon.md`.',
+    '`043-tbt-by-cause-and-cpu-steal-in-the-benchmark.md`, `044-styles-inline-and-no-svg-favicon.md` and',
+    '`045-tbt-at-cpu-time-and-what-did-not-close-the-gap.md`.',
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);

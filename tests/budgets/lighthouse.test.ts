@@ -3,8 +3,12 @@
  * the production build; the first view must stay within the transfer budget. (Performance score and timings depend
  * on the machine: they live in `npm run bench:web`, not here.)
  */
-import type { Result } from 'lighthouse';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Flags, Result } from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reaudit, TRACE_FILE, tasksAtCpuTime } from '../../scripts/bench/tasks-at-cpu-time';
 import { budgets, perfectCategories, ports } from './budgets';
 import { kb, requireBuiltSite } from './support/built-site';
 import { failingAudits, resourceSummary, runLighthouse, score } from './support/lighthouse';
@@ -51,4 +55,25 @@ describe.each(['/', '/about', '/privacy'])('Lighthouse on %s', (path) => {
     const script = resourceSummary(lhr).get('script');
     expect(script?.transferSize ?? 0).toBeLessThanOrEqual(budgets.initialJsGzip);
   });
+});
+
+describe("the benchmark's re-audit of a saved run (scripts/bench/tasks-at-cpu-time.ts, docs/decisions/045)", () => {
+  it('reproduces the run from its saved trace, and finds its main-thread tasks to shorten', async () => {
+    if (!server) throw new Error('server not started');
+    const artifacts = mkdtempSync(join(tmpdir(), 'budgets-reaudit-'));
+    try {
+      const flags: Flags = { onlyCategories: ['performance'] };
+      const run = await runLighthouse(`${server.origin}/`, { ...flags, gatherMode: artifacts, auditMode: artifacts });
+      const again = await reaudit(artifacts, flags, (events) => events);
+      for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']) {
+        expect(again.audits[id]?.numericValue, id).toBe(run.audits[id]?.numericValue);
+      }
+      const { traceEvents } = JSON.parse(readFileSync(join(artifacts, TRACE_FILE), 'utf8'));
+      const { tasks, removedMs } = tasksAtCpuTime(traceEvents);
+      expect(tasks).toBeGreaterThan(0);
+      expect(removedMs).toBeGreaterThan(0);
+    } finally {
+      rmSync(artifacts, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
