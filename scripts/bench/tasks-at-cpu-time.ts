@@ -23,7 +23,7 @@ export interface CpuTimeTrace {
   events: ThreadEvent[];
   /** Tasks shortened. */
   tasks: number;
-  /** Wall time taken out, ms. */
+  /** Wall time taken out, ms, over the whole trace (Lighthouse's gathering after load included). */
   removedMs: number;
 }
 
@@ -36,7 +36,10 @@ export function tasksAtCpuTime(events: readonly ThreadEvent[]): CpuTimeTrace {
   const copy = events.map((e) => ({ ...e }));
   const navigation = pageNavigation(copy);
   if (!navigation) return { events: copy, tasks: 0, removedMs: 0 };
-  const mainThread = copy.filter((e) => e.pid === navigation.pid && e.tid === navigation.tid).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // In time order; at the same time the longer event first and, of equal ones, the task: it encloses the others.
+  const mainThread = copy
+    .filter((e) => e.pid === navigation.pid && e.tid === navigation.tid)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0) || Number(isTask(b)) - Number(isTask(a)));
   let tasks = 0;
   let removed = 0;
   let i = 0;
@@ -49,7 +52,8 @@ export function tasksAtCpuTime(events: readonly ThreadEvent[]): CpuTimeTrace {
     const start = task.ts;
     const end = start + task.dur;
     let j = i + 1;
-    while (j < mainThread.length && (mainThread[j] as ThreadEvent).ts < end) j++;
+    const inside = (e: ThreadEvent) => e.ts < end || (e.ts === end && e.ph === 'E'); // an end event closes at `end`
+    while (j < mainThread.length && inside(mainThread[j] as ThreadEvent)) j++;
     if (task.tdur !== undefined && task.tdur < task.dur && task.dur > 0) {
       const ratio = task.tdur / task.dur;
       for (let k = i + 1; k < j; k++) {

@@ -19,6 +19,8 @@ const trace: ThreadEvent[] = [
   event('Layout', 60, 40),
   { name: 'ResourceSendRequest', ph: 'I', pid: RENDERER, tid: MAIN, ts: ms(85) },
   event('ThreadControllerImpl::RunTask', 70, 20, { tdur: 5_000 }), // nested run loop: goes with its outer task
+  { name: 'FunctionCall', ph: 'E', pid: RENDERER, tid: MAIN, ts: ms(110) }, // an end event closing at the task's end: inside
+  { name: 'Paint', ph: 'I', pid: RENDERER, tid: MAIN, ts: ms(110) }, // anything else at the task's end: after it
   // Ran at its CPU time already, and a task without thread time: both left alone.
   event('RunTask', 200, 30, { tdur: 30_000 }),
   event('RunTask', 300, 30),
@@ -28,6 +30,7 @@ const trace: ThreadEvent[] = [
 ];
 
 describe('tasksAtCpuTime', () => {
+  const before = structuredClone(trace);
   const { events, tasks, removedMs } = tasksAtCpuTime(trace);
   const at = (index: number) => events[index] as ThreadEvent;
 
@@ -42,14 +45,13 @@ describe('tasksAtCpuTime', () => {
     expect(at(3)).toMatchObject({ name: 'Layout', ts: ms(30), dur: 16_000 });
     expect(at(4)).toMatchObject({ name: 'ResourceSendRequest', ts: ms(40) });
     expect(at(5)).toMatchObject({ ts: ms(34), dur: 8_000 });
+    expect(at(6)).toMatchObject({ name: 'FunctionCall', ts: ms(50) });
+    expect(at(7)).toEqual(trace[7]);
   });
 
   it('leaves tasks without thread time, other threads and the input as they were', () => {
-    expect(at(6)).toEqual(trace[6]);
-    expect(at(7)).toEqual(trace[7]);
-    expect(at(8)).toEqual(trace[8]);
-    expect(at(9)).toEqual(trace[9]);
-    expect((trace[1] as ThreadEvent).dur).toBe(100_000);
+    for (const index of [8, 9, 10, 11]) expect(at(index)).toEqual(trace[index]);
+    expect(trace).toEqual(before);
   });
 
   it('changes nothing in a trace without a navigation to the page', () => {
