@@ -178,6 +178,7 @@ async function main() {
   const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
   const artifactDirs: string[] = [];
   const savedRuns: Array<{ lhr: Result; artifacts: string; name: string; round: number }> = [];
+  let loadAfter = NaN; // read once the measured runs are done, before the re-audits add their own work
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   try {
     control = await startControlServer(ports.benchControl);
@@ -209,6 +210,7 @@ async function main() {
         );
       }
     }
+    loadAfter = loadavg()[0] ?? NaN;
     for (const run of savedRuns) {
       const facts = factsOf.get(run.lhr) as RunFacts;
       try {
@@ -232,7 +234,6 @@ async function main() {
     for (const dir of artifactDirs) rmSync(dir, { recursive: true, force: true });
   }
 
-  const loadAfter = loadavg()[0] ?? NaN;
   const first = results.get(paths[0] as string)?.[0] as Result;
   const cpu = cpus();
   const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${chromiumVersion()}, Lighthouse ${first.lighthouseVersion}`;
