@@ -176,7 +176,8 @@ async function main() {
   const loadBefore = loadavg()[0] ?? NaN;
   const server = await startServer(ports.bench);
   const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
-  const artifactDirs: string[] = [];
+  // Every run's artifacts go into one folder, removed at the end whatever happened.
+  const artifactsRoot = mkdtempSync(join(tmpdir(), 'bench-web-runs-'));
   const savedRuns: Array<{ lhr: Result; artifacts: string; name: string; round: number }> = [];
   let loadAfter = NaN; // read once the measured runs are done, before the re-audits add their own work
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
@@ -191,8 +192,7 @@ async function main() {
         let threads: ThreadTime | undefined;
         // The run's artifacts are kept (Lighthouse's gather-and-audit mode) and re-audited at CPU time after the
         // last run, so that the re-audits' work does not run into the next measured load.
-        const artifacts = mkdtempSync(join(tmpdir(), 'bench-web-run-'));
-        artifactDirs.push(artifacts);
+        const artifacts = join(artifactsRoot, `run-${savedRuns.length + 1}`); // Lighthouse creates it
         const lhr = await runLighthouse(page.url, { gatherMode: artifacts, auditMode: artifacts }, { onTrace: (events) => (threads = threadTime(events as ThreadEvent[])) });
         const stolen = stealShare(cpuBefore, readCpuTimes());
         const breakdown = blockingTimeByCause(); // the last simulation in this process: this run's
@@ -231,7 +231,7 @@ async function main() {
     }
   } finally {
     await Promise.all([server.stop(), control?.stop()]);
-    for (const dir of artifactDirs) rmSync(dir, { recursive: true, force: true });
+    rmSync(artifactsRoot, { recursive: true, force: true });
   }
 
   const first = results.get(paths[0] as string)?.[0] as Result;
