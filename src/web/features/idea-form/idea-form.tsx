@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
+import { IDEA_ENDPOINT } from '../../../domain/idea';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
 import type { IdeaValues } from './api';
@@ -89,7 +90,9 @@ export function IdeaFormSection() {
         </div>
 
         <form
-          // POST, never GET: a submit before the page is interactive must not put contact details in the URL.
+          // Without JavaScript (or before it arrives) the browser posts the fields to the intake itself, which
+          // answers with a receipt page. POST, never GET: contact details must not land in the URL.
+          action={`${(import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '')}${IDEA_ENDPOINT}`}
           method="post"
           className="mt-10 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
           onSubmit={onSubmit}
