@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'build/vitest.config.ts',
       'src/web/vitest.config.ts',
       'src/server/vitest.config.ts',
       'scripts/demos/vitest.config.ts',

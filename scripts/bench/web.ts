@@ -17,7 +17,7 @@ import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { gzipBytes, repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
-import { inlineStyles } from '../../src/web/build/inline-stylesheet';
+import { inlineStyles } from '../../build/inline-stylesheet';
 import { blockingTimeByCause, describeBreakdown, totalOf, type Breakdown } from './blocking-time';
 import { startControlServer } from './control-page';
 import { readCpuTimes, stealShare } from './cpu-steal';

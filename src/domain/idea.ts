@@ -4,10 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Supabase-functions style path, so the same page can talk to our server or a Supabase project. */
-export const IDEA_ENDPOINT = '/functions/v1/send-idea-email';
-/** Issues the signed form-start token used for the minimum fill-time check. */
-export const FORM_TOKEN_ENDPOINT = '/functions/v1/idea-form-token';
+export { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT } from './endpoints';
 
 /** Maximum lengths in characters (after trimming). */
 export const IDEA_LIMITS = {

@@ -1,23 +1,23 @@
 /**
- * Build-time renderer: turns each route's page into static HTML with Preact's `renderToStringAsync` (waits for lazy
- * components and Suspense boundaries), the same runtime that hydrates it in the browser. Bundled by Vite's SSR
- * build and called from scripts/build-site.ts.
+ * Build-time renderer: turns each route's page into static HTML with React's `prerender` (react-dom/static), which
+ * waits for lazy components and Suspense boundaries — the same React that hydrates the islands in the browser.
+ * Each route's page is the default export of `pages/<route id>-page.tsx`; a route without one fails the build.
+ * Bundled by Vite's SSR build and called from build/build-site.ts (and by the dev server, build/dev-pages.ts).
  */
-import type { ReactElement } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import type { ComponentType } from 'react';
+import { prerender } from 'react-dom/static';
 import type { RouteId } from '../content/site';
-import { AboutPage } from './pages/about-page';
-import { HomePage } from './pages/home-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { PrivacyPage } from './pages/privacy-page';
 
-const pages: Record<RouteId, () => ReactElement> = {
-  home: () => <HomePage />,
-  about: () => <AboutPage />,
-  privacy: () => <PrivacyPage />,
-  'not-found': () => <NotFoundPage />,
-};
+const pages = import.meta.glob<ComponentType>('./pages/*-page.tsx', { eager: true, import: 'default' });
+
+export function pageFor(routeId: RouteId): ComponentType {
+  const Page = pages[`./pages/${routeId}-page.tsx`];
+  if (!Page) throw new Error(`route "${routeId}" has no page: add src/web/pages/${routeId}-page.tsx with a default export`);
+  return Page;
+}
 
 export async function renderRoute(routeId: RouteId): Promise<string> {
-  return renderToStringAsync(pages[routeId]() as unknown as Parameters<typeof renderToStringAsync>[0]);
+  const Page = pageFor(routeId);
+  const { prelude } = await prerender(<Page />);
+  return new Response(prelude).text();
 }

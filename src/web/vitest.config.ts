@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { pretendardSubsets } from './build/pretendard-subsets';
+import { pretendardSubsets } from '../../build/pretendard-subsets';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineProject({
   root,
-  // Resolves the font stylesheets the idea form imports lazily (CSS is not processed in tests); components render
-  // with Preact through `react`/`react-dom` aliases, as in the built site (docs/decisions/036).
-  plugins: [pretendardSubsets(root), preact({ prefreshEnabled: false, devToolsEnabled: false })],
+  // Resolves the font stylesheets the idea form imports lazily (CSS is not processed in tests).
+  plugins: [pretendardSubsets(root), react()],
   // Packages' ES module builds, as a browser bundle would pick (Testing Library's CommonJS build would `require` React).
   resolve: { mainFields: ['module', 'main'] },
   test: {

@@ -44,7 +44,7 @@ export async function siteRoutes(app: FastifyInstance, options: { siteDir: strin
     root: siteDir,
     index: ['index.html'],
     redirect: false,
-    // The build writes .br/.gz next to each text file (src/web/build/precompress.ts): sent as they are, smaller than
+    // The build writes .br/.gz next to each text file (build/precompress.ts): sent as they are, smaller than
     // compressing on the fly and no CPU per request. Files without them fall back to @fastify/compress.
     preCompressed: true,
     cacheControl: false,

@@ -12,8 +12,8 @@ interface PageShellProps {
 export function PageShell({ currentPath, children }: PageShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* Only the phone menu button reacts; it hydrates at the first touch, focus or key (docs/decisions/037). */}
-      <Island name="header" component={SiteHeader} props={{ currentPath }} hydrate="interaction" />
+      {/* Only the phone menu button reacts: the header is an island (docs/decisions/060). */}
+      <Island name="header" component={SiteHeader} props={{ currentPath }} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -1,59 +1,49 @@
-import type { ComponentType } from 'react';
+import { startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from './island';
+import type { IslandLoader } from './island-components';
 
-export type IslandComponents = Partial<Record<IslandName, ComponentType<any>>>;
-
-/**
- * Events that wake an `interaction` island. Listened to in the capture phase on the island's wrapper, so the island
- * hydrates before the event reaches its target, whose handlers (attached during hydration) then receive it: the DOM
- * reads a target's listeners when the event arrives there.
- */
-const WAKE_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focus', 'keydown', 'click'] as const;
-
-/** Listens for the first wake event inside `element`; returns the function that wakes it, which runs `wake` once. */
-function wakeOnFirstEvent(element: HTMLElement, wake: () => void): () => void {
-  let woken = false;
-  const wakeNow = () => {
-    if (woken) return;
-    woken = true;
-    for (const type of WAKE_EVENTS) element.removeEventListener(type, wakeNow, true);
-    wake();
-  };
-  for (const type of WAKE_EVENTS) element.addEventListener(type, wakeNow, { capture: true, passive: true });
-  return wakeNow;
+/** Tells its island's caller once React has committed the hydrated island. */
+function Hydrated({ children, onHydrated }: { children: React.ReactNode; onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
 }
 
 /**
- * Calls `onNear` when the island's content comes within 200 px of the viewport (its first element: the wrapper,
- * display: contents, has no box); returns the function that stops watching.
+ * Hydrates every `[data-island]` element under `root` as a React root of its own, with the component its name
+ * stands for and the props the prerender wrote (docs/decisions/060). Resolves once every island's hydration has
+ * started: from then on React hydrates them in the background, and an event that reaches an island before its
+ * turn makes React hydrate that island at once and then deliver the event (React 19's selective hydration and
+ * event replay), so a tap is never lost. `hydrated` resolves when all of them are committed. An island whose name
+ * has no component is an error in the page's wiring.
  */
-function watchNearViewport(element: HTMLElement, onNear: () => void): () => void {
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onNear(), {
-    rootMargin: '200px',
-  });
-  observer.observe(element.firstElementChild ?? element);
-  return () => observer.disconnect();
-}
-
-/**
- * Makes every `[data-island]` element of the document ready to come alive with its component and the props the
- * prerender wrote (docs/decisions/037): `interaction` islands hydrate at the visitor's first event inside them,
- * `visible` islands when they come near the viewport (or at such an event). Nothing hydrates at load. An island
- * without a component in `components` is an error in the page's wiring. Returns the number of islands.
- */
-export function hydrateIslands(components: IslandComponents, root: ParentNode = document): number {
+export async function hydrateIslands(
+  components: Partial<Record<IslandName, IslandLoader>>,
+  root: ParentNode = document,
+): Promise<{ count: number; hydrated: Promise<void> }> {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
-  for (const element of elements) {
-    const name = element.dataset.island as IslandName;
-    const Component = components[name];
-    if (!Component) throw new Error(`No component for island "${name}"`);
-    const hydrate = () => hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
-    const wakeNow = wakeOnFirstEvent(element, () => {
-      stopWatching();
-      hydrate();
-    });
-    const stopWatching = element.dataset.hydrate === 'visible' ? watchNearViewport(element, wakeNow) : () => {};
-  }
-  return elements.length;
+  const loaded = await Promise.all(
+    elements.map(async (element) => {
+      const name = element.dataset.island as IslandName;
+      const load = components[name];
+      if (!load) throw new Error(`No component for island "${name}"`);
+      return { element, Component: (await load()) as ComponentType<object> };
+    }),
+  );
+  const committed = loaded.map(
+    ({ element, Component }) =>
+      new Promise<void>((resolve) => {
+        const props = JSON.parse(element.dataset.props ?? '{}') as object;
+        // A transition: React hydrates in short slices, yielding to the visitor's input between them.
+        startTransition(() => {
+          hydrateRoot(
+            element,
+            <Hydrated onHydrated={resolve}>
+              <Component {...props} />
+            </Hydrated>,
+          );
+        });
+      }),
+  );
+  return { count: elements.length, hydrated: Promise.all(committed).then(() => undefined) };
 }

@@ -8,7 +8,7 @@ import { cn } from '../ui/cn';
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 sm:p-8';
 
 /** Team page (/about): mission, the two people, values, figures and the newsletter. */
-export function AboutPage() {
+export default function AboutPage() {
   return (
     <PageShell currentPath="/about">
       <div className="bg-gradient-to-b from-brand-50 to-white">

@@ -6,8 +6,8 @@ import { ProcessSection } from '../components/process-section';
 import { IdeaFormSection } from '../features/idea-form/idea-form';
 import { Island } from '../islands/island';
 
-/** Home (/): hero, process, portfolio, FAQ, idea form; the last three (and the header) are islands (docs/decisions/037). */
-export function HomePage() {
+/** Home (/): hero, process, portfolio, FAQ, idea form; the last three (and the header) are islands (docs/decisions/060). */
+export default function HomePage() {
   return (
     <PageShell currentPath="/">
       <HeroSection />
@@ -16,13 +16,13 @@ export function HomePage() {
         <ProcessSection />
       </div>
       <div data-render-later="">
-        <Island name="portfolio" component={PortfolioSection} props={{}} hydrate="interaction" />
+        <Island name="portfolio" component={PortfolioSection} props={{}} />
       </div>
       <div data-render-later="">
-        <Island name="faq" component={FaqSection} props={{}} hydrate="interaction" />
+        <Island name="faq" component={FaqSection} props={{}} />
       </div>
       <div data-render-later="">
-        <Island name="idea-form" component={IdeaFormSection} props={{}} hydrate="visible" />
+        <Island name="idea-form" component={IdeaFormSection} props={{}} />
       </div>
     </PageShell>
   );

@@ -4,7 +4,7 @@ import { buttonStyles } from '../ui/button-styles';
 import { cn } from '../ui/cn';
 
 /** 404 page: served by the server for any unknown path (its page code logs the path the visitor tried). */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
     <PageShell currentPath={null}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center sm:py-32">

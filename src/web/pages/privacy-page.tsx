@@ -2,7 +2,7 @@ import { privacy } from '../../content/privacy';
 import { PageShell } from '../components/page-shell';
 
 /** The privacy policy (/privacy). */
-export function PrivacyPage() {
+export default function PrivacyPage() {
   return (
     <PageShell currentPath="/privacy">
       <article className="mx-auto max-w-3xl px-5 py-16 sm:px-8 sm:py-20">

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routes, type RouteId } from '../../../src/content/site';
-import { readBootScript } from '../../../src/web/build/boot-tag';
+import { readBootScript } from '../../../build/boot-tag';
 
 // jsdom (already a dev dependency for the component tests) ships no type declarations; this is the one shape used.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
-import { IDEA_ENDPOINT } from '../../../domain/idea';
+import { IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
 import type { IdeaValues } from './api';
@@ -11,7 +11,6 @@ import type { NoticeState } from './notice-state';
 const loadSubmission = () => import('./submission');
 const IdeaNotice = lazy(() => import('./idea-notice'));
 
-const EMPTY: IdeaValues = { idea: '', name: '', email: '', phone: '' };
 const PLACEHOLDER_INTERVAL_MS = 4000;
 const fieldClass =
   'mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none';
@@ -30,25 +29,44 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
 // Fixed ids (the page has one form): the same in the prerendered HTML and in the island that hydrates it.
 const id = 'idea-field';
 
-/** The 외주 서비스 신청서: four fields, a hidden honeypot, the submit button, the footnote and the privacy notice. */
+/** What the form holds right now, read from the fields themselves. */
+function valuesOf(form: HTMLFormElement): { values: IdeaValues; honeypot: string } {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { values: { idea: text('idea'), name: text('name'), email: text('email'), phone: text('phone') }, honeypot: text('website') };
+}
+
+/**
+ * The 외주 서비스 신청서: four fields, a hidden honeypot, the submit button, the footnote and the privacy notice.
+ *
+ * The fields are uncontrolled: the prerendered form is usable before any JavaScript (and posts natively to the
+ * intake without it), so whatever a visitor types or autofills before this island hydrates stays in the fields and
+ * is read from them at submit. React never writes a field's value, so hydration cannot empty it.
+ */
 export function IdeaFormSection() {
-  const [values, setValues] = useState<IdeaValues>(EMPTY);
+  const [ideaEmpty, setIdeaEmpty] = useState(true);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [placeholder, setPlaceholder] = useState(0);
-  const honeypot = useRef<HTMLInputElement>(null);
+  const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
   const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
 
+  // An idea typed before hydration stops the examples at once.
+  useEffect(() => setIdeaEmpty((ideaField.current?.value ?? '') === ''), []);
+
   // Rotate the idea examples while the field is empty.
   useEffect(() => {
-    if (values.idea !== '') return;
+    if (!ideaEmpty) return;
     const timer = window.setInterval(
       () => setPlaceholder((index) => (index + 1) % ideaForm.fields.idea.placeholders.length),
       PLACEHOLDER_INTERVAL_MS,
     );
     return () => window.clearInterval(timer);
-  }, [values.idea]);
+  }, [ideaEmpty]);
 
   const warmUp = () => {
     // Font slices for whatever the visitor types (the page itself ships only the slices its copy uses).
@@ -56,21 +74,20 @@ export function IdeaFormSection() {
     void loadSubmission().then((module) => module.prepareSubmission());
   };
 
-  const update = (name: keyof IdeaValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    const form = event.currentTarget;
     setSending(true);
     try {
       const { submitIdeaForm } = await loadSubmission();
-      const result = await submitIdeaForm(values, honeypot.current?.value ?? '');
+      const { values, honeypot } = valuesOf(form);
+      const result = await submitIdeaForm(values, honeypot);
       noticeId.current += 1;
       setNotice({ id: noticeId.current, ...result.notice });
       if (result.reset) {
-        setValues(EMPTY);
-        if (honeypot.current) honeypot.current.value = '';
+        form.reset();
+        setIdeaEmpty(true);
       }
     } catch (error) {
       console.error(error);
@@ -111,8 +128,8 @@ export function IdeaFormSection() {
               aria-required="true"
               aria-describedby={`${id}-idea-hint`}
               rows={5}
-              value={values.idea}
-              onChange={update('idea')}
+              ref={ideaField}
+              onInput={(event) => setIdeaEmpty(event.currentTarget.value === '')}
               placeholder={ideaForm.fields.idea.placeholders[placeholder]}
               className={cn(fieldClass, 'min-h-[120px] resize-y leading-relaxed')}
             />
@@ -126,8 +143,6 @@ export function IdeaFormSection() {
                 type="text"
                 autoComplete="name"
                 aria-required="true"
-                value={values.name}
-                onChange={update('name')}
                 placeholder={ideaForm.fields.name.placeholder}
                 className={fieldClass}
               />
@@ -140,8 +155,6 @@ export function IdeaFormSection() {
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
-                value={values.phone}
-                onChange={update('phone')}
                 placeholder={ideaForm.fields.phone.placeholder}
                 className={fieldClass}
               />
@@ -155,8 +168,6 @@ export function IdeaFormSection() {
               type="email"
               autoComplete="email"
               aria-required="true"
-              value={values.email}
-              onChange={update('email')}
               placeholder={ideaForm.fields.email.placeholder}
               className={fieldClass}
             />
@@ -165,7 +176,7 @@ export function IdeaFormSection() {
           {/* Honeypot: invisible to people and assistive technology; naive bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={`${id}-website`}>Website</label>
-            <input ref={honeypot} id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
 
           <button type="submit" disabled={sending} aria-busy={sending} className={cn(buttonStyles.primary, buttonStyles.sizeLg, 'w-full')}>

@@ -1,4 +1,4 @@
-// Bundled as the inline boot script (scripts/build-site.ts): runs the boot with the options of its own <script>.
+// Bundled as the inline boot script (build/build-site.ts): runs the boot with the options of its own <script>.
 import { boot, bootOptionsFrom } from './boot';
 
 const options = bootOptionsFrom(document.currentScript);

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, siteOutDir, siteSources } from '../src/web/build/site-paths';
+import { repoRoot, siteOutDir, siteSources } from './site-paths';
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,0 +1,17 @@
+/** Where the site build reads and writes; shared by build-site.ts, ensure-build.ts and the dev server. */
+import { fileURLToPath } from 'node:url';
+
+const fromRepo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+export const repoRoot = fromRepo('');
+export const siteOutDir = fromRepo('dist/site');
+export const prerenderOutDir = fromRepo('dist/.prerender');
+export const viteConfigFile = fromRepo('vite.config.ts');
+/** The browser code's folder (Vite's root): manifest keys are relative to it. */
+export const webRoot = fromRepo('src/web');
+/** The page code of every route, as a key of Vite's manifest. */
+export const clientEntryKey = 'client.tsx';
+export const prerenderEntry = fromRepo('src/web/prerender.tsx');
+
+/** Inputs of the site build: when any is newer than the built HTML, `npm start` rebuilds. */
+export const siteSources = ['src/web', 'src/content', 'src/domain', 'public', 'build', 'vite.config.ts', 'package.json'];

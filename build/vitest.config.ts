@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineProject({
+  root,
+  test: {
+    dir: root,
+    name: 'build',
+    environment: 'node',
+    testTimeout: 30_000,
+    include: ['build/**/*.test.ts'],
+  },
+});

@@ -1,7 +1,0 @@
-import { SiteHeader } from '../components/site-header';
-import { mountPage } from './mount-page';
-
-await mountPage({
-  islands: { header: SiteHeader },
-  renderPage: import.meta.env.DEV ? () => import('./privacy-page').then(({ PrivacyPage }) => <PrivacyPage />) : undefined,
-});
