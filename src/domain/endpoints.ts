@@ -1,9 +1,22 @@
 /**
- * The intake's paths, apart from the idea schema (src/domain/idea.ts) so that code which only needs a path (the
- * form's `action`) does not bring zod into the page's first load.
+ * The intake's paths and wire names, apart from the idea schema (src/domain/idea.ts) so that code which only needs
+ * these (the form's `action`, the API client) does not bring zod into the page's first load.
  */
 
 /** Supabase-functions style path, so the same page can talk to our server or a Supabase project. */
 export const IDEA_ENDPOINT = '/functions/v1/send-idea-email';
 /** Issues the signed form-start token used for the minimum fill-time check. */
 export const FORM_TOKEN_ENDPOINT = '/functions/v1/idea-form-token';
+
+/** Name of the hidden honeypot input. People never see or fill it; naive bots do. */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * GET FORM_TOKEN_ENDPOINT's answer: the signed form-start token, and how long after it was issued the server takes a
+ * submission as a person's. The form waits out the rest of `minFillMs` before it sends, so a visitor who fills the
+ * form fast (autofill, paste, or typing before the page code arrived) is not taken for a bot.
+ */
+export interface FormTokenAnswer {
+  token: string;
+  minFillMs: number;
+}

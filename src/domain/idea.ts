@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 
-export { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT } from './endpoints';
+import { HONEYPOT_FIELD } from './endpoints';
+
+export { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
 
 /** Maximum lengths in characters (after trimming). */
 export const IDEA_LIMITS = {
@@ -14,8 +16,6 @@ export const IDEA_LIMITS = {
   phone: 30,
 } as const;
 
-/** Name of the hidden honeypot input. People never see or fill it; naive bots do. */
-export const HONEYPOT_FIELD = 'website';
 
 export const IDEA_FIELD_LABELS = {
   idea: '아이디어',

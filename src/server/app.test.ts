@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormTokenAnswer } from '../domain/endpoints';
 import { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT, type ApiErrorBody, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
 import { testConfig } from './config';
@@ -201,7 +202,8 @@ describe('form token', () => {
     const response = await app.inject({ method: 'GET', url: FORM_TOKEN_ENDPOINT });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const { token } = response.json<{ token: string }>();
+    const { token, minFillMs } = response.json<FormTokenAnswer>();
+    expect(minFillMs).toBe(app.config.form.minFillMs); // the form waits this long before it sends
     const options = { secret: TEST_FORM_SECRET, minFillMs: 3000, maxAgeMs: 86_400_000 };
     expect(verifyFormToken(token, options)).toEqual({ ok: false, reason: 'too_fast' });
     expect(verifyFormToken(token, { ...options, now: Date.now() + 3500 })).toEqual({ ok: true });

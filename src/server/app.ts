@@ -75,7 +75,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
 
   const formSecret = await resolveFormSecret(database, config.form.secret);
-  await app.register(formTokenRoute, { secret: formSecret });
+  await app.register(formTokenRoute, { secret: formSecret, minFillMs: config.form.minFillMs });
   await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
   await app.register(healthzRoute, { database });
   await app.register(siteRoutes, { siteDir: config.siteDir });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
-import { receipt, routeIntake } from './fixtures/site-routes';
+import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 
 const values = {
   idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
@@ -41,6 +41,7 @@ const empty = { idea: '', name: '', phone: '', email: '' };
 
 test.describe('idea form', () => {
   test.beforeEach(async ({ page }) => {
+    await routeFormToken(page);
     await gotoHydrated(page, '/#idea-form');
   });
 
@@ -65,15 +66,15 @@ test.describe('idea form', () => {
     await expect(page.locator('#idea-form').getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
   });
 
-  test('comes alive when scrolled near, without a tap: the idea examples start rotating', async ({ page }) => {
-    // The form island hydrates near the viewport (docs/decisions/037); opened at the top, it waits.
+  test('comes alive without a tap: the idea examples rotate while the field is empty, and stop once typed in', async ({ page }) => {
     await gotoHydrated(page, '/');
     const idea = fields(page).idea;
     const first = await idea.getAttribute('placeholder');
-    await page.waitForTimeout(4500); // longer than one rotation
-    expect(await idea.getAttribute('placeholder'), 'far below the first screen: not hydrated yet').toBe(first);
-    await page.evaluate(() => document.getElementById('idea-form')!.scrollIntoView({ behavior: 'instant' }));
     await expect(idea).not.toHaveAttribute('placeholder', first!, { timeout: 8000 });
+    await idea.fill('반려견 산책 기록 앱');
+    const typed = await idea.getAttribute('placeholder');
+    await page.waitForTimeout(4500); // longer than one rotation
+    expect(await idea.getAttribute('placeholder')).toBe(typed);
   });
 
   test('empty or blank required fields: required notice and nothing is sent', async ({ page }) => {

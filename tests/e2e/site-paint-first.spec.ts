@@ -1,18 +1,18 @@
 /**
- * Paint-first loading (docs/decisions/007, 008, 044): the prerendered page paints with its HTML alone (styles inline), the inline boot
- * script then loads the page code and font, and a visitor who clicks before the code has arrived still gets what
- * they clicked.
+ * Paint-first loading (docs/decisions/060): the prerendered page paints with its HTML alone (styles inline), the
+ * inline boot script then loads the page code and font, and a visitor who taps before the code has arrived still
+ * gets what they tapped.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { portfolio } from '../../src/content/portfolio';
 import { waitForHydration } from './fixtures/hydration';
 
-/** Holds every page-code request (the mount chunk and what it imports) until `release()` is called. */
+/** Holds the page code (the client entry every page loads) until `release()` is called. */
 async function holdPageCode(page: Page) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const held: string[] = [];
-  await page.route(/\/assets\/.*-mount-.*\.js$/, async (route) => {
+  await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
     held.push(route.request().url());
     await gate;
     await route.continue();
@@ -27,7 +27,7 @@ test('the first view needs only the HTML, styles inline; the boot script loads t
   expect(html).toMatch(/<style>[^<]*word-break:keep-all/);
   expect(html).not.toMatch(/<script[^>]*\ssrc=/);
   expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
-  expect(html).toMatch(/<script data-entry="\/assets\/[^"]+\.js" data-preload="[^"]*-mount-[^"]*">/);
+  expect(html).toMatch(/<script data-entry="\/assets\/client-[\w-]+\.js" data-preload="[^"]*">/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForHydration(page);
   // One clock for both: the browser's own paint and resource timing.
@@ -44,7 +44,7 @@ test('the first view needs only the HTML, styles inline; the boot script loads t
   }));
   expect(firstPaint).toBeGreaterThan(0);
   expect(stylesheets).toEqual([]);
-  expect(scripts.some(({ path }) => /-mount-/.test(path))).toBe(true);
+  expect(scripts.some(({ path }) => /\/client-/.test(path))).toBe(true);
   for (const { path, startTime } of scripts) expect(startTime, path).toBeGreaterThanOrEqual(firstPaint);
   // The site font arrives after first paint and is then in use (docs/decisions/035).
   await expect

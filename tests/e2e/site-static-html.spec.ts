@@ -40,7 +40,7 @@ test.describe('prerendered HTML (no JavaScript)', () => {
 
     for (const route of routes) {
       const html = built(route.file);
-      expect(html).toMatch(/^<!doctype html>\s*<html lang="ko">/i);
+      expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="ko" data-route="${route.id}">`, 'i'));
       expect(html).toContain(`<title>${route.title}</title>`);
       expect(html).not.toContain('<!--app-');
       // One inline executable script, the boot script (docs/decisions/008; the CSP allows it by its hash);

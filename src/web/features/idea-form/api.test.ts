@@ -31,6 +31,40 @@ function setup(replies: Array<Response | Error>, overrides: Partial<ApiClientCon
 }
 
 describe('idea API client', () => {
+  it('waits out the minimum fill time the token came with before it posts, so a quick person is not flagged', async () => {
+    let clock = 1_000;
+    const waits: number[] = [];
+    const order: string[] = [];
+    const fetchMock = vi.fn(async (input: string | URL | Request) => {
+      const url = String(input);
+      order.push(url.endsWith('idea-form-token') ? 'token' : 'post');
+      return url.endsWith('idea-form-token') ? json(200, { token: 'tok-1', minFillMs: 3000 }) : json(202, receipt);
+    });
+    const client = createIdeaClient({
+      baseUrl: '',
+      publicKey: '',
+      fetch: fetchMock as unknown as typeof fetch,
+      newKey: () => 'key-1',
+      now: () => clock,
+      wait: async (ms) => {
+        waits.push(ms);
+        order.push('wait');
+        clock += ms;
+      },
+    });
+    await client.prepare(); // the form hydrated at t = 1.0 s: the server counts from here
+    clock += 1_200; // typed before the code arrived, pressed send 1.2 s after hydration
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'accepted', receipt });
+    expect(waits).toEqual([1_800]);
+    expect(order).toEqual(['token', 'wait', 'post']);
+
+    // The next form start: filled slowly, sent without waiting.
+    await client.prepare();
+    clock += 10_000;
+    await client.submit(values, '');
+    expect(waits).toEqual([1_800]);
+  });
+
   it('POSTs the contract body with JSON and Idempotency-Key headers, no key headers when none is configured', async () => {
     const { client, posts } = setup([json(202, receipt)]);
     await expect(client.submit(values, '')).resolves.toEqual({ kind: 'accepted', receipt });

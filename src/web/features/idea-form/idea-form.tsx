@@ -4,10 +4,10 @@ import { ideaFormAnchor } from '../../../content/site';
 import { IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
-import type { IdeaValues } from './api';
+import { sharedIdeaClient, type IdeaValues } from './api';
 import type { NoticeState } from './notice-state';
 
-// Validation (zod), the API client and the notice load on first use, outside the page's initial JS.
+// Validation (zod) and the notice load on first use, outside the page's initial JS.
 const loadSubmission = () => import('./submission');
 const IdeaNotice = lazy(() => import('./idea-notice'));
 
@@ -55,8 +55,12 @@ export function IdeaFormSection() {
   const noticeId = useRef(0);
   const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
 
-  // An idea typed before hydration stops the examples at once.
-  useEffect(() => setIdeaEmpty((ideaField.current?.value ?? '') === ''), []);
+  useEffect(() => {
+    // The form start: the fill-time check counts from here (a visitor may have typed before, see api.ts).
+    void sharedIdeaClient().prepare();
+    // An idea typed before hydration stops the examples at once.
+    setIdeaEmpty((ideaField.current?.value ?? '') === '');
+  }, []);
 
   // Rotate the idea examples while the field is empty.
   useEffect(() => {
@@ -71,7 +75,7 @@ export function IdeaFormSection() {
   const warmUp = () => {
     // Font slices for whatever the visitor types (the page itself ships only the slices its copy uses).
     void import('virtual:pretendard-rest.css');
-    void loadSubmission().then((module) => module.prepareSubmission());
+    void loadSubmission();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -88,6 +92,7 @@ export function IdeaFormSection() {
       if (result.reset) {
         form.reset();
         setIdeaEmpty(true);
+        void sharedIdeaClient().prepare(); // the next form start
       }
     } catch (error) {
       console.error(error);

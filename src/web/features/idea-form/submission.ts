@@ -4,21 +4,13 @@
  */
 import { ideaNotices } from '../../../content/home';
 import { formatKst } from '../../../domain/idea';
-import { createIdeaClient, type IdeaClient, type IdeaValues } from './api';
+import { sharedIdeaClient, type IdeaClient, type IdeaValues } from './api';
 import type { NoticeState } from './notice-state';
 import { validateIdea } from './validate-idea';
 
 export type SubmissionResult = { notice: Omit<NoticeState, 'id'>; reset: boolean; sent: boolean };
 
-let client: IdeaClient | null = null;
-const getClient = () => (client ??= createIdeaClient());
-
-/** Fetches the form-start token early (first interaction), so the real submission waits for nothing. */
-export function prepareSubmission(): void {
-  void getClient().prepare();
-}
-
-export async function submitIdeaForm(values: IdeaValues, honeypot: string, ideaClient = getClient()): Promise<SubmissionResult> {
+export async function submitIdeaForm(values: IdeaValues, honeypot: string, ideaClient: IdeaClient = sharedIdeaClient()): Promise<SubmissionResult> {
   const validation = validateIdea(values);
   if (validation.kind === 'missing') {
     return { notice: { tone: 'error', ...ideaNotices.required }, reset: false, sent: false };
