@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SIZE, portfolio } from '../../src/content/portfolio';
+import { CARD_IMAGE_SIZE, DEMO_SIZE, portfolio } from '../../src/content/portfolio';
 import { DEMO_BUDGET } from './demo-budget';
 import { parseWebp } from './webp-info';
 
@@ -41,6 +41,16 @@ describe.each(portfolio.map((item) => [item.slug, item] as const))('demo for %s'
     expect(info.animated).toBe(false);
     expect({ width: info.width, height: info.height }).toEqual(DEMO_SIZE);
     expect(size).toBeLessThanOrEqual(DEMO_BUDGET.posterBytes);
+  });
+
+  it('has a still card image: its poster at card size, within 25 KB', () => {
+    expect(item.cardImageUrl).toBe(`/demos/${slug}-card.webp`);
+    const { bytes, size } = read(item.cardImageUrl);
+    const info = parseWebp(bytes);
+    expect(info.animated).toBe(false);
+    expect({ width: info.width, height: info.height }).toEqual(CARD_IMAGE_SIZE);
+    expect(CARD_IMAGE_SIZE.width / CARD_IMAGE_SIZE.height).toBe(DEMO_SIZE.width / DEMO_SIZE.height);
+    expect(size).toBeLessThanOrEqual(DEMO_BUDGET.cardImageBytes);
   });
 });
 

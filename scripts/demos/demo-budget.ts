@@ -4,6 +4,8 @@ export const DEMO_BUDGET = {
   animationBytes: 600_000,
   /** Still poster, per demo. */
   posterBytes: 60_000,
+  /** The card image, per demo: what the portfolio section downloads for each card. */
+  cardImageBytes: 25_000,
   minLoopMs: 8_000,
   maxLoopMs: 15_000,
   minWidth: 720,

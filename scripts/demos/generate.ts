@@ -1,6 +1,7 @@
 /**
  * `npm run demos`: renders each portfolio item's story frame by frame in headless Debian Chromium and encodes
- * public/demos/<slug>.webp (looping animation) and public/demos/<slug>-poster.webp (still).
+ * public/demos/<slug>.webp (looping animation), public/demos/<slug>-poster.webp (still) and
+ * public/demos/<slug>-card.webp (the poster at card size, shown on the portfolio card).
  *
  *   npm run demos                         all four
  *   npm run demos -- badminton-log        only the named slugs
@@ -18,7 +19,7 @@ import { FONT_PATH, HOST_ORIGIN, hostHtml } from './page-host';
 import { stories } from './story-registry';
 import { storyDuration, type Story } from './timeline';
 import { parseWebp } from './webp-info';
-import { assertWebpTools, encodeAnimation, encodeStill, type AnimationOptions } from './webp-tools';
+import { assertWebpTools, encodeAnimation, encodeCardImage, encodeStill, type AnimationOptions } from './webp-tools';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** Lossless keeps every glyph crisp; measured 330–450 KB per 13 s demo, inside the 600 KB budget (docs/decisions/021). */
@@ -90,6 +91,7 @@ async function renderStory(browser: import('playwright-core').Browser, story: St
   const posterFrame = encoded[story.posterIndex];
   if (!posterFrame) throw new Error(`${story.slug}: poster frame ${story.posterIndex} does not exist`);
   encodeStill(posterFrame.png, poster);
+  encodeCardImage(posterFrame.png, join(outDir, `${story.slug}-card.webp`));
   if (!keepFrames) rmSync(dir, { recursive: true, force: true });
 
   const info = parseWebp(readFileSync(animation));

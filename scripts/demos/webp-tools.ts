@@ -1,4 +1,5 @@
 /** Debian's `webp` tools (img2webp, cwebp): the encoders the generator shells out to. */
+import { CARD_IMAGE_SIZE } from '../../src/content/portfolio';
 import { spawnSync } from 'node:child_process';
 
 export const WEBP_TOOLS = ['img2webp', 'cwebp'] as const;
@@ -50,4 +51,9 @@ function run(tool: string, args: string[]): void {
   const result = spawnSync(tool, args, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   if (result.error) throw result.error;
   if (result.status !== 0) throw new Error(`${tool} exited with ${result.status}: ${result.stderr.trim()}`);
+}
+
+/** The card image: the poster frame scaled down, lossy (a photo-like screenshot at card size needs no lossless). */
+export function encodeCardImage(png: string, out: string): void {
+  run('cwebp', ['-quiet', '-q', '82', '-m', '6', '-resize', String(CARD_IMAGE_SIZE.width), String(CARD_IMAGE_SIZE.height), png, '-o', out]);
 }

@@ -10,13 +10,17 @@ export interface PortfolioItem {
   features: readonly [string, string, string, string];
   /** Looping demo animation (animated WebP). The dialog requests `gifUrl?t=<timestamp>`. */
   gifUrl: string;
-  /** Still frame shown while paused and as the card thumbnail. */
+  /** Still frame shown while the demo is paused. */
   posterUrl: string;
+  /** The poster at card size (CARD_IMAGE_SIZE), shown on the portfolio card. */
+  cardImageUrl: string;
   /** Tailwind colour classes for the card accent. */
   colors: { badge: string; accent: string };
 }
 
 export const DEMO_SIZE = { width: 960, height: 600 } as const;
+/** The card image's size: the poster scaled to fit a card (16:10, like the demo). */
+export const CARD_IMAGE_SIZE = { width: 640, height: 400 } as const;
 
 export const portfolio: readonly PortfolioItem[] = [
   {
@@ -27,6 +31,7 @@ export const portfolio: readonly PortfolioItem[] = [
     features: ['경기 결과 기록', '점수 변화 그래프', '파트너·상대 관리', '승률·통계 대시보드'],
     gifUrl: '/demos/badminton-log.webp',
     posterUrl: '/demos/badminton-log-poster.webp',
+    cardImageUrl: '/demos/badminton-log-card.webp',
     colors: { badge: 'bg-emerald-100 text-emerald-800', accent: 'from-emerald-500 to-teal-500' },
   },
   {
@@ -37,6 +42,7 @@ export const portfolio: readonly PortfolioItem[] = [
     features: ['편입 가능 대학 검색', '학교별 요건 비교', '지원 일정 체크리스트', '학점 인정 계산기'],
     gifUrl: '/demos/college-transfer.webp',
     posterUrl: '/demos/college-transfer-poster.webp',
+    cardImageUrl: '/demos/college-transfer-card.webp',
     colors: { badge: 'bg-sky-100 text-sky-800', accent: 'from-sky-500 to-indigo-500' },
   },
   {
@@ -47,6 +53,7 @@ export const portfolio: readonly PortfolioItem[] = [
     features: ['키워드·채널 수집 설정', '자동 수집 스케줄러', '경쟁사 지표 비교', '리포트 CSV 내보내기'],
     gifUrl: '/demos/marketing-crawler.webp',
     posterUrl: '/demos/marketing-crawler-poster.webp',
+    cardImageUrl: '/demos/marketing-crawler-card.webp',
     colors: { badge: 'bg-amber-100 text-amber-800', accent: 'from-amber-500 to-orange-500' },
   },
   {
@@ -57,6 +64,7 @@ export const portfolio: readonly PortfolioItem[] = [
     features: ['지역별 여행 피드', '지도 기반 장소 탐색', '여행 동행 찾기', '일정 공유와 댓글'],
     gifUrl: '/demos/travel-social.webp',
     posterUrl: '/demos/travel-social-poster.webp',
+    cardImageUrl: '/demos/travel-social-card.webp',
     colors: { badge: 'bg-rose-100 text-rose-800', accent: 'from-rose-500 to-pink-500' },
   },
 ];

@@ -32,6 +32,36 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(demos.requests.map((url) => url.pathname)).toEqual(portfolio.map((item) => item.gifUrl));
   });
 
+  // `loading="lazy"` leaves the fetch to the browser's own distance rule (1,250 px on a 4G phone; headless Chromium,
+  // with no connection type, uses 2,500 px, so it fetches these early): the attribute is checked in the unit test.
+  test('cards show a still of their own product without shifting the layout', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    // Shifts from here on: the site font's swap in the hero (measured by bench:web's CLS) is over by then.
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded')))
+      .toBe(true);
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const counter = window as unknown as { shifts: number };
+      counter.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) counter.shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift' });
+    });
+    for (const item of portfolio) {
+      const image = card(page, item.title).locator('img');
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(new RegExp(`/demos/${item.slug}-(card|poster)\\.webp$`));
+      // Drawn at the demo's 16:10 from the first layout: the reserved box is the image's box.
+      const box = (await image.boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(1.6, 1);
+    }
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
+  });
+
   test('closes by the close button, Escape and a click outside; focus returns to the card', async ({ page }) => {
     await routeDemos(page);
     await gotoHydrated(page, '/');

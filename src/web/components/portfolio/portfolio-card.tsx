@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { portfolioSection } from '../../../content/home';
-import type { PortfolioItem } from '../../../content/portfolio';
+import { CARD_IMAGE_SIZE, DEMO_SIZE, type PortfolioItem } from '../../../content/portfolio';
 import { cn } from '../../ui/cn';
 
 interface PortfolioCardProps {
@@ -13,7 +13,7 @@ interface PortfolioCardProps {
 /** Number of features a card lists; the rest is summarised as "+N". */
 export const CARD_FEATURES = 2;
 
-/** A portfolio item as a real button: title, category, the first two features and "+2". */
+/** A portfolio item as a real button: a still of its demo, category, title, the first two features and "+2". */
 export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(function PortfolioCard(
   { item, onOpen, onIntent },
   ref,
@@ -30,23 +30,19 @@ export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(f
       onFocus={onIntent}
       className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
-      <span aria-hidden="true" className={cn('relative block h-28 w-full overflow-hidden bg-gradient-to-br sm:h-36', item.colors.accent)}>
-        {/* A drawn app window, not an image: no demo bytes load before the dialog opens. */}
-        <span className="absolute inset-x-6 top-5 bottom-0 sm:top-6 rounded-t-xl bg-white/95 shadow-lg transition-transform group-hover:-translate-y-1 motion-reduce:transition-none">
-          <span className="flex gap-1.5 px-3 pt-3">
-            <span className="size-2 rounded-full bg-slate-300" />
-            <span className="size-2 rounded-full bg-slate-300" />
-            <span className="size-2 rounded-full bg-slate-300" />
-          </span>
-          <span className="mt-3 flex gap-3 px-3">
-            <span className="h-12 w-1/4 rounded-md bg-slate-100 sm:h-16" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-2.5 w-3/4 rounded bg-slate-200" />
-              <span className="h-2.5 w-1/2 rounded bg-slate-100" />
-              <span className={cn('mt-1 h-7 w-full rounded-md bg-gradient-to-r opacity-30', item.colors.accent)} />
-            </span>
-          </span>
-        </span>
+      <span aria-hidden="true" className={cn('block aspect-[16/10] w-full overflow-hidden border-b border-slate-100 bg-gradient-to-br', item.colors.accent)}>
+        {/* The product itself: a still of its demo, sized so nothing shifts, fetched only as the card nears the screen. */}
+        <img
+          src={item.cardImageUrl}
+          srcSet={`${item.cardImageUrl} ${CARD_IMAGE_SIZE.width}w, ${item.posterUrl} ${DEMO_SIZE.width}w`}
+          sizes="(min-width: 1024px) 270px, (min-width: 640px) 45vw, 90vw"
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          loading="lazy"
+          decoding="async"
+          alt=""
+          className="block h-full w-full object-cover object-top transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+        />
       </span>
       <span className="flex flex-1 flex-col p-6">
         <span className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', item.colors.badge)}>{item.category}</span>
