@@ -20,3 +20,6 @@ export interface FormTokenAnswer {
   token: string;
   minFillMs: number;
 }
+
+/** The receipt page a form posted without the page's script is sent to: `${IDEA_RECEIPT_PATH}/<reference>`. */
+export const IDEA_RECEIPT_PATH = '/idea-received';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_LIMITS, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields } from './idea';
+import { IDEA_LIMITS, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong } from './idea';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
@@ -10,9 +10,18 @@ describe('idea schema', () => {
   it('rejects blank required fields with Korean messages per field', () => {
     const result = ideaFieldsSchema.safeParse({ idea: '   ', name: '', email: ' ' });
     expect(result.success).toBe(false);
-    const fields = result.error!.issues.map((i) => i.path[0]);
-    expect(fields).toEqual(expect.arrayContaining(['idea', 'name', 'email']));
-    expect(result.error!.issues[0]!.message).toMatch(/입력해주세요/);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    expect(messages).toMatchObject({ idea: '아이디어를 입력해주세요.', name: '이름을 입력해주세요.', email: '이메일을 입력해주세요.' });
+  });
+
+  it('words each message with the particle its label takes, and the limit from IDEA_LIMITS', () => {
+    expect([tooLong('idea'), tooLong('name'), tooLong('email'), tooLong('phone')]).toEqual([
+      `아이디어는 ${IDEA_LIMITS.idea.toLocaleString('ko-KR')}자 이내로 입력해주세요.`,
+      `이름은 ${IDEA_LIMITS.name}자 이내로 입력해주세요.`,
+      `이메일은 ${IDEA_LIMITS.email}자 이내로 입력해주세요.`,
+      `연락처는 ${IDEA_LIMITS.phone}자 이내로 입력해주세요.`,
+    ]);
+    expect(required('idea')).toBe('아이디어를 입력해주세요.');
   });
 
   it('checks e-mail syntax and length caps', () => {
@@ -20,7 +29,7 @@ describe('idea schema', () => {
     const long = 'x'.repeat(IDEA_LIMITS.idea + 1);
     const result = ideaFieldsSchema.safeParse({ idea: long, name: 'b', email: 'a@b.co' });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]!.message).toContain('5,000자');
+    expect(result.error!.issues[0]!.message).toBe(tooLong('idea'));
   });
 
   it('lists missing required fields after trimming', () => {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 import { HONEYPOT_FIELD } from './endpoints';
+import { withObject, withTopic } from './korean-particles';
 
 export { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
 
@@ -27,12 +28,12 @@ export const IDEA_FIELD_LABELS = {
 export type IdeaField = keyof typeof IDEA_FIELD_LABELS;
 export const REQUIRED_IDEA_FIELDS = ['idea', 'name', 'email'] as const satisfies readonly IdeaField[];
 
-function tooLong(field: IdeaField): string {
-  return `${IDEA_FIELD_LABELS[field]}은(는) ${IDEA_LIMITS[field].toLocaleString('ko-KR')}자 이내로 입력해주세요.`;
+export function tooLong(field: IdeaField): string {
+  return `${withTopic(IDEA_FIELD_LABELS[field])} ${IDEA_LIMITS[field].toLocaleString('ko-KR')}자 이내로 입력해주세요.`;
 }
 
-function required(field: IdeaField): string {
-  return `${IDEA_FIELD_LABELS[field]}을(를) 입력해주세요.`;
+export function required(field: IdeaField): string {
+  return `${withObject(IDEA_FIELD_LABELS[field])} 입력해주세요.`;
 }
 
 const requiredText = (field: IdeaField) =>

@@ -82,16 +82,17 @@ describe('POST idea endpoint', () => {
     }
   });
 
-  it('answers 415 for anything but JSON', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: IDEA_ENDPOINT,
-      headers: { ...withKey, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'idea=hi&name=a&email=a@b.co',
-    });
-    expect(response.statusCode).toBe(415);
-    expect(response.json<ApiErrorBody>().error).toMatchObject({ code: 'unsupported_media_type' });
-    expect(response.json<ApiErrorBody>().error.message).toMatch(/JSON/);
+  it('answers 415 for anything but JSON and the browser form post (form-post.test.ts)', async () => {
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: IDEA_ENDPOINT,
+        headers: { ...withKey, 'content-type': type },
+        payload: 'idea=hi&name=a&email=a@b.co',
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json<ApiErrorBody>().error).toMatchObject({ code: 'unsupported_media_type' });
+    }
   });
 
   it('answers 413 above 32 KB, declared or chunked', async () => {

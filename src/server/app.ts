@@ -14,6 +14,7 @@ import { OutboxWorker } from './mail/outbox-worker';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
+import { ideaReceivedRoute } from './routes/idea-received';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const formSecret = await resolveFormSecret(database, config.form.secret);
   await app.register(formTokenRoute, { secret: formSecret, minFillMs: config.form.minFillMs });
   await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
+  await app.register(ideaReceivedRoute, { database });
   await app.register(healthzRoute, { database });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;

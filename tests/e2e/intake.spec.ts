@@ -7,7 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { devices, expect, test, type Browser } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { intakePages } from '../../src/content/intake-pages';
+import { required } from '../../src/domain/idea';
+import { WITHOUT_SCRIPT_NOTE } from '../../src/server/mail/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
 import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
 
@@ -100,6 +104,16 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   expect(cspViolations).toEqual([]);
 });
 
+/** axe runs inside the page, so it reads these script-free pages in a context of its own with JavaScript on. */
+async function expectNoAxeViolations(browser: Browser, html: string) {
+  const context = await browser.newContext();
+  const page: Page = await context.newPage();
+  await page.setContent(html);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await context.close();
+}
+
 /** A phone-sized page (390×844, touch) whose page code arrives only when `release()` is called: a slow network. */
 async function phoneWithCodeHeldBack(browser: Browser) {
   const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
@@ -142,5 +156,76 @@ test('what a visitor types on a phone before the page code arrives stays in the 
   expect(mail!.parsed.text).toContain(idea);
   expect(mail!.parsed.subject).toContain('한지민님');
   expect(mail!.parsed.replyTo?.value[0]?.address).toBe('jimin@example.com');
+  await context.close();
+});
+
+test('with JavaScript off, the form is sent: a Korean receipt page, and the team is mailed', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.setTimeout(60_000);
+  smtp!.received.length = 0;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const idea = '자바스크립트 없이 보내는 아이디어: 동네 도서관 좌석 예약 앱이 필요합니다.';
+  await page.goto(`${BASE}/#idea-form`);
+  const form = page.locator('#idea-form form');
+  await form.getByLabel('아이디어').fill(idea);
+  await form.getByLabel('이름').fill('윤하늘');
+  await form.getByLabel('이메일').fill('haneul@example.com');
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+
+  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
+  const id = page.url().split('/').pop()!;
+  await expect(page.getByText(id)).toBeVisible();
+  await expect(page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) (오전|오후) \d{1,2}:\d{2} \(한국 시간\)/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: intakePages.home })).toHaveAttribute('href', '/');
+  await expectNoAxeViolations(browser, await page.content());
+
+  const [mail] = await smtp!.waitFor(1, 20_000);
+  expect(mail!.parsed.text).toContain(idea);
+  expect(mail!.parsed.text).toContain(WITHOUT_SCRIPT_NOTE);
+  expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
+  await context.close();
+});
+
+test('with JavaScript off, a missing field gets a Korean page naming it, and Back keeps what was typed', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  smtp!.received.length = 0;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/#idea-form`);
+  const form = page.locator('#idea-form form');
+  await form.getByLabel('아이디어').fill('이메일을 빠뜨린 아이디어');
+  await form.getByLabel('이름').fill('정다은');
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.invalid.title);
+  await expect(page.getByText(required('email'))).toBeVisible();
+  await expectNoAxeViolations(browser, await page.content());
+  await page.goBack();
+  await expect(form.getByLabel('아이디어')).toHaveValue('이메일을 빠뜨린 아이디어');
+  await expect(form.getByLabel('이름')).toHaveValue('정다은');
+  await page.waitForTimeout(300);
+  expect(smtp!.received).toHaveLength(0);
+  await context.close();
+});
+
+test('a press of 상담 신청하기 on a phone before the page code arrives is sent at once, not dropped', async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
+  test.setTimeout(60_000);
+  smtp!.received.length = 0;
+  const { page, context } = await phoneWithCodeHeldBack(browser); // never released
+  const idea = '코드가 오기 전에 보낸 아이디어: 캠핑장 빈자리 알림 서비스';
+  await page.goto(`${BASE}/#idea-form`);
+  const form = page.locator('#idea-form form');
+  await form.getByLabel('아이디어').fill(idea);
+  await form.getByLabel('이름').fill('오세린');
+  await form.getByLabel('이메일').fill('serin@example.com');
+  await form.getByRole('button', { name: '상담 신청하기' }).tap();
+
+  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
+  const [mail] = await smtp!.waitFor(1, 20_000);
+  expect(mail!.parsed.text).toContain(idea);
   await context.close();
 });

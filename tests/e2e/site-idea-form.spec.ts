@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
+import { tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 
 const values = {
@@ -178,7 +179,7 @@ test.describe('idea form', () => {
     const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
     await fillAll(page, { ...values, name: '가'.repeat(101) });
     await fields(page).submit.click();
-    await expect(page.getByRole('alert')).toContainText('이름은(는) 100자 이내로 입력해주세요.');
+    await expect(page.getByRole('alert')).toContainText(tooLong('name'));
     expect(intake.submissions).toHaveLength(0);
   });
 

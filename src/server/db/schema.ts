@@ -3,7 +3,7 @@
  * migrations in ./migrations, which the server applies at boot with drizzle's migrator for either driver.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every accepted submission, including ones classified as spam (kept so a wrongly flagged lead is never lost). */
 export const ideas = pgTable(
@@ -17,6 +17,8 @@ export const ideas = pgTable(
     phone: text('phone').notNull().default(''),
     /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast. */
     spamReason: text('spam_reason'),
+    /** Sent by the browser's own form post (no JavaScript, or before the page code arrived): the team mail says so. */
+    withoutScript: boolean('without_script').notNull().default(false),
   },
   (table) => [index('ideas_received_at_idx').on(table.receivedAt)],
 );

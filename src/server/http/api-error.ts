@@ -8,7 +8,7 @@ import type { ApiErrorBody, ApiErrorCode, IdeaField } from '../../domain/idea';
 export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   invalid_json: '요청 형식이 올바르지 않습니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
   validation_failed: '입력한 내용을 다시 확인해주세요.',
-  unsupported_media_type: 'JSON 형식(application/json)으로만 보낼 수 있습니다.',
+  unsupported_media_type: '지원하지 않는 형식의 요청입니다. 신청서 페이지에서 다시 보내주세요.',
   payload_too_large: '보내신 내용이 너무 깁니다. 아이디어를 조금 줄여서 다시 보내주세요.',
   unauthorized: '허용되지 않은 요청입니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
   forbidden_origin: '허용되지 않은 출처에서 보낸 요청입니다.',

@@ -3,7 +3,9 @@
  * 404 page. Nothing ever leaks a stack trace or an internal message.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isFormPost } from '../intake/content-type';
 import { ApiError, sendApiError } from './api-error';
+import { problemPage } from './intake-pages';
 
 export const API_PREFIXES = ['/functions/', '/api/'];
 
@@ -47,6 +49,11 @@ export function registerErrorHandlers(app: FastifyInstance, notFoundPage: NotFou
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, 'request rejected');
     if (!isApiPath(request.url) && apiError.statusCode === 404) return sendNotFoundPage(reply, notFoundPage);
+    // The browser's own form post shows the answer as a page: a Korean page naming what went wrong (decision 063).
+    if (isFormPost(request)) {
+      const page = problemPage(apiError.message, Object.values(apiError.fields ?? {}));
+      return reply.code(apiError.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    }
     return sendApiError(reply, apiError);
   });
 

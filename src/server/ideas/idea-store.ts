@@ -16,6 +16,8 @@ export interface NewIdea {
   receivedAt: Date;
   fields: IdeaFields;
   spamReason: SpamReason | null;
+  /** Posted by the browser's own form, without the page's script. */
+  withoutScript?: boolean;
   idempotency?: { key: string; requestHash: string } | undefined;
 }
 
@@ -44,11 +46,11 @@ export async function insertIdeas(database: Database, batch: NewIdea[]): Promise
     const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
     if (created.length === 0) return batch.map(() => false);
     await rows(sql`
-      insert into ideas (id, received_at, idea, name, email, phone, spam_reason)
+      insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script)
       values ${sql.join(
         created.map(
           (idea) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
-            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text)`,
+            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text, ${idea.withoutScript ?? false})`,
         ),
         sql`, `,
       )}`);

@@ -1,13 +1,47 @@
-/** Content-type guard: the intake accepts JSON only and says so with 415 before reading the body. */
-import type { onRequestAsyncHookHandler } from 'fastify';
+/**
+ * What the intake accepts: JSON from the page's script, and the browser's own form post (urlencoded) from a page
+ * without it (decision 063). Anything else is refused with 415 before the body is read. The other guards ask
+ * `isFormPost` where the two differ: the API key and the fill-time token need the page's script; the form post
+ * is checked for its Origin instead.
+ */
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/api-error';
 
+export const FORM_POST_TYPE = 'application/x-www-form-urlencoded';
+
+const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
+
 export function isJsonContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  const mediaType = header.split(';')[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+  return mediaTypeOf(header) === 'application/json';
 }
 
-export const jsonOnlyGuard: onRequestAsyncHookHandler = async (request) => {
-  if (!isJsonContentType(request.headers['content-type'])) throw new ApiError(415, 'unsupported_media_type');
+/** A form posted by the browser itself, without the page's script. */
+export function isFormPost(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return mediaTypeOf(request.headers['content-type']) === FORM_POST_TYPE;
+}
+
+export const intakeContentTypeGuard: onRequestAsyncHookHandler = async (request) => {
+  if (!isJsonContentType(request.headers['content-type']) && !isFormPost(request)) throw new ApiError(415, 'unsupported_media_type');
 };
+
+/** Runs `guard` only for requests from the page's script (JSON), not for the browser's own form post. */
+export function scriptRequestsOnly(guard: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (this: unknown, request, reply) {
+    if (!isFormPost(request)) await guard.call(this as never, request, reply);
+  };
+}
+
+/**
+ * A form post must come from a page of this site: when the browser names the page's origin (it does on every
+ * POST it sends from a page), it must be this server's own origin or one of ALLOWED_ORIGINS. Another site's form
+ * pointed here is refused with 403 (a cross-site form post needs no CORS, so CORS alone would not stop it).
+ */
+export function formOriginGuard(allowedOrigins: readonly string[]): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!isFormPost(request)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && !allowedOrigins.includes(origin)) throw new ApiError(403, 'forbidden_origin');
+  };
+}

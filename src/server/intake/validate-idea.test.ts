@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IDEA_LIMITS, required, tooLong } from '../../domain/idea';
 import { validateIdeaRequest } from './validate-idea';
 
 describe('validateIdeaRequest', () => {
@@ -9,14 +10,14 @@ describe('validateIdeaRequest', () => {
 
   it('throws 400 validation_failed with one Korean message per bad field', () => {
     try {
-      validateIdeaRequest({ idea: '', name: 'a'.repeat(101), email: 'nope' });
+      validateIdeaRequest({ idea: '', name: 'a'.repeat(IDEA_LIMITS.name + 1), email: 'nope' });
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ statusCode: 400, code: 'validation_failed' });
       const fields = (error as { fields: Record<string, string> }).fields;
       expect(fields).toEqual({
-        idea: '아이디어을(를) 입력해주세요.',
-        name: '이름은(는) 100자 이내로 입력해주세요.',
+        idea: required('idea'),
+        name: tooLong('name'),
         email: '올바른 이메일 주소를 입력해주세요.',
       });
     }

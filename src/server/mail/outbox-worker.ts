@@ -31,6 +31,7 @@ interface ClaimedRow extends Record<string, unknown> {
   name: string;
   email: string;
   phone: string;
+  without_script: boolean;
 }
 
 interface Delivered {
@@ -114,7 +115,7 @@ export class OutboxWorker {
         from due where o.idea_id = due.idea_id
         returning o.idea_id, o.attempts, o.created_at
       )
-      select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone
+      select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script
       from claimed c join ideas i on i.id = c.idea_id`);
     const sent: Delivered[] = [];
     for (const row of claimed) {
@@ -152,7 +153,15 @@ export class OutboxWorker {
     const attempts = Number(row.attempts);
     try {
       const mail = renderTeamMail(
-        { id: ideaId, receivedAt: new Date(row.received_at), idea: row.idea, name: row.name, email: row.email, phone: row.phone },
+        {
+          id: ideaId,
+          receivedAt: new Date(row.received_at),
+          idea: row.idea,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          withoutScript: Boolean(row.without_script),
+        },
         this.options,
       );
       const deliveredTo = await this.transport.send(mail, ideaId);

@@ -12,7 +12,12 @@ export interface TeamMailIdea {
   name: string;
   email: string;
   phone: string;
+  /** Posted by the browser's own form (no JavaScript): the page's bot check (fill time) did not apply. */
+  withoutScript?: boolean;
 }
+
+/** The mail's line for an idea that came without the page's script. */
+export const WITHOUT_SCRIPT_NOTE = '이 신청은 JavaScript 없이 기본 양식으로 보내졌습니다 (작성 시간 확인은 적용되지 않았습니다).';
 
 export interface TeamMailOptions {
   from: string;
@@ -80,11 +85,13 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     ['프로토타입 약속 시각', `${promisedKst} (KST)`],
     ['접수 번호', idea.id],
   ];
+  const notes = idea.withoutScript ? [WITHOUT_SCRIPT_NOTE] : [];
 
   const text = [
     '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...notes,
     '',
     '[아이디어]',
     idea.idea,
@@ -99,6 +106,7 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
 <table cellpadding="4" style="border-collapse: collapse;">
 ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
+${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join('\n')}
 <h2 style="font-size: 16px;">아이디어</h2>
 <div style="white-space: pre-wrap; border-left: 3px solid #4f46e5; padding-left: 12px;">${escapeHtml(idea.idea)}</div>
 <p style="color: #555;">이 메일에 회신하면 신청자에게 바로 답장됩니다.</p>

@@ -1,21 +1,29 @@
 /**
- * POST IDEA_ENDPOINT: composes the intake guards, stores the idea (with its outbox row) and answers 202 with the
- * receipt only after commit. Order: API key → JSON only → size → rate limits (all before the body is read) →
- * schema → Idempotency-Key → bot check → store. Bots get the same 202 as people.
+ * POST IDEA_ENDPOINT: composes the intake guards, stores the idea (with its outbox row) and answers only after
+ * commit. Two kinds of request reach it:
+ * - JSON from the page's script: API key → content type → size → rate limits (all before the body is read) →
+ *   schema → Idempotency-Key → bot check (honeypot + fill-time token) → store → 202 with the receipt;
+ * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
+ *   Origin → size → rate limits → the same schema → honeypot → store (the key derived from the fields, so a
+ *   re-sent form stores one idea) → 303 to the receipt page. Its refusals are Korean pages (error-handlers.ts).
+ * Bots get the same answer as people.
  */
 import crypto from 'node:crypto';
+import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { IDEA_ENDPOINT, PROMISE_HOURS, type IdeaReceipt } from '../../domain/idea';
+import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../../domain/endpoints';
+import { PROMISE_HOURS, type IdeaReceipt } from '../../domain/idea';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { storeIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
-import { spamReasonFor } from '../intake/bot-check';
-import { jsonOnlyGuard } from '../intake/content-type';
+import { spamReasonFor, type SpamReason } from '../intake/bot-check';
+import { formOriginGuard, intakeContentTypeGuard, isFormPost, scriptRequestsOnly } from '../intake/content-type';
+import { honeypotFilled } from '../intake/honeypot';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
 import { intakeRateLimitGuard } from '../intake/rate-limit';
-import { validateIdeaRequest } from '../intake/validate-idea';
+import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 
 export interface SendIdeaEmailOptions {
   config: Config;
@@ -33,10 +41,24 @@ export function receiptFor(id: string, receivedAt: Date): IdeaReceipt {
   };
 }
 
+const KST_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * The idempotency key of a form post, which carries none: the same fields sent again on the same day (KST) are the
+ * same submission (a refresh that re-posts, a double press), and replay the first receipt.
+ */
+export function formPostKey(body: IdeaRequestBody, receivedAt: Date): string {
+  const day = new Date(receivedAt.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+  const fields = [day, body.idea, body.name, body.email.toLowerCase(), body.phone];
+  return `form:${crypto.createHash('sha256').update(JSON.stringify(fields)).digest('base64url')}`;
+}
+
 export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdeaEmailOptions): Promise<void> {
   const { config, database } = options;
   const rateLimitGuard = await intakeRateLimitGuard(app, database, config.rateLimit);
   const botCheck = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
+  // The browser's own form post; the route's bodyLimit applies to it as to JSON.
+  await app.register(formBody);
 
   app.post(
     IDEA_ENDPOINT,
@@ -44,31 +66,45 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       bodyLimit: INTAKE_BODY_LIMIT,
       // Answers are a few hundred bytes: skip the compression hooks.
       compress: false,
-      onRequest: [apiKeyGuard(config.publicApiKey), jsonOnlyGuard, bodyLimitGuard, rateLimitGuard],
+      onRequest: [
+        intakeContentTypeGuard,
+        scriptRequestsOnly(apiKeyGuard(config.publicApiKey)),
+        formOriginGuard(config.allowedOrigins),
+        bodyLimitGuard,
+        rateLimitGuard,
+      ],
     },
     async (request, reply) => {
+      const viaForm = isFormPost(request);
       const body = validateIdeaRequest(request.body);
-      const key = idempotencyKeyOf(request);
-      const spamReason = spamReasonFor(body, botCheck);
-      const id = crypto.randomUUID();
       const receivedAt = new Date();
+      const id = crypto.randomUUID();
+      // The fill-time token needs the page's script; a form post is checked by its honeypot alone.
+      const spamReason: SpamReason | null = viaForm ? (honeypotFilled(body) ? 'honeypot' : null) : spamReasonFor(body, botCheck);
+      const key = viaForm ? formPostKey(body, receivedAt) : idempotencyKeyOf(request);
+      const hash = requestHash(viaForm ? [body.idea, body.name, body.email, body.phone] : request.body);
       const { idea, name, email, phone } = body;
       const result = await storeIdea(database, {
         id,
         receivedAt,
         fields: { idea, name, email, phone },
         spamReason,
-        idempotency: key ? { key, requestHash: requestHash(request.body) } : undefined,
+        withoutScript: viaForm,
+        idempotency: key ? { key, requestHash: hash } : undefined,
       });
       reply.header('cache-control', 'no-store');
-      if (!result.created) {
-        const replay = replayFor(result.existing, requestHash(request.body));
+      let receipt: IdeaReceipt;
+      if (result.created) {
+        request.log.info({ ideaId: id, via: viaForm ? 'form' : 'script', outcome: spamReason ? 'flagged_spam' : 'accepted', spamReason: spamReason ?? undefined }, 'idea stored');
+        if (!spamReason) options.onStored?.();
+        receipt = receiptFor(id, receivedAt);
+      } else {
+        const replay = replayFor(result.existing, hash);
         request.log.info({ ideaId: replay.ideaId, outcome: 'idempotent_replay' }, 'idea already received');
-        return reply.code(202).send(receiptFor(replay.ideaId, replay.receivedAt));
+        receipt = receiptFor(replay.ideaId, replay.receivedAt);
       }
-      request.log.info({ ideaId: id, outcome: spamReason ? 'flagged_spam' : 'accepted', spamReason: spamReason ?? undefined }, 'idea stored');
-      if (!spamReason) options.onStored?.();
-      return reply.code(202).send(receiptFor(id, receivedAt));
+      if (viaForm) return reply.redirect(`${IDEA_RECEIPT_PATH}/${receipt.id}`, 303);
+      return reply.code(202).send(receipt);
     },
   );
 }

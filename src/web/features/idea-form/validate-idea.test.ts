@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IDEA_LIMITS, tooLong } from '../../../domain/idea';
 import { validateIdea } from './validate-idea';
 
 const valid = { idea: '배드민턴 기록 앱', name: '김민지', email: 'minji@example.com', phone: '' };
@@ -23,10 +24,8 @@ describe('validateIdea', () => {
   });
 
   it("reports the shared contract's Korean message for other problems, e.g. length", () => {
-    expect(validateIdea({ ...valid, name: '가'.repeat(101) })).toEqual({ kind: 'invalid', message: '이름은(는) 100자 이내로 입력해주세요.' });
-    expect(validateIdea({ ...valid, idea: 'a'.repeat(5001) })).toEqual({
-      kind: 'invalid',
-      message: '아이디어은(는) 5,000자 이내로 입력해주세요.',
-    });
+    expect(validateIdea({ ...valid, name: '가'.repeat(IDEA_LIMITS.name + 1) })).toEqual({ kind: 'invalid', message: tooLong('name') });
+    expect(validateIdea({ ...valid, name: '가'.repeat(IDEA_LIMITS.name) })).toEqual({ kind: 'ok' });
+    expect(validateIdea({ ...valid, idea: 'a'.repeat(IDEA_LIMITS.idea + 1) })).toEqual({ kind: 'invalid', message: tooLong('idea') });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "ideas" ADD COLUMN "without_script" boolean DEFAULT false NOT NULL;
