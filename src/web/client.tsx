@@ -14,6 +14,6 @@ if (html.dataset.route === 'not-found') {
 }
 
 await startPage(async () => {
-  const { hydrated } = await hydrateIslands(islandComponents);
+  const { hydrated } = hydrateIslands(islandComponents);
   void hydrated.then(() => (html.dataset.hydrated = 'true'));
 });

@@ -14,8 +14,6 @@ function Counter({ label }: { label: string }) {
   );
 }
 
-const loader = <P,>(component: (props: P) => ReactElement) => vi.fn(async () => component);
-
 /** What the build writes: the page prerendered once, islands marked, static parts plain HTML. */
 function prerender(page: ReactElement) {
   document.body.innerHTML = `<div id="root">${renderToString(page)}</div>`;
@@ -38,7 +36,7 @@ describe('hydrateIslands', () => {
     const heading = screen.getByRole('heading');
     const menu = screen.getByRole('button', { name: '메뉴 0' });
 
-    const { count, hydrated } = await hydrateIslands({ header: loader(Counter), faq: loader(Counter) }, root);
+    const { count, hydrated } = hydrateIslands({ header: Counter, faq: Counter }, root);
     await hydrated;
 
     expect(count).toBe(2);
@@ -52,7 +50,7 @@ describe('hydrateIslands', () => {
 
   it('handles a tap that arrives before React has hydrated the island (selective hydration)', async () => {
     const root = prerender(<Island name="header" component={Counter} props={{ label: '메뉴' }} />);
-    const { hydrated } = await hydrateIslands({ header: loader(Counter) }, root);
+    const { hydrated } = hydrateIslands({ header: Counter }, root);
     const settled = vi.fn();
     void hydrated.then(settled);
 
@@ -66,17 +64,8 @@ describe('hydrateIslands', () => {
     expect(button.textContent).toBe('메뉴 2');
   });
 
-  it('loads only the components of the islands the page holds', async () => {
-    const root = prerender(<Island name="header" component={Counter} props={{ label: '메뉴' }} />);
-    const header = loader(Counter);
-    const form = loader(Counter);
-    await (await hydrateIslands({ header, 'idea-form': form }, root)).hydrated;
-    expect(header).toHaveBeenCalledOnce();
-    expect(form).not.toHaveBeenCalled();
-  });
-
   it('fails loudly when the page code has no component for an island in the HTML', async () => {
     const root = prerender(<Island name="idea-form" component={Counter} props={{ label: '신청' }} />);
-    await expect(hydrateIslands({ header: loader(Counter) }, root)).rejects.toThrow('No component for island "idea-form"');
+    expect(() => hydrateIslands({ header: Counter }, root)).toThrow('No component for island "idea-form"');
   });
 });

@@ -1,15 +1,18 @@
 import type { ComponentType } from 'react';
+import { FaqSection } from '../components/faq-section';
+import { PortfolioSection } from '../components/portfolio/portfolio-section';
+import { SiteHeader } from '../components/site-header';
+import { IdeaFormSection } from '../features/idea-form/idea-form';
 import type { IslandName } from './island';
 
-export type IslandLoader = () => Promise<ComponentType<any>>;
-
 /**
- * Where the page code finds each island's component. Loaded on demand, so a page downloads only the islands its
- * HTML holds (every page has the header; only the home page has the portfolio, FAQ and idea form).
+ * The component of each island, in the page code every route loads. One chunk for all four: loading each on demand
+ * saved `/about` about 8 KB but cost `/` ten small requests, whose headers put it over its JavaScript budget
+ * (decision 060). What an island opens on use (the demo dialog, the form's validation) still loads on demand.
  */
-export const islandComponents: Record<IslandName, IslandLoader> = {
-  header: () => import('../components/site-header').then((module) => module.SiteHeader),
-  portfolio: () => import('../components/portfolio/portfolio-section').then((module) => module.PortfolioSection),
-  faq: () => import('../components/faq-section').then((module) => module.FaqSection),
-  'idea-form': () => import('../features/idea-form/idea-form').then((module) => module.IdeaFormSection),
+export const islandComponents: Record<IslandName, ComponentType<any>> = {
+  header: SiteHeader,
+  portfolio: PortfolioSection,
+  faq: FaqSection,
+  'idea-form': IdeaFormSection,
 };

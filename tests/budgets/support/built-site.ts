@@ -72,22 +72,3 @@ export function gzipTotal(files: string[]): number {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/**
- * Every JavaScript file a page loads without any interaction: the scripts its HTML and boot script name, plus the
- * chunks the entry's dynamic imports pull in (Vite lists each dynamic import's files in the entry's
- * `__vite__mapDeps` table), read from the built code itself so a file the boot script forgot is still counted.
- * Chunks that only a later interaction imports (dialog, form submission) are imported by the page module, not by
- * the entry, so they are not counted.
- */
-export function firstViewScripts(routeId: RouteId): string[] {
-  const { scripts, boot, document } = readPage(routeId);
-  const route = routes.find((r) => r.id === routeId)!;
-  const entryUrls = [boot?.dataset.entry, ...[...document.querySelectorAll('script[src]')].map((el) => el.getAttribute('src'))];
-  const entries = entryUrls.filter((url): url is string => !!url).map((url) => fileForUrl(url, route.file));
-  const deferred = entries.flatMap((file) => {
-    const table = /m\.f=\[([^\]]*)\]/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-    return [...table.matchAll(/"([^"]+\.js)"/g)].map((m) => join(siteDir, m[1]!));
-  });
-  return [...new Set([...scripts, ...deferred])];
-}

@@ -12,12 +12,11 @@ export type CategoryId = 'performance' | 'accessibility' | 'best-practices' | 's
  * One Lighthouse run in a fresh browser (mobile form factor, simulated throttling: Lighthouse's defaults).
  * A run that Lighthouse itself reports as broken (runtimeError, e.g. NO_NAVSTART when the machine is busy) is
  * repeated, up to `attempts` times; the page's own failures are never retried away, they are in the scores.
- * `onTrace` receives the run's trace events (the benchmark reads thread times from them, scripts/bench/thread-time.ts).
  */
 export async function runLighthouse(
   url: string,
   flags: Flags = {},
-  { attempts = 3, onTrace }: { attempts?: number; onTrace?: (events: unknown[]) => void } = {},
+  { attempts = 3 }: { attempts?: number } = {},
 ): Promise<Result> {
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -26,11 +25,7 @@ export async function runLighthouse(
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const { lhr } = result;
-      if (!lhr.runtimeError) {
-        const trace = (result.artifacts as { Trace?: { traceEvents?: unknown[] } }).Trace;
-        if (onTrace && trace?.traceEvents) onTrace(trace.traceEvents);
-        return lhr;
-      }
+      if (!lhr.runtimeError) return lhr;
       lastError = new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       console.warn(`${lastError.message} (attempt ${attempt}/${attempts})`);
     } finally {
