@@ -12,8 +12,14 @@ import type { NotFoundPage } from '../http/error-handlers';
 const FALLBACK_404 =
   '<!doctype html><html lang="ko"><meta charset="utf-8"><title>페이지를 찾을 수 없습니다</title><h1>페이지를 찾을 수 없습니다</h1><p><a href="/">홈으로 가기</a></p></html>';
 
+/**
+ * Hashed assets are immutable; HTML is revalidated on every visit (the ETag and Last-Modified @fastify/static sends
+ * make that a 304), so a deploy reaches every visitor at once and no page names assets a new build removed; other
+ * public files (icons, demos, robots.txt) may be reused for an hour. `filePath` is the file sent, which for a
+ * precompressed answer is its `.br` or `.gz` copy: the type is the original's.
+ */
 export function cacheControlFor(filePath: string): string {
-  const normalized = filePath.split(path.sep).join('/');
+  const normalized = filePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
   if (normalized.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (normalized.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
