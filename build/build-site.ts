@@ -6,7 +6,8 @@
  *    inline, the page prerendered by React, and the inline boot script that loads the page code after first paint;
  *    the stylesheet file and Vite's manifest, read for that, are not published;
  * 4. robots.txt and sitemap.xml from the same routes;
- * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are.
+ * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are;
+ * 6. the build-time settings it was made with are recorded (build/build-settings.ts) for `npm start`'s check.
  * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { routes, site, type RouteId } from '../src/content/site';
 import { robotsTxt, sitemapXml } from '../src/web/seo/crawl-files';
 import { renderHead } from '../src/web/seo/head';
 import { bundleBootScript, pageCode, type ViteManifest } from './boot-script';
+import { buildSettingsOf, recordBuildSettings } from './build-settings';
 import { bootScriptTag } from './boot-tag';
 import { styleElement } from './inline-stylesheet';
 import { pageDocument } from './page-document';
@@ -27,7 +29,8 @@ import { clientEntryKey, prerenderEntry, prerenderOutDir, siteOutDir, viteConfig
 // vite.config.ts imports TypeScript helpers without extension (tsconfig forbids .ts specifiers); the default loader handles it.
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
-const siteUrl = process.env.SITE_URL ?? site.defaultUrl;
+const settings = buildSettingsOf(process.env);
+const siteUrl = settings.SITE_URL ?? site.defaultUrl;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -71,6 +74,7 @@ async function main() {
   writeFileSync(join(siteOutDir, 'robots.txt'), robotsTxt(siteUrl));
   writeFileSync(join(siteOutDir, 'sitemap.xml'), sitemapXml(siteUrl, new Date()));
   const compressed = precompressSite(siteOutDir);
+  recordBuildSettings(settings);
 
   console.log(`Built ${routes.length} pages, robots.txt and sitemap.xml into dist/site (SITE_URL ${siteUrl}); ` +
     `${compressed.files} text files precompressed, Brotli ${kb(compressed.brotliBytes)} / gzip ${kb(compressed.gzipBytes)} of ${kb(compressed.bytes)}`);

@@ -6,6 +6,8 @@ const fromRepo = (path: string) => fileURLToPath(new URL(`../${path}`, import.me
 export const repoRoot = fromRepo('');
 export const siteOutDir = fromRepo('dist/site');
 export const prerenderOutDir = fromRepo('dist/.prerender');
+/** What the build was made with (build/build-settings.ts): beside the site, not in it, so it is never served. */
+export const buildSettingsFile = fromRepo('dist/build-settings.json');
 export const viteConfigFile = fromRepo('vite.config.ts');
 /** The browser code's folder (Vite's root): manifest keys are relative to it. */
 export const webRoot = fromRepo('src/web');

@@ -86,6 +86,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SITE_URL: 'https://mvp24.example', // production refuses a local one; the pages' own links play no part here
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('refuses to start in production without a public SITE_URL, naming it', () => {
+    for (const siteUrl of [undefined, 'http://localhost:3000', 'http://127.0.0.1', 'http://[::1]:3000']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...(siteUrl ? { SITE_URL: siteUrl } : {}) }), String(siteUrl)).toThrow(/SITE_URL: in production/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow(); // `npm start` on a laptop
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FORM_SECRET: 'short' });

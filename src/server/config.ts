@@ -24,6 +24,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_DIR: z.string().min(1).default('dist/site'),
+  /** The public origin the site was built for (also a build-time setting: canonical URLs, sitemap, Open Graph). */
+  SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
@@ -113,6 +115,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   const badOrigin = allowedOrigins.find((origin) => !/^https?:\/\/[^/]+$/.test(origin));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
+  if (e.NODE_ENV === 'production' && (!e.SITE_URL || isLocalOrigin(e.SITE_URL))) {
+    throw new ConfigError([
+      `SITE_URL: in production it must be the site's public address, e.g. https://mvp24.kr (got ${JSON.stringify(e.SITE_URL ?? null)}): ` +
+        'canonical links, the sitemap and KakaoTalk previews would point at it',
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -138,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedOrigins,
   };
+}
+
+/** True for an address only this machine can reach: localhost, the loopback range, an unspecified address. */
+export function isLocalOrigin(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
 }
 
 /** A config for tests and tools: defaults plus overrides, without reading process.env. */

@@ -32,7 +32,7 @@ export async function startServer(port: number, { timeoutMs = 120_000 } = {}): P
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' }, // production refuses a local SITE_URL
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
