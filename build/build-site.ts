@@ -14,11 +14,11 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { routes, site, type RouteId } from '../src/content/site';
+import { routes, site, type RouteId, type SiteSettings } from '../src/content/site';
 import { robotsTxt, sitemapXml } from '../src/web/seo/crawl-files';
 import { renderHead } from '../src/web/seo/head';
 import { bundleBootScript, pageCode, type ViteManifest } from './boot-script';
-import { buildSettingsOf, recordBuildSettings } from './build-settings';
+import { buildSettingsOf, recordBuildSettings, siteSettingsOf } from './build-settings';
 import { bootScriptTag } from './boot-tag';
 import { styleElement } from './inline-stylesheet';
 import { pageDocument } from './page-document';
@@ -26,11 +26,15 @@ import { measurePage } from './page-weight';
 import { precompressSite } from './precompress';
 import { clientEntryKey, prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from './site-paths';
 
-// vite.config.ts imports TypeScript helpers without extension (tsconfig forbids .ts specifiers); the default loader handles it.
-process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
 const settings = buildSettingsOf(process.env);
 const siteUrl = settings.SITE_URL ?? site.defaultUrl;
+// Validated before anything is built: a production build with placeholder details stops here, naming them.
+const siteSettings = siteSettingsOf(settings, process.env.NODE_ENV === 'production');
+
+// vite.config.ts imports TypeScript helpers without extension (tsconfig forbids .ts specifiers); the default loader
+// handles it. Set after the settings are read: it is the build's own switch, not a setting of the site.
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -47,7 +51,7 @@ async function main() {
     },
   });
   const { renderRoute } = (await import(pathToFileURL(join(prerenderOutDir, 'prerender.js')).href)) as {
-    renderRoute: (routeId: RouteId) => Promise<string>;
+    renderRoute: (routeId: RouteId, settings: SiteSettings) => Promise<string>;
   };
 
   const manifestDir = join(siteOutDir, '.vite');
@@ -59,9 +63,13 @@ async function main() {
   for (const route of routes) {
     const html = pageDocument({
       routeId: route.id,
-      head: renderHead(route.id, siteUrl),
+      head: renderHead(route.id, siteUrl, {
+        naverSiteVerification: settings.NAVER_SITE_VERIFICATION || undefined,
+        googleSiteVerification: settings.GOOGLE_SITE_VERIFICATION || undefined,
+        contactEmail: siteSettings.operator.contactEmail,
+      }),
       styles,
-      body: await renderRoute(route.id),
+      body: await renderRoute(route.id, siteSettings),
       script,
     });
     const file = join(siteOutDir, route.file);

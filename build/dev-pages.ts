@@ -6,6 +6,7 @@
 import type { Plugin } from 'vite';
 import { routeById, routes } from '../src/content/site';
 import { renderHead } from '../src/web/seo/head';
+import { buildSettingsOf, siteSettingsOf } from './build-settings';
 import { pageDocument } from './page-document';
 
 export function devPages(): Plugin {
@@ -25,7 +26,7 @@ export function devPages(): Plugin {
             routeId: page.id,
             head: renderHead(page.id, `http://localhost:${server.config.server.port}`),
             styles: '',
-            body: await renderRoute(page.id),
+            body: await renderRoute(page.id, siteSettingsOf(buildSettingsOf(process.env), false)),
             script: '<script type="module" src="/client.tsx"></script>',
           });
           response.statusCode = route ? 200 : 404;

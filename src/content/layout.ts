@@ -18,3 +18,10 @@ export const footer = {
 
 /** Screen-reader hint appended to links that open a new tab. */
 export const newTabHint = '(새 창에서 열림)';
+
+/** The KakaoTalk channel link, in the top bar and beside the idea form when the site has a channel. */
+export const kakaoConsult = {
+  label: '카카오톡으로 상담',
+  /** Read after the label by screen readers: the link leaves the site for KakaoTalk. */
+  hint: '(카카오톡 채널이 새 창에서 열림)',
+} as const;

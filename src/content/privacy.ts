@@ -1,5 +1,5 @@
-/** The privacy policy (개인정보처리방침) for the data the idea form collects. Operator details come from site config. */
-import { site } from './site';
+/** The privacy policy (개인정보처리방침) for the data the idea form collects. Operator details come from the build's site settings. */
+import { site, type SiteSettings } from './site';
 
 export interface PolicySection {
   title: string;
@@ -31,7 +31,7 @@ const sections: readonly PolicySection[] = [
     {
       title: '4. 처리 위탁',
       paragraphs: [
-        `회사는 신청 내용을 담당자에게 전달하기 위해 ${site.operator.mailProvider}에 이메일 발송을 위탁합니다. 수탁자는 발송 목적 외에는 정보를 이용하지 않습니다.`,
+        `회사는 신청 내용을 담당자에게 전달하기 위해 ${site.mailProvider}에 이메일 발송을 위탁합니다. 수탁자는 발송 목적 외에는 정보를 이용하지 않습니다.`,
         '회사는 개인정보를 제3자에게 제공하지 않습니다.',
       ],
     },
@@ -48,18 +48,18 @@ const sections: readonly PolicySection[] = [
     },
   ];
 
-export const privacy = {
-  heading: '개인정보처리방침',
-  effectiveDate: '시행일: 2026년 11월 22일',
-  intro: `${site.operator.name}(이하 "회사")는 외주 서비스 신청서를 통해 받은 개인정보를 개인정보 보호법에 따라 안전하게 처리합니다. 이 방침은 수집하는 정보와 이용 목적, 보관 기간, 이용자의 권리를 안내합니다.`,
-  sections,
-  contact: {
-    title: '7. 개인정보 보호책임자와 문의처',
-    lines: [
-      `운영자: ${site.operator.name}`,
-      `개인정보 보호책임자: ${site.operator.representative}`,
-    ],
-    emailLabel: '이메일',
-    email: site.operator.contactEmail,
-  },
-} as const;
+/** The privacy policy, naming the operator the site was built for. */
+export function privacyPolicy(operator: SiteSettings['operator']) {
+  return {
+    heading: '개인정보처리방침',
+    effectiveDate: '시행일: 2026년 11월 22일',
+    intro: `${operator.name}(이하 "회사")는 외주 서비스 신청서를 통해 받은 개인정보를 개인정보 보호법에 따라 안전하게 처리합니다. 이 방침은 수집하는 정보와 이용 목적, 보관 기간, 이용자의 권리를 안내합니다.`,
+    sections,
+    contact: {
+      title: '7. 개인정보 보호책임자와 문의처',
+      lines: [`운영자: ${operator.name}`, `개인정보 보호책임자: ${operator.representative}`],
+      emailLabel: '이메일',
+      email: operator.contactEmail,
+    },
+  } as const;
+}

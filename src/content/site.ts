@@ -14,20 +14,39 @@ export const site = {
   /** Default public origin; the build reads SITE_URL to override it (canonical URLs, sitemap, OG). */
   defaultUrl: 'http://localhost:3000',
   ogImage: { path: '/og-image.png', width: 1200, height: 600, alt: '24시간 안에 아이디어를 작동하는 프로토타입으로 만들어 드립니다' },
-  links: {
-    /** External newsletter subscription page (edit to the real address). */
-    newsletter: 'https://newsletter.example.com/subscribe',
-    /** The founder's main homepage (edit to the real address). */
-    homepage: 'https://www.example.com',
-  },
-  /** Operator details for the privacy policy and footer (edit to the real business). */
-  operator: {
-    name: '24시간 MVP 스튜디오',
-    representative: '대표',
-    contactEmail: 'privacy@example.com',
-    mailProvider: '이메일 발송 대행사(SMTP 서비스)',
-  },
+  /** Who delivers the team mail, as the privacy policy names the processor. */
+  mailProvider: '이메일 발송 대행사(SMTP 서비스)',
 } as const;
+
+/**
+ * The agency's own details, which differ per deployment: set at build time from the environment
+ * (build/build-settings.ts, documented in .env.example), never by editing this file. These are the values a
+ * development build uses; a production build refuses them.
+ */
+export interface SiteSettings {
+  links: {
+    /** External newsletter subscription page. */
+    newsletter: string;
+    /** The founder's main homepage. */
+    homepage: string;
+  };
+  /** Operator details for the privacy policy, the footer and the home page's JSON-LD. */
+  operator: {
+    name: string;
+    /** The person responsible for personal data (개인정보 보호책임자). */
+    representative: string;
+    /** Where visitors send privacy requests (erasure, access) and questions. */
+    contactEmail: string;
+  };
+  /** The agency's KakaoTalk channel (https://pf.kakao.com/…), offered beside the form when set. */
+  kakaoChannelUrl: string | null;
+}
+
+export const developmentSiteSettings: SiteSettings = {
+  links: { newsletter: 'https://newsletter.example.com/subscribe', homepage: 'https://www.example.com' },
+  operator: { name: '24시간 MVP 스튜디오', representative: '대표', contactEmail: 'privacy@example.com' },
+  kakaoChannelUrl: null,
+};
 
 export type RouteId = 'home' | 'about' | 'privacy' | 'not-found';
 

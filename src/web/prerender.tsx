@@ -6,7 +6,8 @@
  */
 import type { ComponentType } from 'react';
 import { prerender } from 'react-dom/static';
-import type { RouteId } from '../content/site';
+import type { RouteId, SiteSettings } from '../content/site';
+import { SiteSettingsProvider } from './site-settings';
 
 const pages = import.meta.glob<ComponentType>('./pages/*-page.tsx', { eager: true, import: 'default' });
 
@@ -16,8 +17,13 @@ export function pageFor(routeId: RouteId): ComponentType {
   return Page;
 }
 
-export async function renderRoute(routeId: RouteId): Promise<string> {
+/** The route's page as HTML, with the agency's details the build was configured with (build/build-settings.ts). */
+export async function renderRoute(routeId: RouteId, settings: SiteSettings): Promise<string> {
   const Page = pageFor(routeId);
-  const { prelude } = await prerender(<Page />);
+  const { prelude } = await prerender(
+    <SiteSettingsProvider settings={settings}>
+      <Page />
+    </SiteSettingsProvider>,
+  );
   return new Response(prelude).text();
 }

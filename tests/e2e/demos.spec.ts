@@ -9,7 +9,11 @@ import { gotoHydrated } from './fixtures/hydration';
 import { DEMO_SIZE, portfolio, type PortfolioItem } from '../../src/content/portfolio';
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
-const isDemo = (url: string) => new URL(url).pathname.startsWith('/demos/');
+/** A demo animation or its poster; the cards' stills (`-card.webp`) are part of the page. */
+const isDemo = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname.startsWith('/demos/') && !pathname.endsWith('-card.webp');
+};
 const stampOf = (src: string | null) => Number(new URL(src ?? '', 'http://x').searchParams.get('t'));
 
 test.beforeEach(({}, testInfo) => {
@@ -130,7 +134,7 @@ test.describe('portfolio demo animations (real files)', () => {
     await expect(dialog.getByRole('button', { name: '일시정지' })).toBeVisible();
   });
 
-  test('no demo bytes load with the home page, even scrolled to the bottom; a dialog fetches only its own animation', async ({ page }) => {
+  test('no demo animation loads with the home page, even scrolled to the bottom; a dialog fetches only its own', async ({ page }) => {
     const demoRequests: string[] = [];
     page.on('request', (request) => {
       if (isDemo(request.url())) demoRequests.push(new URL(request.url()).pathname);

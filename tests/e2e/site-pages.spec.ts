@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
-import { site } from '../../src/content/site';
+import { developmentSiteSettings } from '../../src/content/site';
 
 test('team page: mission, two profiles, values, figures and the newsletter links', async ({ page }) => {
   await gotoHydrated(page, '/about');
@@ -17,8 +17,8 @@ test('team page: mission, two profiles, values, figures and the newsletter links
 
   const newsletter = page.getByRole('link', { name: /뉴스레터 구독하기/ });
   const homepage = page.getByRole('link', { name: /메인 홈페이지 방문하기/ });
-  await expect(newsletter).toHaveAttribute('href', site.links.newsletter);
-  await expect(homepage).toHaveAttribute('href', site.links.homepage);
+  await expect(newsletter).toHaveAttribute('href', developmentSiteSettings.links.newsletter);
+  await expect(homepage).toHaveAttribute('href', developmentSiteSettings.links.homepage);
   for (const link of [newsletter, homepage]) {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -31,7 +31,7 @@ test('privacy policy lists items, purpose, retention, processor, rights and cont
   for (const heading of ['수집하는 개인정보 항목', '이용 목적', '보유 기간과 파기', '처리 위탁', '이용자의 권리', '문의처']) {
     await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: site.operator.contactEmail }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: developmentSiteSettings.operator.contactEmail }).first()).toBeVisible();
 });
 
 test('unknown path: HTTP 404, the not-found page, a way home and a console error', async ({ page }) => {

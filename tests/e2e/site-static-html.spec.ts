@@ -6,8 +6,11 @@ import { expect, test } from '@playwright/test';
 import { about } from '../../src/content/about';
 import { faq, hero, ideaForm, processSteps } from '../../src/content/home';
 import { portfolio } from '../../src/content/portfolio';
-import { privacy } from '../../src/content/privacy';
-import { routes } from '../../src/content/site';
+import { privacyPolicy } from '../../src/content/privacy';
+import { developmentSiteSettings, routes } from '../../src/content/site';
+
+// The test build has no site settings of its own: the development defaults.
+const privacy = privacyPolicy(developmentSiteSettings.operator);
 
 const built = (file: string) => readFileSync(new URL(`../../dist/site/${file}`, import.meta.url), 'utf8');
 const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };

@@ -1,8 +1,10 @@
 import { footer } from '../../content/layout';
 import { site } from '../../content/site';
+import { useSiteSettings } from '../site-settings';
 
 /** Footer: brand summary, contact and the privacy policy link. */
 export function SiteFooter() {
+  const { operator } = useSiteSettings();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-10 text-sm text-slate-600 sm:flex-row sm:items-start sm:justify-between sm:px-8">
@@ -16,8 +18,8 @@ export function SiteFooter() {
           </a>
           <p>
             {footer.contactLabel}:{' '}
-            <a href={`mailto:${site.operator.contactEmail}`} className="underline-offset-4 hover:underline">
-              {site.operator.contactEmail}
+            <a href={`mailto:${operator.contactEmail}`} className="underline-offset-4 hover:underline">
+              {operator.contactEmail}
             </a>
           </p>
           <p className="text-slate-500">{footer.copyright}</p>

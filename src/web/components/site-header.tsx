@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { header } from '../../content/layout';
+import { header, kakaoConsult } from '../../content/layout';
 import { ideaFormAnchor, navigation, site } from '../../content/site';
 import { buttonStyles } from '../ui/button-styles';
 import { cn } from '../ui/cn';
@@ -7,12 +7,24 @@ import { cn } from '../ui/cn';
 interface SiteHeaderProps {
   /** Path of the current page; its link gets aria-current="page". Null on the 404 page. */
   currentPath: string | null;
+  /** The agency's KakaoTalk channel; the top bar offers it when set. */
+  kakaoChannelUrl?: string | null;
+}
+
+/** "카카오톡으로 상담": opens the agency's KakaoTalk channel in a new tab. */
+export function KakaoConsultLink({ href, className }: { href: string; className?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {kakaoConsult.label}
+      <span className="sr-only"> {kakaoConsult.hint}</span>
+    </a>
+  );
 }
 
 const MENU_ID = 'mobile-menu';
 
 /** Sticky top bar: brand, page links, the submit-idea button; on small screens the links fold into a menu. */
-export function SiteHeader({ currentPath }: SiteHeaderProps) {
+export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
@@ -57,7 +69,10 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
               {link.label}
             </a>
           ))}
-          <a href={submitHref} className={cn(buttonStyles.primary, buttonStyles.sizeSm, 'ml-3')}>
+          {kakaoChannelUrl ? (
+            <KakaoConsultLink href={kakaoChannelUrl} className={cn(buttonStyles.kakao, buttonStyles.sizeSm, 'ml-3')} />
+          ) : null}
+          <a href={submitHref} className={cn(buttonStyles.primary, buttonStyles.sizeSm, kakaoChannelUrl ? 'ml-2' : 'ml-3')}>
             {header.submitIdea}
           </a>
         </nav>
@@ -97,6 +112,9 @@ export function SiteHeader({ currentPath }: SiteHeaderProps) {
         <a href={submitHref} onClick={close} className={cn(buttonStyles.primary, buttonStyles.sizeMd, 'mt-3 w-full')}>
           {header.submitIdea}
         </a>
+        {kakaoChannelUrl ? (
+          <KakaoConsultLink href={kakaoChannelUrl} className={cn(buttonStyles.kakao, buttonStyles.sizeMd, 'mt-3 w-full')} />
+        ) : null}
       </nav>
     </header>
   );

@@ -1,7 +1,7 @@
 import { about } from '../../content/about';
 import { newTabHint } from '../../content/layout';
-import { site } from '../../content/site';
 import { PageShell } from '../components/page-shell';
+import { useSiteSettings } from '../site-settings';
 import { buttonStyles } from '../ui/button-styles';
 import { cn } from '../ui/cn';
 
@@ -9,6 +9,7 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-6 sm:p-8';
 
 /** Team page (/about): mission, the two people, values, figures and the newsletter. */
 export default function AboutPage() {
+  const { links } = useSiteSettings();
   return (
     <PageShell currentPath="/about">
       <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -98,7 +99,7 @@ export default function AboutPage() {
           <p className="mt-3 max-w-2xl text-[15px] leading-relaxed text-white sm:text-base">{about.newsletter.description}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <a
-              href={site.links.newsletter}
+              href={links.newsletter}
               target="_blank"
               rel="noopener noreferrer"
               className={cn(buttonStyles.secondary, buttonStyles.sizeMd, 'text-brand-700 ring-0')}
@@ -107,7 +108,7 @@ export default function AboutPage() {
               <span className="sr-only"> {newTabHint}</span>
             </a>
             <a
-              href={site.links.homepage}
+              href={links.homepage}
               target="_blank"
               rel="noopener noreferrer"
               className={cn(buttonStyles.primary, buttonStyles.sizeMd, 'bg-brand-800 ring-1 ring-white/40 hover:bg-brand-700')}

@@ -5,9 +5,11 @@ import { PortfolioSection } from '../components/portfolio/portfolio-section';
 import { ProcessSection } from '../components/process-section';
 import { IdeaFormSection } from '../features/idea-form/idea-form';
 import { Island } from '../islands/island';
+import { useSiteSettings } from '../site-settings';
 
 /** Home (/): hero, process, portfolio, FAQ, idea form; the last three (and the header) are islands (docs/decisions/060). */
 export default function HomePage() {
+  const { kakaoChannelUrl } = useSiteSettings();
   return (
     <PageShell currentPath="/">
       <HeroSection />
@@ -22,7 +24,7 @@ export default function HomePage() {
         <Island name="faq" component={FaqSection} props={{}} />
       </div>
       <div data-render-later="">
-        <Island name="idea-form" component={IdeaFormSection} props={{}} />
+        <Island name="idea-form" component={IdeaFormSection} props={{ kakaoChannelUrl }} />
       </div>
     </PageShell>
   );

@@ -1,8 +1,10 @@
-import { privacy } from '../../content/privacy';
+import { privacyPolicy } from '../../content/privacy';
 import { PageShell } from '../components/page-shell';
+import { useSiteSettings } from '../site-settings';
 
 /** The privacy policy (/privacy). */
 export default function PrivacyPage() {
+  const privacy = privacyPolicy(useSiteSettings().operator);
   return (
     <PageShell currentPath="/privacy">
       <article className="mx-auto max-w-3xl px-5 py-16 sm:px-8 sm:py-20">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes, site } from '../../content/site';
+import { developmentSiteSettings, routes, site } from '../../content/site';
 import { escapeHtml, serializeJsonLd } from './escape';
 import { headOptionsFromEnv, renderHead } from './head';
 
@@ -94,7 +94,7 @@ describe('renderHead', () => {
       name: site.name,
       url: 'https://mvp24.example.kr/',
       logo: 'https://mvp24.example.kr/icon-512.png',
-      email: site.operator.contactEmail,
+      email: developmentSiteSettings.operator.contactEmail,
       areaServed: { '@type': 'Country', name: 'KR' },
     });
     expect(data.description).toBe(routes.find((r) => r.id === 'home')?.description);

@@ -2,7 +2,7 @@
  * Per-route <head> tags for the prerendered HTML (crawlers and link previews run no JavaScript).
  * Called by the site build for every route; returns an HTML string to place inside <head>.
  */
-import { routeById, site, type RouteId, type RouteMeta } from '../../content/site';
+import { developmentSiteSettings, routeById, site, type RouteId, type RouteMeta } from '../../content/site';
 import { escapeHtml, serializeJsonLd } from './escape';
 import { faviconLinks, icons } from './icons';
 
@@ -12,6 +12,8 @@ export interface HeadOptions {
   naverSiteVerification?: string | undefined;
   /** Value of `<meta name="google-site-verification">` (Google Search Console), home page only. */
   googleSiteVerification?: string | undefined;
+  /** The operator's contact address, in the home page's JSON-LD (the build's site settings). */
+  contactEmail?: string | undefined;
 }
 
 /** Reads NAVER_SITE_VERIFICATION and GOOGLE_SITE_VERIFICATION from the build's environment. */
@@ -40,7 +42,7 @@ const meta = (name: string, content: string) => `<meta name="${name}" content="$
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
 
 /** JSON-LD describing the business, for the home page. */
-export function businessJsonLd(siteUrl: string): Record<string, unknown> {
+export function businessJsonLd(siteUrl: string, contactEmail: string = developmentSiteSettings.operator.contactEmail): Record<string, unknown> {
   const origin = normalizeOrigin(siteUrl);
   const home = routeById('home');
   return {
@@ -54,7 +56,7 @@ export function businessJsonLd(siteUrl: string): Record<string, unknown> {
     url: `${origin}/`,
     logo: `${origin}${icons.logo.path}`,
     image: `${origin}${site.ogImage.path}`,
-    email: site.operator.contactEmail,
+    email: contactEmail,
     areaServed: { '@type': 'Country', name: 'KR' },
     availableLanguage: 'ko',
   };
@@ -100,7 +102,7 @@ export function renderHead(routeId: RouteId, siteUrl: string, options: HeadOptio
     meta('twitter:image:alt', site.ogImage.alt),
   );
   if (routeId === 'home') {
-    tags.push(`<script type="application/ld+json">${serializeJsonLd(businessJsonLd(siteUrl))}</script>`);
+    tags.push(`<script type="application/ld+json">${serializeJsonLd(businessJsonLd(siteUrl, options.contactEmail))}</script>`);
   }
   return tags.join('\n    ');
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
+import { KakaoConsultLink } from '../../components/site-header';
 import { IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
@@ -46,7 +47,7 @@ function valuesOf(form: HTMLFormElement): { values: IdeaValues; honeypot: string
  * intake without it), so whatever a visitor types or autofills before this island hydrates stays in the fields and
  * is read from them at submit. React never writes a field's value, so hydration cannot empty it.
  */
-export function IdeaFormSection() {
+export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: string | null }) {
   const [ideaEmpty, setIdeaEmpty] = useState(true);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -198,6 +199,14 @@ export function IdeaFormSection() {
             {ideaForm.footnote}
           </p>
         </form>
+        {kakaoChannelUrl ? (
+          <p className="mt-4 text-center">
+            <KakaoConsultLink
+              href={kakaoChannelUrl}
+              className={cn(buttonStyles.kakao, buttonStyles.sizeMd)}
+            />
+          </p>
+        ) : null}
 
         <aside aria-labelledby={`${id}-privacy`} className="mt-6 rounded-2xl border border-slate-200 bg-white/60 p-5 text-sm text-slate-600">
           <h3 id={`${id}-privacy`} className="font-semibold text-slate-800">
