@@ -10,6 +10,7 @@ export default defineConfig({
       'scripts/demos/vitest.config.ts',
       'tests/budgets/vitest.config.ts',
       'tests/architecture/vitest.config.ts',
+      'tests/deploy/vitest.config.ts',
     ],
   },
 });

@@ -37,8 +37,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    // proxy-addr accepts a hop count too; Fastify's types only list boolean | string | string[].
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: config.trustProxy,
     // The intake route sets its own 32 KB limit; nothing else accepts bodies.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,

@@ -51,7 +51,7 @@ const envSchema = z.object({
 
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY']);
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -86,12 +86,19 @@ export class ConfigError extends Error {
   }
 }
 
-function parseTrustProxy(raw: string | undefined): TrustProxy {
+/**
+ * TRUST_PROXY names the proxies whose X-Forwarded-For is believed: `127.0.0.1` (a proxy on this machine), addresses or
+ * CIDRs (proxy-addr's syntax), or `true` (every hop: only where the platform strips what clients send). A hop count
+ * is refused: Fastify 5 ignores it on purpose (it cannot tell the proxy from a client that forges the header), so
+ * it would leave every visitor counted as the proxy by the per-client rate limit.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy | { error: string } {
   if (raw === undefined) return false;
   if (/^(true|yes)$/i.test(raw)) return true;
   if (/^(false|no|0)$/i.test(raw)) return false;
-  // A number is the count of proxy hops to trust (e.g. 1 behind one load balancer).
-  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^\d+$/.test(raw)) {
+    return { error: `TRUST_PROXY: a hop count (got "${raw}") is not trusted; name the proxy instead: 127.0.0.1 (on this machine) or its addresses, e.g. 10.0.0.0/8` };
+  }
   return raw.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
@@ -115,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   const badOrigin = allowedOrigins.find((origin) => !/^https?:\/\/[^/]+$/.test(origin));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && 'error' in trustProxy) throw new ConfigError([trustProxy.error]);
   if (e.NODE_ENV === 'production' && (!e.SITE_URL || isLocalOrigin(e.SITE_URL))) {
     throw new ConfigError([
       `SITE_URL: in production it must be the site's public address, e.g. https://mvp24.kr (got ${JSON.stringify(e.SITE_URL ?? null)}): ` +
@@ -143,7 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiKey: e.PUBLIC_API_KEY,
     form: { secret: e.FORM_SECRET, minFillMs: e.FORM_MIN_FILL_MS, tokenMaxAgeMs: e.FORM_TOKEN_MAX_AGE_MS },
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, global: e.RATE_LIMIT_GLOBAL, windowMs: e.RATE_LIMIT_WINDOW_MS },
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     allowedOrigins,
   };
 }

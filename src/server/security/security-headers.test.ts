@@ -33,7 +33,7 @@ describe('security headers', () => {
     const direct = await (await appWith({})).inject({ url: '/' });
     expect(direct.headers['strict-transport-security']).toBeUndefined();
     expect(String(direct.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
-    const proxied = await (await appWith({ TRUST_PROXY: '1' })).inject({ url: '/' });
+    const proxied = await (await appWith({ TRUST_PROXY: '127.0.0.1' })).inject({ url: '/' });
     expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(String(proxied.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(proxied.headers['x-frame-options']).toBe('DENY');

@@ -1,0 +1,111 @@
+/**
+ * docs/deploy.md's reverse proxy, with Debian's nginx and deploy/nginx-site.conf (rendered without TLS, on
+ * loopback): pages and the intake pass through it, and with TRUST_PROXY=127.0.0.1 (nginx's address) the per-client rate limit counts the
+ * visitor nginx saw, not nginx and not an address the visitor wrote into X-Forwarded-For. Visitors connect from
+ * 127.0.0.3 and 127.0.0.4, nginx listens on 127.0.0.2, the app on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEA_ENDPOINT } from '../../src/domain/endpoints';
+import { buildApp } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { ideaBody, TEST_FORM_SECRET } from '../../src/server/test-support/intake-client';
+import { freePort } from '../../src/server/test-support/postgres-cluster';
+import { siteFixture } from '../../src/server/test-support/site-fixture';
+
+const NGINX = '/usr/sbin/nginx';
+const siteConf = readFileSync(new URL('../../deploy/nginx-site.conf', import.meta.url), 'utf8');
+
+/** The site config as the guide ships it, served over plain HTTP on `listen`, proxying to `app`. */
+export function renderForTest(conf: string, listen: string, app: string): string {
+  const [site] = conf.split(/\n(?=server \{\n    listen 80;)/); // the https server; the port-80 redirect is not needed
+  return site!
+    .replace(/server 127\.0\.0\.1:3000;/, `server ${app};`)
+    .replace(/listen 443 ssl http2;.*$/m, `listen ${listen};`)
+    .replace(/^\s*ssl_certificate.*$/gm, '');
+}
+
+function request(port: number, path: string, { from, method = 'GET', headers = {}, body }: { from: string; method?: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.2', port, path, method, headers, localAddress: from }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () => {
+  let app: FastifyInstance;
+  let nginx: ChildProcess;
+  let nginxPort = 0;
+  const dir = mkdtempSync(join(tmpdir(), 'mvp24-nginx-'));
+  const site = siteFixture();
+
+  beforeAll(async () => {
+    const appPort = await freePort();
+    app = await buildApp(
+      testConfig({ DATA_DIR: join(dir, 'data'), SITE_DIR: site.siteDir, FORM_SECRET: TEST_FORM_SECRET, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_IP: '2' }),
+    );
+    await app.listen({ port: appPort, host: '127.0.0.1' });
+    nginxPort = await freePort();
+    mkdirSync(join(dir, 'nginx'), { recursive: true });
+    const conf = join(dir, 'nginx.conf');
+    writeFileSync(
+      conf,
+      `daemon off;\nworker_processes 1;\npid ${dir}/nginx.pid;\nerror_log stderr warn;\nevents {}\nhttp {\n  access_log off;\n` +
+        `  client_body_temp_path ${dir}/nginx/body;\n  proxy_temp_path ${dir}/nginx/proxy;\n  fastcgi_temp_path ${dir}/nginx/fastcgi;\n` +
+        `  uwsgi_temp_path ${dir}/nginx/uwsgi;\n  scgi_temp_path ${dir}/nginx/scgi;\n` +
+        `${renderForTest(siteConf, `127.0.0.2:${nginxPort}`, `127.0.0.1:${appPort}`)}\n}\n`,
+    );
+    nginx = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        if ((await request(nginxPort, '/healthz', { from: '127.0.0.3' })).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await app?.close();
+    site.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes pages, compressed, and the health check through', async () => {
+    const page = await request(nginxPort, '/about', { from: '127.0.0.3', headers: { 'accept-encoding': 'identity' } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('팀 소개');
+    const asset = await request(nginxPort, '/assets/index-abc123.js', { from: '127.0.0.3', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['content-encoding']).toBe('br'); // the app's precompressed copy, as it is
+    expect((await request(nginxPort, '/healthz', { from: '127.0.0.3' })).status).toBe(200);
+  });
+
+  it("counts each visitor's submissions by the address nginx saw, whatever X-Forwarded-For the visitor sends", async () => {
+    const submit = (from: string, forged?: string) =>
+      request(nginxPort, IDEA_ENDPOINT, {
+        from,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(forged ? { 'x-forwarded-for': forged } : {}) },
+        body: JSON.stringify(ideaBody()),
+      });
+    expect((await submit('127.0.0.3')).status).toBe(202);
+    expect((await submit('127.0.0.3', '198.51.100.7')).status).toBe(202);
+    expect((await submit('127.0.0.3', '198.51.100.8')).status).toBe(429); // a forged address does not reset the count
+    expect((await submit('127.0.0.4')).status).toBe(202); // another visitor is not refused for the first one
+  });
+});
