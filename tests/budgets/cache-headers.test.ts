@@ -5,22 +5,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/content/site';
 import { ports } from './budgets';
 import { requireBuiltSite, siteDir } from './support/built-site';
-import { startServer, type RunningServer } from './support/server';
+import { serveBuiltSiteForFile } from './support/serve-built-site';
 
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  requireBuiltSite();
-  server = await startServer(ports.budgets);
-}, 150_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serveBuiltSiteForFile(ports.budgets, requireBuiltSite);
 
 const encodings = ['identity', 'gzip', 'br', 'br, gzip'];
 
@@ -32,7 +23,7 @@ function builtUrls(): string[] {
 }
 
 async function get(url: string, encoding: string, headers: Record<string, string> = {}) {
-  return fetch(`${server!.origin}${url}`, { headers: { 'accept-encoding': encoding, ...headers } });
+  return fetch(`${server().origin}${url}`, { headers: { 'accept-encoding': encoding, ...headers } });
 }
 
 describe('cache headers on the production build', () => {

@@ -4,29 +4,19 @@
  * on the machine: they live in `npm run bench:web`, not here.)
  */
 import type { Result } from 'lighthouse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { budgets, perfectCategories, ports } from './budgets';
 import { kb, requireBuiltSite } from './support/built-site';
 import { failingAudits, resourceSummary, runLighthouse, score } from './support/lighthouse';
-import { startServer, type RunningServer } from './support/server';
+import { serveBuiltSiteForFile } from './support/serve-built-site';
 
-let server: RunningServer | undefined;
-
-beforeAll(async () => {
-  requireBuiltSite();
-  server = await startServer(ports.budgets);
-}, 150_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serveBuiltSiteForFile(ports.budgets, requireBuiltSite);
 
 describe.each(['/', '/about', '/privacy'])('Lighthouse on %s', (path) => {
   let lhr: Result;
 
   beforeAll(async () => {
-    if (!server) throw new Error('server not started');
-    lhr = await runLighthouse(server.origin + path, {
+    lhr = await runLighthouse(server().origin + path, {
       onlyCategories: [...perfectCategories],
       onlyAudits: ['total-byte-weight', 'resource-summary'],
     });

@@ -104,6 +104,15 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   expect(cspViolations).toEqual([]);
 });
 
+/** Fills the real form's required fields as a visitor does and returns the form. */
+async function fillIdeaForm(page: Page, fields: { idea: string; name: string; email?: string }) {
+  const form = page.locator('#idea-form form');
+  await form.getByLabel('아이디어').fill(fields.idea);
+  await form.getByLabel('이름').fill(fields.name);
+  if (fields.email !== undefined) await form.getByLabel('이메일').fill(fields.email);
+  return form;
+}
+
 /** axe runs inside the page, so it reads these script-free pages in a context of its own with JavaScript on. */
 async function expectNoAxeViolations(browser: Browser, html: string) {
   const context = await browser.newContext();
@@ -167,10 +176,7 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   const page = await context.newPage();
   const idea = '자바스크립트 없이 보내는 아이디어: 동네 도서관 좌석 예약 앱이 필요합니다.';
   await page.goto(`${BASE}/#idea-form`);
-  const form = page.locator('#idea-form form');
-  await form.getByLabel('아이디어').fill(idea);
-  await form.getByLabel('이름').fill('윤하늘');
-  await form.getByLabel('이메일').fill('haneul@example.com');
+  const form = await fillIdeaForm(page, { idea, name: '윤하늘', email: 'haneul@example.com' });
   await form.getByRole('button', { name: '상담 신청하기' }).click();
 
   await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);
@@ -194,9 +200,7 @@ test('with JavaScript off, a missing field gets a Korean page naming it, and Bac
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${BASE}/#idea-form`);
-  const form = page.locator('#idea-form form');
-  await form.getByLabel('아이디어').fill('이메일을 빠뜨린 아이디어');
-  await form.getByLabel('이름').fill('정다은');
+  const form = await fillIdeaForm(page, { idea: '이메일을 빠뜨린 아이디어', name: '정다은' });
   await form.getByRole('button', { name: '상담 신청하기' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.invalid.title);
@@ -217,10 +221,7 @@ test('a press of 상담 신청하기 on a phone before the page code arrives is 
   const { page, context } = await phoneWithCodeHeldBack(browser); // never released
   const idea = '코드가 오기 전에 보낸 아이디어: 캠핑장 빈자리 알림 서비스';
   await page.goto(`${BASE}/#idea-form`);
-  const form = page.locator('#idea-form form');
-  await form.getByLabel('아이디어').fill(idea);
-  await form.getByLabel('이름').fill('오세린');
-  await form.getByLabel('이메일').fill('serin@example.com');
+  const form = await fillIdeaForm(page, { idea, name: '오세린', email: 'serin@example.com' });
   await form.getByRole('button', { name: '상담 신청하기' }).tap();
 
   await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);

@@ -64,3 +64,4 @@ export async function startServer(port: number, { timeoutMs = 120_000 } = {}): P
   await stop();
   throw new Error(`server on port ${port} did not become healthy (exit code ${child.exitCode}):\n${output}`);
 }
+
