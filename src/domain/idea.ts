@@ -9,6 +9,10 @@ import { withObject, withTopic } from './korean-particles';
 
 export { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
 
+// zod 4 probes `new Function('')` to compile faster validators; the site's CSP forbids eval, and Chromium reports
+// each probe as a CSP issue once the form's validation loads. The schema is small: interpreted is fast enough.
+z.config({ jitless: true });
+
 /** Maximum lengths in characters (after trimming). */
 export const IDEA_LIMITS = {
   idea: 5000,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormTokenAnswer } from '../domain/endpoints';
 import { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT, type ApiErrorBody, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
+import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { testConfig } from './config';
 import { verifyFormToken } from './intake/form-token';
 import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
@@ -95,9 +96,9 @@ describe('POST idea endpoint', () => {
     }
   });
 
-  it('answers 413 above 32 KB, declared or chunked', async () => {
-    const big = JSON.stringify(ideaBody({ idea: '가'.repeat(12_000) }));
-    expect(Buffer.byteLength(big)).toBeGreaterThan(32 * 1024);
+  it('answers 413 above the intake limit, declared or chunked', async () => {
+    const big = JSON.stringify(ideaBody({ idea: '가'.repeat(24_000) }));
+    expect(Buffer.byteLength(big)).toBeGreaterThan(INTAKE_BODY_LIMIT);
     const declared = await submitIdea(app, big, withKey);
     expect(declared.statusCode).toBe(413);
     expect(declared.json<ApiErrorBody>().error.code).toBe('payload_too_large');

@@ -38,7 +38,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
-    // The intake route sets its own 32 KB limit; nothing else accepts bodies.
+    // The intake route sets its own limit (intake/body-limit.ts); nothing else accepts bodies.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -112,6 +112,13 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(mail!.parsed.html).toContain('동네 꽃집 &lt;b&gt;예약&lt;/b&gt; &amp; 배달');
   });
 
+  it('takes the longest valid idea: 5,000 Korean characters, about 45 KB once the browser urlencodes them', async () => {
+    await start();
+    const response = await formPost(app, { ...fields, idea: '가'.repeat(IDEA_LIMITS.idea) });
+    expect(response.statusCode).toBe(303);
+    expect(await count('ideas')).toBe(1);
+  });
+
   it('stores one idea when the same form is sent twice (refresh, double press): the same receipt', async () => {
     await start();
     const first = await formPost(app, fields);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
 import { KakaoConsultLink } from '../../components/site-header';
-import { IDEA_ENDPOINT } from '../../../domain/endpoints';
+import { HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
 import { sharedIdeaClient, type IdeaValues } from './api';
@@ -182,7 +182,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
           {/* Honeypot: invisible to people and assistive technology; naive bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={`${id}-website`}>Website</label>
-            <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input id={`${id}-website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
 
           <button type="submit" disabled={sending} aria-busy={sending} className={cn(buttonStyles.primary, buttonStyles.sizeLg, 'w-full')}>
