@@ -131,6 +131,14 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(await count('ideas')).toBe(2);
   });
 
+  it('stores one idea when a double press sends the same form twice at once (one write batch)', async () => {
+    await start();
+    const [first, second] = await Promise.all([formPost(app, fields), formPost(app, fields)]);
+    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(await count('ideas')).toBe(1);
+  });
+
   it('names each missing or too long field on a Korean page, and stores nothing', async () => {
     await start();
     const response = await formPost(app, { ...fields, email: '', name: '가'.repeat(IDEA_LIMITS.name + 1) });
