@@ -35,6 +35,8 @@ describe('intake content types', () => {
     const form = (origin?: string) =>
       request({ 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) }, { protocol: 'https', host: 'mvp24.example' });
     await expect(guard(form('https://mvp24.example'))).resolves.toBeUndefined();
+    await expect(guard(form('http://mvp24.example'))).resolves.toBeUndefined(); // TLS ended at a proxy the app does not trust
+    await expect(guard(form('https://mvp24.example.evil.example'))).rejects.toMatchObject({ statusCode: 403 });
     await expect(guard(form('https://www.mvp24.example'))).resolves.toBeUndefined();
     await expect(guard(form())).resolves.toBeUndefined(); // an old browser that names no origin
     await expect(guard(form('https://evil.example'))).rejects.toMatchObject({ statusCode: 403, code: 'forbidden_origin' });

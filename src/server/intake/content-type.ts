@@ -33,15 +33,27 @@ export function scriptRequestsOnly(guard: onRequestAsyncHookHandler): onRequestA
 
 /**
  * A form post must come from a page of this site: when the browser names the page's origin (it does on every
- * POST it sends from a page), it must be this server's own origin or one of ALLOWED_ORIGINS. Another site's form
- * pointed here is refused with 403 (a cross-site form post needs no CORS, so CORS alone would not stop it).
+ * POST it sends from a page), its host must be this server's own (the Host the request came with; the scheme is
+ * left aside, since a TLS proxy in front makes the two differ) or the origin one of ALLOWED_ORIGINS. Another site's
+ * form pointed here is refused with 403 (a cross-site form post needs no CORS, so CORS alone would not stop it).
  */
+/** A host without a default port (`mvp24.kr:443` and `mvp24.kr` are the same site). */
+const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
+
+/** The host of an Origin header, or undefined for `null` and anything else that is not a URL. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return withoutDefaultPort(new URL(origin).host);
+  } catch {
+    return undefined;
+  }
+}
+
 export function formOriginGuard(allowedOrigins: readonly string[]): onRequestAsyncHookHandler {
   return async (request) => {
     if (!isFormPost(request)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !allowedOrigins.includes(origin)) throw new ApiError(403, 'forbidden_origin');
+    if (hostOf(origin) !== withoutDefaultPort(request.host) && !allowedOrigins.includes(origin)) throw new ApiError(403, 'forbidden_origin');
   };
 }
