@@ -66,15 +66,54 @@ async function checkCommands(env: Record<string, string>, viaPattern: RegExp): P
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain('해당하는 아이디어가 없습니다');
 
-  const retry = await cli(env, 'retry', IDS.spam);
-  expect(retry.code, retry.stderr).toBe(0);
-  expect(retry.stdout).toContain('대기열에 넣었습니다');
+  const spamFolder = await cli(env, 'list', '--spam');
+  expect(spamFolder.stdout.trim().split('\n')).toHaveLength(1);
+  expect(spamFolder.stdout).toMatch(/^22222222 .*token_missing/);
+
+  const retrySpam = await cli(env, 'retry', IDS.spam);
+  expect(retrySpam.code).toBe(1);
+  expect(retrySpam.stderr).toContain('release 명령');
+
+  const release = await cli(env, 'release', IDS.spam);
+  expect(release.code, release.stderr).toBe(0);
+  expect(release.stdout).toContain('스팸 보관함에서 꺼내 팀에 보내도록 대기열에 넣었습니다');
+  const again = await cli(env, 'release', IDS.spam);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain('이미 스팸 보관함에서 꺼내 팀에 보낸 아이디어입니다');
+  expect((await cli(env, 'list', '--spam')).stdout).toContain('스팸 보관함이 비어 있습니다');
 
   const csv = await cli(env, 'export', '--csv');
   expect(csv.stdout.startsWith('\uFEFF접수 번호,접수 시각(KST)')).toBe(true);
   expect(csv.stdout).toContain(`"'=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어"`);
   expect(csv.stdout).toContain("'+82 10");
   expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(3);
+
+  const closed = await cli(env, 'close', '111111');
+  expect(closed.code, closed.stderr).toBe(0);
+  expect(closed.stdout).toContain('상담 종료로 표시했습니다');
+  expect((await cli(env, 'show', '111111')).stdout).toContain('상담 종료: ');
+
+  const byPrefix = await cli(env, 'delete', '111111');
+  expect(byPrefix.code).toBe(1);
+  expect(byPrefix.stderr).toContain('전체 접수 번호');
+}
+
+/** Erasure as a visitor asks for it: delete confirms what went; show and export no longer know the idea. */
+async function checkDelete(env: Record<string, string>, id: string, expected: { mailFiles: number }): Promise<void> {
+  const erased = await cli(env, 'delete', id);
+  expect(erased.code, erased.stderr).toBe(0);
+  expect(erased.stdout).toContain(`${id}: 삭제했습니다.`);
+  expect(erased.stdout).toContain('- 아이디어와 연락처 1건');
+  expect(erased.stdout).toContain('- 메일 발송 기록 1건');
+  expect(erased.stdout).toContain(`- 메일 파일(.eml) ${expected.mailFiles}개`);
+  const show = await cli(env, 'show', id);
+  expect(show.code).toBe(1);
+  expect(show.stderr).toContain('해당하는 아이디어가 없습니다');
+  const csv = await cli(env, 'export', '--csv');
+  expect(csv.stdout).not.toContain(id);
+  expect(csv.stdout).not.toContain('real@example.com');
+  const twice = await cli(env, 'delete', id);
+  expect(twice.code).toBe(1);
 }
 
 describe('ideas CLI on PGlite', () => {
@@ -108,6 +147,8 @@ describe('ideas CLI on PGlite', () => {
     const eml = path.join(store.dataDir, 'outbox', `${IDS.spam}.eml`);
     for (let i = 0; i < 100 && !fs.existsSync(eml); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fs.existsSync(eml)).toBe(true);
+    await checkDelete(env, IDS.spam, { mailFiles: 1 });
+    expect(fs.existsSync(eml)).toBe(false);
 
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     server.kill('SIGTERM');
@@ -115,7 +156,7 @@ describe('ideas CLI on PGlite', () => {
     expect(fs.existsSync(adminFile(store.dataDir))).toBe(false);
     const offline = await cli(env, 'list');
     expect(offline.stderr).toContain('no server running');
-    expect(offline.stdout).toContain('[발송 완료]');
+    expect(offline.stdout).toContain('정하늘');
   });
 });
 
@@ -130,6 +171,8 @@ describe('ideas CLI on PostgreSQL', () => {
   afterAll(() => store.cleanup());
 
   it('lists, shows, retries and exports straight from the database', async () => {
-    await checkCommands({ DATABASE_URL: store.databaseUrl!, DATA_DIR: store.dataDir }, /PostgreSQL \(DATABASE_URL\)/);
+    const env = { DATABASE_URL: store.databaseUrl!, DATA_DIR: store.dataDir };
+    await checkCommands(env, /PostgreSQL \(DATABASE_URL\)/);
+    await checkDelete(env, IDS.spam, { mailFiles: 0 });
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The team's command line: `npm run ideas -- list | show <id> | retry <id> | export --csv [--out file]`.
- * Works while the server runs, on PGlite (through the server's loopback admin API) and on PostgreSQL.
+ * The team's command line: `npm run ideas -- list [--spam] | show <id> | retry <id> | release <id> | close <id> |
+ * delete <id> | export --csv [--out file]`. Works while the server runs, on PGlite (through the server's loopback
+ * admin API) and on PostgreSQL.
  */
 import fs from 'node:fs';
 import { formatKst } from '../domain/idea';
 import { ConfigError, loadConfig } from '../server/config';
+import type { Erased } from '../server/ideas/erase-ideas';
 import type { DeliveryStatus, TeamIdea } from '../server/ideas/team-ideas';
 import { toCsv } from './csv';
 import { CliError, connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
@@ -15,13 +17,17 @@ const STATUS_LABELS: Record<DeliveryStatus, string> = {
   sent: '발송 완료',
   failed: '발송 실패',
   spam: '스팸 의심(미발송)',
+  digest: '묶음 메일 대기',
 };
 
 const USAGE = `사용법: npm run ideas -- <명령>
-  list [--limit N]          최근 아이디어 목록 (기본 50개)
-  show <접수 번호>           한 건의 전체 내용과 발송 상태 (번호 앞 6자 이상)
-  retry <접수 번호> [--force] 메일 다시 보내기 (실패·스팸 의심 건; 발송 완료 건은 --force)
-  export --csv [--out 파일]  전체를 CSV(UTF-8 BOM, 엑셀용)로 내보내기`;
+  list [--limit N] [--spam]   최근 아이디어 목록 (기본 50개; --spam: 스팸 보관함만)
+  show <접수 번호>             한 건의 전체 내용과 발송 상태 (번호 앞 6자 이상)
+  retry <접수 번호> [--force]  메일 다시 보내기 (실패·대기 건; 발송 완료 건은 --force)
+  release <접수 번호>          스팸 보관함의 아이디어를 팀에 일반 신청으로 보내기 (한 번만)
+  close <접수 번호>            상담 종료로 표시 (보관 기간이 이날부터 계산됩니다)
+  delete <전체 접수 번호>      삭제 요청 처리: 아이디어와 관련 기록을 모두 지웁니다
+  export --csv [--out 파일]    전체를 CSV(UTF-8 BOM, 엑셀용)로 내보내기`;
 
 export function statusLabel(idea: Pick<TeamIdea, 'status' | 'spamReason'>): string {
   const label = STATUS_LABELS[idea.status];
@@ -50,6 +56,9 @@ export function formatShow(idea: TeamIdea): string {
     `발송 상태: ${statusLabel(idea)} (시도 ${idea.attempts}회)`,
     ...(idea.sentAt ? [`발송 시각: ${formatKst(idea.sentAt)} (KST) → ${idea.deliveredTo ?? ''}`] : []),
     ...(idea.lastError ? [`마지막 오류: ${idea.lastError}`] : []),
+    ...(idea.releasedAt ? [`스팸 보관함에서 꺼낸 시각: ${formatKst(idea.releasedAt)} (KST)`] : []),
+    ...(idea.closedAt ? [`상담 종료: ${formatKst(idea.closedAt)} (KST)`] : []),
+    ...(idea.clientIp ? [`접속 IP: ${idea.clientIp} (일정 기간 후 자동 삭제)`] : []),
     '',
     idea.idea,
   ].join('\n');
@@ -75,6 +84,18 @@ export function ideasCsv(ideas: TeamIdea[]): string {
   );
 }
 
+export function formatErased(id: string, erased: Erased): string {
+  return [
+    `${id}: 삭제했습니다.`,
+    `- 아이디어와 연락처 ${erased.ideas}건`,
+    `- 메일 발송 기록 ${erased.outboxRows}건`,
+    `- 중복 접수 방지 기록 ${erased.idempotencyKeys}건`,
+    `- 음성 메모 ${erased.voiceMemos}건`,
+    `- 메일 파일(.eml) ${erased.mailFiles}개`,
+    '팀 메일함에 이미 도착한 메일은 메일함에서 직접 지워주세요.',
+  ].join('\n');
+}
+
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -85,7 +106,9 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
   switch (command) {
     case 'list': {
       const limit = Number(option(args, '--limit') ?? 50);
-      out(formatList(await client.list(Number.isFinite(limit) && limit > 0 ? Math.min(limit, 1000) : 50)));
+      const spam = args.includes('--spam');
+      const ideas = await client.list(Number.isFinite(limit) && limit > 0 ? Math.min(limit, 1000) : 50, spam);
+      out(spam && ideas.length === 0 ? '스팸 보관함이 비어 있습니다.' : formatList(ideas));
       return 0;
     }
     case 'show': {
@@ -103,6 +126,7 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
           not_found: `접수 번호 ${target}에 해당하는 아이디어가 없습니다.`,
           already_sent: '이미 발송된 메일입니다. 다시 보내려면 --force 를 붙여주세요.',
           in_flight: '지금 발송 중입니다. 잠시 후 상태를 확인해주세요.',
+          spam: '스팸 보관함에 있는 아이디어입니다. 팀에 보내려면 release 명령을 써주세요.',
         };
         throw new CliError(reasons[result.reason]);
       }
@@ -110,6 +134,37 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
         `${result.idea.id}: 메일을 다시 보내도록 대기열에 넣었습니다 (${statusLabel(result.idea)}).` +
           (client.workerRunning ? '' : ' 서버가 실행되면 발송됩니다.'),
       );
+      return 0;
+    }
+    case 'release': {
+      if (!target) throw new CliError(USAGE);
+      const result = await client.release(target);
+      if (!result.ok) {
+        const reasons = {
+          not_found: `접수 번호 ${target}에 해당하는 아이디어가 없습니다.`,
+          not_spam: '스팸 보관함에 있는 아이디어가 아닙니다. 메일을 다시 보내려면 retry 명령을 써주세요.',
+          already_released: '이미 스팸 보관함에서 꺼내 팀에 보낸 아이디어입니다.',
+        };
+        throw new CliError(reasons[result.reason]);
+      }
+      out(`${result.idea.id}: 스팸 보관함에서 꺼내 팀에 보내도록 대기열에 넣었습니다.` + (client.workerRunning ? '' : ' 서버가 실행되면 발송됩니다.'));
+      return 0;
+    }
+    case 'close': {
+      if (!target) throw new CliError(USAGE);
+      const idea = await client.closeConsultation(target);
+      if (!idea) throw new CliError(`접수 번호 ${target}에 해당하는 아이디어가 없습니다.`);
+      out(`${idea.id}: ${formatKst(idea.closedAt!)}에 상담 종료로 표시했습니다. 보관 기간은 이날부터 계산합니다.`);
+      return 0;
+    }
+    case 'delete': {
+      if (!target) throw new CliError(USAGE);
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target.trim())) {
+        throw new CliError('삭제는 전체 접수 번호(36자)로만 할 수 있습니다. show 명령으로 번호를 확인해주세요.');
+      }
+      const erased = await client.erase(target);
+      if (!erased) throw new CliError(`접수 번호 ${target}에 해당하는 아이디어가 없습니다.`);
+      out(formatErased(target.trim().toLowerCase(), erased));
       return 0;
     }
     case 'export': {
@@ -141,7 +196,7 @@ export async function main(args: string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await client?.close();
+    await client?.disconnect();
   }
 }
 

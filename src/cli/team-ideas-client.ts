@@ -8,20 +8,33 @@ import type { Config } from '../server/config';
 import { adminFile, type AdminEndpoint } from '../server/admin/admin-api';
 import { openDatabase } from '../server/db/client';
 import { acquireDataDirLock, readLockOwner } from '../server/db/data-dir-lock';
-import { allIdeas, findIdea, listIdeas, retryIdea, type TeamIdea } from '../server/ideas/team-ideas';
-
-export type RetryResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' };
+import type { Erased } from '../server/ideas/erase-ideas';
+import {
+  allIdeas,
+  closeIdea,
+  deleteIdea,
+  findIdea,
+  listIdeas,
+  releaseIdea,
+  retryIdea,
+  type ReleaseResult,
+  type RetryResult,
+  type TeamIdea,
+} from '../server/ideas/team-ideas';
 
 export interface TeamIdeasClient {
   /** Where the data came from, for the CLI's first line. */
   via: string;
   /** True when a running server's mail worker will pick up retried mail right away. */
   workerRunning: boolean;
-  list(limit: number): Promise<TeamIdea[]>;
+  list(limit: number, spam: boolean): Promise<TeamIdea[]>;
   all(): Promise<TeamIdea[]>;
   find(id: string): Promise<TeamIdea | undefined>;
   retry(id: string, force: boolean): Promise<RetryResult>;
-  close(): Promise<void>;
+  release(id: string): Promise<ReleaseResult>;
+  closeConsultation(id: string): Promise<TeamIdea | undefined>;
+  erase(id: string): Promise<Erased | undefined>;
+  disconnect(): Promise<void>;
 }
 
 export class CliError extends Error {}
@@ -46,7 +59,7 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
   return {
     via: `running server (pid ${endpoint.pid}, admin API on 127.0.0.1:${endpoint.port})`,
     workerRunning: true,
-    list: async (limit) => (await call<TeamIdea[]>(`/ideas?limit=${limit}`)).body,
+    list: async (limit, spam) => (await call<TeamIdea[]>(`/ideas?limit=${limit}${spam ? '&spam=1' : ''}`)).body,
     all: async () => (await call<TeamIdea[]>('/ideas/export')).body,
     async find(id) {
       const { status, body } = await call<TeamIdea>(`/ideas/${encodeURIComponent(id)}`, {}, [404]);
@@ -54,7 +67,16 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
     },
     retry: async (id, force) =>
       (await call<RetryResult>(`/ideas/${encodeURIComponent(id)}/retry${force ? '?force=1' : ''}`, { method: 'POST' }, [404, 409])).body,
-    close: async () => {},
+    release: async (id) => (await call<ReleaseResult>(`/ideas/${encodeURIComponent(id)}/release`, { method: 'POST' }, [404, 409])).body,
+    async closeConsultation(id) {
+      const { status, body } = await call<TeamIdea>(`/ideas/${encodeURIComponent(id)}/close`, { method: 'POST' }, [404]);
+      return status === 404 ? undefined : body;
+    },
+    async erase(id) {
+      const { status, body } = await call<Erased>(`/ideas/${encodeURIComponent(id)}`, { method: 'DELETE' }, [404]);
+      return status === 404 ? undefined : body;
+    },
+    disconnect: async () => {},
   };
 }
 
@@ -73,11 +95,14 @@ export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient>
     return {
       via: database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite files in ${config.dataDir} (no server running)`,
       workerRunning: database.kind === 'postgres',
-      list: (limit) => listIdeas(database, limit),
+      list: (limit, spam) => listIdeas(database, limit, { spam }),
       all: () => allIdeas(database),
       find: (id) => findIdea(database, id),
       retry: (id, force) => retryIdea(database, id, { force }),
-      async close() {
+      release: (id) => releaseIdea(database, id),
+      closeConsultation: (id) => closeIdea(database, id),
+      erase: (id) => deleteIdea(database, id, config.dataDir),
+      async disconnect() {
         await database.close();
         release();
       },

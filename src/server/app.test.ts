@@ -39,7 +39,6 @@ beforeAll(async () => {
       PUBLIC_API_KEY: API_KEY,
       MAIL_WORKER: 'false',
       RATE_LIMIT_PER_IP: '1000',
-      RATE_LIMIT_GLOBAL: '100000',
     }),
   );
 });

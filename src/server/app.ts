@@ -1,7 +1,8 @@
 /**
  * buildApp(config): the whole HTTP application without a listening socket. Tests drive it with `app.inject`;
  * main.ts listens. It opens the database (unless one is given), applies migrations, registers security headers,
- * compression, the intake API, health check and the static site, and starts the outbox mail worker.
+ * compression, the intake API, health check and the static site, and starts the outbox mail worker and the
+ * scheduled jobs (digest, spam folder, retention, housekeeping: jobs/server-jobs.ts).
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +11,8 @@ import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
 import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
+import { serverJobs } from './jobs/server-jobs';
+import type { JobScheduler } from './jobs/scheduler';
 import { OutboxWorker } from './mail/outbox-worker';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
@@ -31,6 +34,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     outbox: OutboxWorker;
+    jobs: JobScheduler;
   }
 }
 
@@ -53,9 +57,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
+  const transport = dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
   const outbox = new OutboxWorker(
     database,
-    dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir }),
+    transport,
     {
       from: config.mail.from,
       to: config.mail.teamEmail,
@@ -67,9 +72,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     app.log,
   );
   app.decorate('outbox', outbox);
+  const jobs = serverJobs(config, database, transport, app.log);
+  app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
-  // After the listener has closed and in-flight requests are done: finish the current mail, then close the DB.
+  if (config.jobs) app.addHook('onReady', async () => jobs.start());
+  // After the listener has closed and in-flight requests are done: finish the current job and mail (the worker
+  // closes the transport they share), then close the DB.
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await outbox.stop();
     if (ownsDatabase) await database.close();
   });

@@ -38,8 +38,13 @@ const envSchema = z.object({
   FORM_MIN_FILL_MS: int(0, 3_600_000).default(3000),
   FORM_TOKEN_MAX_AGE_MS: int(60_000, 7 * 24 * 3_600_000).default(24 * 3_600_000),
   RATE_LIMIT_PER_IP: int(1, 10_000_000).default(5),
-  RATE_LIMIT_GLOBAL: int(1, 100_000_000).default(300),
   RATE_LIMIT_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
+  MAIL_DIGEST_THRESHOLD: int(1, 1_000_000).default(20),
+  MAIL_DIGEST_MINUTES: int(1, 24 * 60).default(60),
+  SPAM_MAX_KEPT: int(10, 10_000_000).default(5000),
+  IDEA_RETENTION_DAYS: int(1, 3650).default(365),
+  IP_RETENTION_DAYS: int(1, 365).default(7),
+  JOBS: bool.default(true),
   TRUST_PROXY: optionalText,
   ALLOWED_ORIGINS: optionalText,
   MAIL_WORKER: bool.default(true),
@@ -71,10 +76,16 @@ export interface Config {
     maxAgeMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
+    /** Past this many individual mails within `digestPeriodMs`, new ideas wait for one digest mail per period. */
+    digestThreshold: number;
+    digestPeriodMs: number;
   };
+  /** Run the scheduled jobs (jobs/server-jobs.ts) in this instance; with several, each turn runs on one. */
+  jobs: boolean;
+  retention: { ideaDays: number; ipDays: number; spamMaxKept: number };
   publicApiKey: string | undefined;
   form: { secret: string | undefined; minFillMs: number; tokenMaxAgeMs: number };
-  rateLimit: { perIp: number; global: number; windowMs: number };
+  rateLimit: { perIp: number; windowMs: number };
   trustProxy: TrustProxy;
   allowedOrigins: string[];
 }
@@ -148,10 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAgeMs: Math.round(e.MAIL_MAX_AGE_HOURS * 3_600_000),
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      digestThreshold: e.MAIL_DIGEST_THRESHOLD,
+      digestPeriodMs: e.MAIL_DIGEST_MINUTES * 60_000,
     },
+    jobs: e.JOBS,
+    retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },
     publicApiKey: e.PUBLIC_API_KEY,
     form: { secret: e.FORM_SECRET, minFillMs: e.FORM_MIN_FILL_MS, tokenMaxAgeMs: e.FORM_TOKEN_MAX_AGE_MS },
-    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, global: e.RATE_LIMIT_GLOBAL, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy,
     allowedOrigins,
   };

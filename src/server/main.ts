@@ -51,7 +51,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   if (!config.databaseUrl) {
     const outbox = app.outbox;
-    admin = await startAdminApi({ database: app.database, dataDir: config.dataDir, onRetry: () => outbox.nudge() });
+    admin = await startAdminApi({ database: app.database, dataDir: config.dataDir, onQueued: () => outbox.nudge() });
   }
   app.log.info(
     { database: app.database.kind, mail: config.mail.smtpUrl ? 'smtp' : `eml files in ${config.dataDir}/outbox` },

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { allIdeas, findIdea, listIdeas, retryIdea } from '../ideas/team-ideas';
+import { allIdeas, closeIdea, deleteIdea, findIdea, listIdeas, releaseIdea, retryIdea } from '../ideas/team-ideas';
+import { sameSecret } from '../security/same-secret';
 
 export interface AdminEndpoint {
   pid: number;
@@ -18,15 +19,22 @@ export interface AdminEndpoint {
 
 export const adminFile = (dataDir: string) => path.join(dataDir, 'admin.json');
 
-export function buildAdminApi(options: { database: Database; token: string; onRetry?: () => void }): FastifyInstance {
+export interface AdminApiOptions {
+  database: Database;
+  token: string;
+  /** Where the .eml fallback writes mail: erasure removes an idea's files there. */
+  dataDir: string;
+  /** Called when a mail was queued (wakes the worker). */
+  onQueued?: () => void;
+}
+
+export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
   const app = Fastify({ logger: false });
-  const expected = crypto.createHash('sha256').update(`Bearer ${options.token}`).digest();
   app.addHook('onRequest', async (request, reply) => {
-    const given = crypto.createHash('sha256').update(String(request.headers.authorization ?? '')).digest();
-    if (!crypto.timingSafeEqual(given, expected)) return reply.code(401).send({ error: 'unauthorized' });
+    if (!sameSecret(String(request.headers.authorization ?? ''), `Bearer ${options.token}`)) return reply.code(401).send({ error: 'unauthorized' });
   });
-  app.get<{ Querystring: { limit?: string } }>('/ideas', async (request) =>
-    listIdeas(options.database, Math.min(1000, Math.max(1, Number(request.query.limit ?? 50) || 50))),
+  app.get<{ Querystring: { limit?: string; spam?: string } }>('/ideas', async (request) =>
+    listIdeas(options.database, Math.min(1000, Math.max(1, Number(request.query.limit ?? 50) || 50)), { spam: request.query.spam === '1' }),
   );
   app.get('/ideas/export', async () => allIdeas(options.database));
   app.get<{ Params: { id: string } }>('/ideas/:id', async (request, reply) => {
@@ -35,16 +43,29 @@ export function buildAdminApi(options: { database: Database; token: string; onRe
   });
   app.post<{ Params: { id: string }; Querystring: { force?: string } }>('/ideas/:id/retry', async (request, reply) => {
     const result = await retryIdea(options.database, request.params.id, { force: request.query.force === '1' });
-    if (result.ok) options.onRetry?.();
+    if (result.ok) options.onQueued?.();
     return reply.code(result.ok ? 200 : result.reason === 'not_found' ? 404 : 409).send(result);
+  });
+  app.post<{ Params: { id: string } }>('/ideas/:id/release', async (request, reply) => {
+    const result = await releaseIdea(options.database, request.params.id);
+    if (result.ok) options.onQueued?.();
+    return reply.code(result.ok ? 200 : result.reason === 'not_found' ? 404 : 409).send(result);
+  });
+  app.post<{ Params: { id: string } }>('/ideas/:id/close', async (request, reply) => {
+    const idea = await closeIdea(options.database, request.params.id);
+    return idea ?? reply.code(404).send({ error: 'not_found' });
+  });
+  app.delete<{ Params: { id: string } }>('/ideas/:id', async (request, reply) => {
+    const erased = await deleteIdea(options.database, request.params.id, options.dataDir);
+    return erased ?? reply.code(404).send({ error: 'not_found' });
   });
   return app;
 }
 
 /** Starts the admin API on an ephemeral loopback port and publishes how to reach it in DATA_DIR/admin.json. */
-export async function startAdminApi(options: { database: Database; dataDir: string; onRetry?: () => void }): Promise<FastifyInstance> {
+export async function startAdminApi(options: Omit<AdminApiOptions, 'token'>): Promise<FastifyInstance> {
   const token = crypto.randomBytes(32).toString('base64url');
-  const app = buildAdminApi({ database: options.database, token, onRetry: options.onRetry });
+  const app = buildAdminApi({ ...options, token });
   const file = adminFile(options.dataDir);
   app.addHook('onClose', async () => {
     fs.rmSync(file, { force: true });

@@ -3,7 +3,9 @@
  * migrations in ./migrations, which the server applies at boot with drizzle's migrator for either driver.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Every accepted submission, including ones classified as spam (kept so a wrongly flagged lead is never lost). */
 export const ideas = pgTable(
@@ -19,13 +21,39 @@ export const ideas = pgTable(
     spamReason: text('spam_reason'),
     /** Sent by the browser's own form post (no JavaScript, or before the page code arrived): the team mail says so. */
     withoutScript: boolean('without_script').notNull().default(false),
+    /** The client's address, kept for abuse checks (spam triage) and cleared after IP_RETENTION_DAYS. */
+    clientIp: text('client_ip'),
+    /** When the team closed the consultation (`ideas close`); retention counts from here, else from receipt. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** When the team released a spam-flagged idea to its inbox (`ideas release`); it keeps its spam reason. */
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('ideas_received_at_idx').on(table.receivedAt)],
+  (table) => [
+    index('ideas_received_at_idx').on(table.receivedAt),
+    index('ideas_spam_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
+  ],
 );
 
 /**
+ * A visitor's voice memo (at most one per idea), stored in the same transaction as its idea so every instance on
+ * one PostgreSQL can mail and export it. `bytes` begin with the container's signature (checked at intake).
+ */
+export const voiceMemos = pgTable('voice_memos', {
+  ideaId: uuid('idea_id')
+    .primaryKey()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  bytes: bytea('bytes').notNull(),
+});
+
+/**
  * One team mail per idea. status: pending → sending (claimed; next_attempt_at is the lease end) → sent | failed.
- * Spam ideas get no row until the team releases them with `ideas retry`.
+ * Spam ideas get no row until the team releases them with `ideas release`. A row with `digest` waits for the next
+ * digest mail (jobs/digest-mail.ts) instead of the outbox worker: it was stored past MAIL_DIGEST_THRESHOLD.
  */
 export const outbox = pgTable(
   'outbox',
@@ -41,11 +69,15 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** Where the mail went: the SMTP server's answer or the .eml file path. */
     deliveredTo: text('delivered_to'),
+    digest: boolean('digest').notNull().default(false),
   },
   (table) => [
     index('outbox_due_idx')
       .on(table.nextAttemptAt)
-      .where(sql`${table.status} in ('pending', 'sending')`),
+      .where(sql`${table.status} in ('pending', 'sending') and not ${table.digest}`),
+    index('outbox_digest_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.digest}`),
   ],
 );
 
@@ -76,4 +108,15 @@ export const rateLimits = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * Scheduled jobs (jobs/scheduler.ts): one row per job. An instance runs a job only after moving its next_run_at
+ * forward in one conditional update, so with several instances exactly one runs each turn.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+  lastOutcome: text('last_outcome'),
 });

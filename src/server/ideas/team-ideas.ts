@@ -1,12 +1,14 @@
 /**
- * What the team CLI reads and does, as plain queries over the database: list, show, retry (re-queue a failed
- * mail or release an idea flagged as spam) and export. Used directly by the CLI (PostgreSQL, or PGlite when no
- * server holds the data dir) and through the loopback admin API (PGlite while the server runs).
+ * What the team CLI reads and does, as plain queries over the database: list (all, or the spam folder), show,
+ * retry (re-queue a mail), release (send a spam-flagged idea to the team, once), close (the consultation ended:
+ * retention counts from then), delete (erase on request) and export. Used directly by the CLI (PostgreSQL, or
+ * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { eraseIdeas, type Erased } from './erase-ideas';
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'spam';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'spam' | 'digest';
 
 export interface TeamIdea {
   id: string;
@@ -21,6 +23,12 @@ export interface TeamIdea {
   lastError: string | null;
   sentAt: string | null;
   deliveredTo: string | null;
+  releasedAt: string | null;
+  closedAt: string | null;
+  /** Kept for abuse checks for IP_RETENTION_DAYS, then null. */
+  clientIp: string | null;
+  /** The voice memo's length, when the idea came with one. */
+  memo: { mimeType: string; durationMs: number; byteSize: number } | null;
 }
 
 interface Row extends Record<string, unknown> {
@@ -36,6 +44,13 @@ interface Row extends Record<string, unknown> {
   last_error: string | null;
   sent_at: Date | string | null;
   delivered_to: string | null;
+  digest: boolean | null;
+  released_at: Date | string | null;
+  closed_at: Date | string | null;
+  client_ip: string | null;
+  memo_type: string | null;
+  memo_duration_ms: number | null;
+  memo_size: number | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -48,22 +63,29 @@ function toTeamIdea(row: Row): TeamIdea {
     email: row.email,
     phone: row.phone,
     idea: row.idea,
-    status: (row.status ?? 'spam') as DeliveryStatus,
+    status: row.status === null ? 'spam' : row.status === 'pending' && row.digest ? 'digest' : (row.status as DeliveryStatus),
     spamReason: row.spam_reason,
     attempts: Number(row.attempts ?? 0),
     lastError: row.last_error,
     sentAt: iso(row.sent_at),
     deliveredTo: row.delivered_to,
+    releasedAt: iso(row.released_at),
+    closedAt: iso(row.closed_at),
+    clientIp: row.client_ip,
+    memo: row.memo_type === null ? null : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
   };
 }
 
 const SELECT = sql`select i.id, i.received_at, i.name, i.email, i.phone, i.idea, i.spam_reason,
-  o.status, o.attempts, o.last_error, o.sent_at, o.delivered_to
-  from ideas i left join outbox o on o.idea_id = i.id`;
+  i.released_at, i.closed_at, i.client_ip,
+  o.status, o.attempts, o.last_error, o.sent_at, o.delivered_to, o.digest,
+  m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
+  from ideas i left join outbox o on o.idea_id = i.id left join voice_memos m on m.idea_id = i.id`;
 
-/** Newest first. */
-export async function listIdeas(database: Database, limit = 50): Promise<TeamIdea[]> {
-  const rows = await database.rows<Row>(sql`${SELECT} order by i.received_at desc limit ${limit}`);
+/** Newest first; with `spam`, only the spam folder (flagged and not released). */
+export async function listIdeas(database: Database, limit = 50, options: { spam?: boolean } = {}): Promise<TeamIdea[]> {
+  const where = options.spam ? sql`where i.spam_reason is not null and i.released_at is null` : sql``;
+  const rows = await database.rows<Row>(sql`${SELECT} ${where} order by i.received_at desc limit ${limit}`);
   return rows.map(toTeamIdea);
 }
 
@@ -87,24 +109,62 @@ export async function findIdea(database: Database, idOrPrefix: string): Promise<
   return rows.length === 1 ? toTeamIdea(rows[0]!) : undefined;
 }
 
+export type ReleaseResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'not_spam' | 'already_released' };
+
 /**
- * Queues the team mail again now: a failed (or pending) mail restarts with a fresh max-age window; an idea
- * flagged as spam is released (it keeps its spam reason for the record) and gets its first outbox row.
- * A mail already sent is sent again only with `force`.
+ * Sends an idea from the spam folder to the team as a normal idea (its own mail, not a digest), once: it keeps its
+ * spam reason for the record and gets `released_at` and an outbox row in one statement, so two releases at once
+ * queue one mail.
  */
-export async function retryIdea(
-  database: Database,
-  id: string,
-  options: { force?: boolean } = {},
-): Promise<{ ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' }> {
+export async function releaseIdea(database: Database, id: string): Promise<ReleaseResult> {
   const idea = await findIdea(database, id);
   if (!idea) return { ok: false, reason: 'not_found' };
+  if (!idea.spamReason) return { ok: false, reason: 'not_spam' };
+  const released = await database.rows(sql`
+    with released as (
+      update ideas set released_at = now() where id = ${idea.id}::uuid and released_at is null returning id
+    )
+    insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
+    select id, 'pending', 0, now(), now() from released
+    on conflict (idea_id) do nothing
+    returning idea_id`);
+  if (released.length === 0) return { ok: false, reason: 'already_released' };
+  return { ok: true, idea: (await findIdea(database, idea.id))! };
+}
+
+/** Marks the consultation closed now: the retention period (IDEA_RETENTION_DAYS) counts from here. */
+export async function closeIdea(database: Database, id: string): Promise<TeamIdea | undefined> {
+  const idea = await findIdea(database, id);
+  if (!idea) return undefined;
+  await database.rows(sql`update ideas set closed_at = coalesce(closed_at, now()) where id = ${idea.id}::uuid`);
+  return findIdea(database, idea.id);
+}
+
+/** Erases one idea (full id only: erasure is not done on a guess) with everything that holds its personal data. */
+export async function deleteIdea(database: Database, id: string, dataDir: string): Promise<Erased | undefined> {
+  const needle = id.trim().toLowerCase();
+  if (!UUID.test(needle)) return undefined;
+  const erased = await eraseIdeas(database, [needle], dataDir);
+  return erased.ideas === 0 ? undefined : erased;
+}
+
+/**
+ * Queues the team mail again now, as its own mail: a failed, pending or digest-held mail restarts with a fresh
+ * max-age window. A mail already sent is sent again only with `force`. An idea in the spam folder is released
+ * with `releaseIdea`, not here.
+ */
+export type RetryResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' | 'spam' };
+
+export async function retryIdea(database: Database, id: string, options: { force?: boolean } = {}): Promise<RetryResult> {
+  const idea = await findIdea(database, id);
+  if (!idea) return { ok: false, reason: 'not_found' };
+  if (idea.status === 'spam') return { ok: false, reason: 'spam' };
   if (idea.status === 'sent' && !options.force) return { ok: false, reason: 'already_sent' };
   if (idea.status === 'sending') return { ok: false, reason: 'in_flight' };
   await database.rows(sql`
     insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
     values (${idea.id}::uuid, 'pending', 0, now(), now())
-    on conflict (idea_id) do update set status = 'pending', created_at = now(), next_attempt_at = now(), last_error = null
+    on conflict (idea_id) do update set status = 'pending', digest = false, created_at = now(), next_attempt_at = now(), last_error = null
     where outbox.status <> 'sending'`);
   return { ok: true, idea: (await findIdea(database, idea.id))! };
 }

@@ -3,15 +3,9 @@
  * casual scripts pointed at the wrong project out and lets us rotate the page's key. When it is unset, any
  * request passes. Accepted as an `apikey` header or `Authorization: Bearer <key>`.
  */
-import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/api-error';
-
-function sameKey(given: string, expected: string): boolean {
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
-}
+import { sameSecret } from '../security/same-secret';
 
 export function presentedApiKeys(request: Pick<FastifyRequest, 'headers'>): string[] {
   const keys: string[] = [];
@@ -27,6 +21,6 @@ export function apiKeyGuard(expected: string | undefined): onRequestAsyncHookHan
   return async (request) => {
     if (expected === undefined) return;
     const keys = presentedApiKeys(request);
-    if (keys.length === 0 || !keys.some((key) => sameKey(key, expected))) throw new ApiError(401, 'unauthorized');
+    if (keys.length === 0 || !keys.some((key) => sameSecret(key, expected))) throw new ApiError(401, 'unauthorized');
   };
 }

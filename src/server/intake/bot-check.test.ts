@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormToken } from './form-token';
-import { spamReasonFor } from './bot-check';
+import { honeypotFilled, spamReasonFor } from './bot-check';
+import { HONEYPOT_FIELD } from '../../domain/idea';
 import { validateIdeaRequest } from './validate-idea';
 
 const options = { secret: 'k'.repeat(40), minFillMs: 3000, maxAgeMs: 86_400_000 };
@@ -23,5 +24,14 @@ describe('spamReasonFor', () => {
 
   it('lets FORM_MIN_FILL_MS=0 accept an instant submission', () => {
     expect(spamReasonFor(body({ formToken: createFormToken(options.secret, now) }), { ...options, minFillMs: 0 }, now)).toBeNull();
+  });
+});
+
+describe('honeypot', () => {
+  it('is the shared field, filled only by a non-blank string', () => {
+    expect(honeypotFilled({ [HONEYPOT_FIELD]: 'https://spam.example' })).toBe(true);
+    expect(honeypotFilled({ [HONEYPOT_FIELD]: '' })).toBe(false);
+    expect(honeypotFilled({ [HONEYPOT_FIELD]: '   ' })).toBe(false);
+    expect(honeypotFilled({})).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Bot classification from the honeypot and the form-start token. A flagged submission still gets a normal 202
- * (a bot learns nothing) and is stored with its reason but never mailed; the team can release it with
- * `npm run ideas -- retry <id>` if a person was caught (e.g. a page that could not fetch its token).
+ * (a bot learns nothing) and is kept in the spam folder with its reason, not mailed; the team sees a daily count
+ * and can release one with `npm run ideas -- release <id>` if a person was caught.
  */
+import { HONEYPOT_FIELD } from '../../domain/idea';
 import type { IdeaRequestBody } from './validate-idea';
 import { verifyFormToken } from './form-token';
-import { honeypotFilled } from './honeypot';
 
 export type SpamReason = 'honeypot' | 'token_missing' | 'token_invalid' | 'too_fast';
 
@@ -19,4 +19,10 @@ export function spamReasonFor(body: IdeaRequestBody, options: BotCheckOptions, n
   if (honeypotFilled(body)) return 'honeypot';
   const verdict = verifyFormToken(body.formToken, { ...options, now });
   return verdict.ok ? null : verdict.reason;
+}
+
+/** Honeypot: the hidden `website` input is invisible to people; any non-blank value means a bot filled it. */
+export function honeypotFilled(body: Partial<Record<typeof HONEYPOT_FIELD, unknown>>): boolean {
+  const value = body[HONEYPOT_FIELD];
+  return typeof value === 'string' && value.trim() !== '';
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { ApiError, sendApiError } from '../http/api-error';
 import { testDatabase, type TestDatabase } from '../test-support/test-database';
-import { databaseRateLimitStore, intakeRateLimitGuard } from './rate-limit';
+import { sql } from 'drizzle-orm';
+import { databaseRateLimitStore, intakeRateLimit } from './rate-limit';
 
 let store: TestDatabase;
 let database: Database;
@@ -19,9 +20,7 @@ afterAll(async () => {
   store.cleanup();
 });
 
-function incr(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const Store = databaseRateLimitStore(database);
-  const instance = new Store();
+function incr(key: string, windowMs: number, instance = new (databaseRateLimitStore(database))()): Promise<{ current: number; ttl: number }> {
   return new Promise((resolve, reject) => instance.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 5));
 }
 
@@ -43,12 +42,26 @@ describe('database rate-limit store', () => {
   });
 });
 
-describe('intake rate-limit guard', () => {
+describe('a client over its limit', () => {
+  it('is answered from memory until its window ends: no database write per further request', async () => {
+    const instance = new (databaseRateLimitStore(database))();
+    for (let i = 1; i <= 6; i += 1) expect((await incr('flood', 60_000, instance)).current).toBe(i);
+    const counted = async () => (await database.rows<{ count: number }>(sql`select count from rate_limits where key = 'flood'`))[0]!.count;
+    expect(await counted()).toBe(6);
+    for (let i = 7; i <= 50; i += 1) expect((await incr('flood', 60_000, instance)).current).toBe(i);
+    expect(await counted()).toBe(6);
+  });
+});
+
+describe('intake rate limit', () => {
   it('lets the per-IP limit through, then answers 429 with Retry-After', async () => {
     const app = Fastify();
     app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send(error)));
-    const guard = await intakeRateLimitGuard(app, database, { perIp: 2, global: 100, windowMs: 30_000 });
-    app.get('/', { onRequest: guard }, async () => 'ok');
+    const limit = await intakeRateLimit(app, database, { perIp: 2, windowMs: 30_000 });
+    app.get('/', async (request, reply) => {
+      await limit(request, reply);
+      return 'ok';
+    });
     const hit = () => app.inject({ url: '/', remoteAddress: '192.0.2.44' });
     expect((await hit()).statusCode).toBe(200);
     expect((await hit()).statusCode).toBe(200);
@@ -56,6 +69,8 @@ describe('intake rate-limit guard', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(29);
     expect(limited.json().error.code).toBe('rate_limited');
+    // One client's limit is its own: everyone else still gets in.
+    expect((await app.inject({ url: '/', remoteAddress: '192.0.2.45' })).statusCode).toBe(200);
     await app.close();
   });
 });

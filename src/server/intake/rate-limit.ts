@@ -1,13 +1,11 @@
 /**
- * Rate limits for the intake: per client IP (default 5 per 10 minutes) and a global ceiling over all clients,
- * both counted in the database so every instance shares them. @fastify/rate-limit does key generation (IPv6
- * subnets, TRUST_PROXY-aware `request.ip`) and the window maths; `DatabaseRateLimitStore` keeps fixed-window
- * counters in the `rate_limits` table; concurrent hits (both limits of a request, and other requests arriving
- * meanwhile) share one upsert. Both counters count every request, also one that ends up refused.
+ * The intake's rate limit: per client IP (default 5 per 10 minutes), counted in the database so every instance
+ * shares it. @fastify/rate-limit does key generation (TRUST_PROXY-aware `request.ip`) and the window maths;
+ * `DatabaseRateLimitStore` keeps fixed-window counters in the `rate_limits` table; concurrent hits share one upsert.
  */
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Batcher } from '../db/batcher';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/api-error';
@@ -52,14 +50,33 @@ export async function countHits(database: Database, hits: Hit[]): Promise<{ curr
   });
 }
 
-/** @fastify/rate-limit store: fixed windows in the `rate_limits` table, concurrent hits grouped into one upsert. */
+/**
+ * @fastify/rate-limit store: fixed windows in the `rate_limits` table, concurrent hits grouped into one upsert.
+ * A key already over its limit is answered from memory until its window ends, so a client that keeps hammering
+ * after its 429 costs no database write at all.
+ */
 export function databaseRateLimitStore(database: Database) {
   const batcher = new Batcher<Hit, { current: number; ttl: number }>((hits) => countHits(database, hits));
+  const exceeded = new Map<string, { current: number; resetAt: number }>();
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: IncrCallback, timeWindow: number, _max?: number): void {
+    incr(key: string, callback: IncrCallback, timeWindow: number, max?: number): void {
+      const now = Date.now();
+      const known = exceeded.get(key);
+      if (known && known.resetAt > now) {
+        known.current += 1;
+        callback(null, { current: known.current, ttl: known.resetAt - now });
+        return;
+      }
+      if (known) exceeded.delete(key);
       batcher
         .add({ key, windowMs: timeWindow })
-        .then((result) => callback(null, result))
+        .then((result) => {
+          if (max !== undefined && result.current > max) {
+            if (exceeded.size > 100_000) exceeded.clear();
+            exceeded.set(key, { current: result.current, resetAt: now + result.ttl });
+          }
+          callback(null, result);
+        })
         .catch((error: Error) => callback(error));
     }
 
@@ -71,28 +88,26 @@ export function databaseRateLimitStore(database: Database) {
 
 export interface IntakeRateLimitOptions {
   perIp: number;
-  global: number;
   windowMs: number;
 }
 
-/** Registers @fastify/rate-limit over the database and returns the intake's guard (per IP, then global). */
-export async function intakeRateLimitGuard(
-  app: FastifyInstance,
-  database: Database,
-  options: IntakeRateLimitOptions,
-): Promise<onRequestAsyncHookHandler> {
+export type IntakeRateLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Registers @fastify/rate-limit over the database and returns the intake's per-client check. There is no global
+ * refusal: a flood from many addresses must not close the door on a genuine visitor (what is global protects the
+ * team's inbox instead, see the digest in jobs/digest-mail.ts). The route calls it after the body was validated,
+ * so malformed junk is refused without a database write and never counts against anyone.
+ */
+export async function intakeRateLimit(app: FastifyInstance, database: Database, options: IntakeRateLimitOptions): Promise<IntakeRateLimit> {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database), skipOnError: false });
   const perIp = app.createRateLimit({ max: options.perIp, timeWindow: options.windowMs });
-  const overall = app.createRateLimit({ max: options.global, timeWindow: options.windowMs, keyGenerator: () => 'global:intake' });
   return async (request, reply) => {
-    // Both counters go into the same grouped upsert: one round trip for the two limits.
-    const results = await Promise.all([perIp(request), overall(request)]);
-    for (const result of results) {
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-        request.log.info({ limit: result.key === 'global:intake' ? 'global' : 'ip' }, 'rate limited');
-        throw new ApiError(429, 'rate_limited');
-      }
+    const result = await perIp(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      request.log.info({ limit: 'ip' }, 'rate limited');
+      throw new ApiError(429, 'rate_limited');
     }
   };
 }

@@ -5,6 +5,7 @@
  * failure reschedules with exponential backoff and jitter, or marks 'failed' past the max age. Updates are
  * fenced by the attempt number, so a worker whose lease ran out cannot overwrite a newer claim. A crashed worker's
  * lease simply expires and the row is claimed again; the stable Message-ID lets mail systems drop a duplicate.
+ * Rows held for a digest are left to jobs/digest-mail.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -51,7 +52,6 @@ export class OutboxWorker {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private lastHousekeeping = 0;
 
   constructor(
     private readonly database: Database,
@@ -84,7 +84,6 @@ export class OutboxWorker {
       let delivered = 0;
       try {
         delivered = await this.runOnce();
-        await this.housekeeping();
       } catch (error) {
         this.log.error({ err: error }, 'outbox round failed');
       }
@@ -105,7 +104,7 @@ export class OutboxWorker {
     const claimed = await this.database.rows<ClaimedRow>(sql`
       with due as (
         select idea_id from outbox
-        where status in ('pending', 'sending') and next_attempt_at <= now()
+        where status in ('pending', 'sending') and not digest and next_attempt_at <= now()
         order by next_attempt_at
         limit ${this.options.batchSize ?? 10}
         for update skip locked
@@ -179,13 +178,5 @@ export class OutboxWorker {
       this.log.warn({ ideaId, outcome: expired ? 'mail_failed' : 'mail_retry', attempts, retryInMs: expired ? undefined : delay, err: message }, 'team mail not delivered');
       return undefined;
     }
-  }
-
-  /** Drops expired rate-limit windows and idempotency keys older than a day, at most once a minute. */
-  private async housekeeping(): Promise<void> {
-    if (Date.now() - this.lastHousekeeping < 60_000) return;
-    this.lastHousekeeping = Date.now();
-    await this.database.rows(sql`delete from rate_limits where reset_at < now()`);
-    await this.database.rows(sql`delete from idempotency_keys where created_at < now() - interval '1 day'`);
   }
 }

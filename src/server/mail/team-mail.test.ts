@@ -38,7 +38,7 @@ describe('team mail', () => {
     expect(singleLine('a\r\nBcc: x@y\u0000\u2028z')).toBe('a Bcc: x@y z');
     const mail = renderTeamMail({ ...idea, name: '김\r\nBcc: x@y.z', idea: '첫줄\n\n둘째' }, { from: 'a@b.example', to: 't@b.example' });
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.replyTo.name).toBe('김 Bcc: x@y.z');
+    expect(mail.replyTo!.name).toBe('김 Bcc: x@y.z');
   });
 
   it('cuts the first words at a word boundary', () => {

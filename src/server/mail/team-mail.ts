@@ -27,7 +27,8 @@ export interface TeamMailOptions {
 export interface TeamMail {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  /** The visitor, for a single idea's mail; digests and reports have none. */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;

@@ -1,12 +1,14 @@
 /**
  * POST IDEA_ENDPOINT: composes the intake guards, stores the idea (with its outbox row) and answers only after
  * commit. Two kinds of request reach it:
- * - JSON from the page's script: API key → content type → size → rate limits (all before the body is read) →
- *   schema → Idempotency-Key → bot check (honeypot + fill-time token) → store → 202 with the receipt;
+ * - JSON from the page's script: API key → content type → size (before the body is read) → schema → per-client
+ *   rate limit → Idempotency-Key → bot check (honeypot + fill-time token) → store → 202 with the receipt;
  * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
- *   Origin → size → rate limits → the same schema → honeypot → store (the key derived from the fields, so a
+ *   Origin → size → the same schema → rate limit → honeypot → store (the key derived from the fields, so a
  *   re-sent form stores one idea) → 303 to the receipt page. Its refusals are Korean pages (error-handlers.ts).
- * Bots get the same answer as people.
+ * Junk is refused before any database write where it can be (everything up to the schema); the rate limit counts
+ * only well-formed requests, per client, never all clients together (decision 072). Bots get the same answer as
+ * people: a flagged idea is stored in the spam folder, not mailed.
  */
 import crypto from 'node:crypto';
 import formBody from '@fastify/formbody';
@@ -18,11 +20,10 @@ import type { Database } from '../db/client';
 import { storeIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
-import { spamReasonFor, type SpamReason } from '../intake/bot-check';
+import { honeypotFilled, spamReasonFor, type SpamReason } from '../intake/bot-check';
 import { formOriginGuard, intakeContentTypeGuard, isFormPost, scriptRequestsOnly } from '../intake/content-type';
-import { honeypotFilled } from '../intake/honeypot';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
-import { intakeRateLimitGuard } from '../intake/rate-limit';
+import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 
 export interface SendIdeaEmailOptions {
@@ -55,7 +56,8 @@ export function formPostKey(body: IdeaRequestBody, receivedAt: Date): string {
 
 export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdeaEmailOptions): Promise<void> {
   const { config, database } = options;
-  const rateLimitGuard = await intakeRateLimitGuard(app, database, config.rateLimit);
+  const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
+  const mailPolicy = { digestThreshold: config.mail.digestThreshold, digestPeriodMs: config.mail.digestPeriodMs };
   const botCheck = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
   // The browser's own form post; the route's bodyLimit applies to it as to JSON.
   await app.register(formBody);
@@ -71,12 +73,12 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         scriptRequestsOnly(apiKeyGuard(config.publicApiKey)),
         formOriginGuard(config.allowedOrigins),
         bodyLimitGuard,
-        rateLimitGuard,
       ],
     },
     async (request, reply) => {
       const viaForm = isFormPost(request);
       const body = validateIdeaRequest(request.body);
+      await rateLimit(request, reply);
       const receivedAt = new Date();
       const id = crypto.randomUUID();
       // The fill-time token needs the page's script; a form post is checked by its honeypot alone.
@@ -90,8 +92,9 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         fields: { idea, name, email, phone },
         spamReason,
         withoutScript: viaForm,
+        clientIp: request.ip,
         idempotency: key ? { key, requestHash: hash } : undefined,
-      });
+      }, mailPolicy);
       reply.header('cache-control', 'no-store');
       let receipt: IdeaReceipt;
       if (result.created) {

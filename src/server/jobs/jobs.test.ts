@@ -1,0 +1,159 @@
+/**
+ * The scheduled jobs on PGlite AND PostgreSQL, with the clock moved by passing `now` (no sleeps): retention and
+ * erasure of everything an idea left behind, client addresses cleared, the spam folder's cap and daily count, and
+ * one turn per period whatever the number of instances.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { storeIdea } from '../ideas/idea-store';
+import { releaseIdea, closeIdea } from '../ideas/team-ideas';
+import pino from 'pino';
+import { emlTransport } from '../mail/transport';
+import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { retentionJob } from './retention';
+import { JobScheduler, type ScheduledJob } from './scheduler';
+import { nextReportTime, spamCapJob, spamReportJob } from './spam-folder';
+
+const DAY = 24 * 3_600_000;
+const T0 = new Date('2026-01-10T00:00:00Z');
+const at = (days: number) => new Date(T0.getTime() + days * DAY);
+const mail = { from: '24시간 MVP <no-reply@mvp24.example>', to: 'team@mvp24.example' };
+
+let counter = 0;
+async function idea(database: Database, options: { receivedAt: Date; spam?: boolean; ip?: string; key?: string }): Promise<string> {
+  counter += 1;
+  const id = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+  await storeIdea(database, {
+    id,
+    receivedAt: options.receivedAt,
+    fields: { idea: `아이디어 ${counter}`, name: `신청자${counter}`, email: `p${counter}@example.com`, phone: '' },
+    spamReason: options.spam ? 'token_missing' : null,
+    clientIp: options.ip ?? '203.0.113.9',
+    idempotency: options.key ? { key: options.key, requestHash: 'h' } : undefined,
+  });
+  return id;
+}
+
+const ids = async (database: Database) =>
+  (await database.rows<{ id: string }>(sql`select id::text as id from ideas order by received_at`)).map((row) => row.id);
+
+describe('nextReportTime', () => {
+  it('is the next 9:00 in Korea', () => {
+    expect(nextReportTime(new Date('2026-11-23T03:00:00Z')).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    expect(nextReportTime(new Date('2026-11-22T23:59:00Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(nextReportTime(new Date('2026-11-23T00:00:00Z')).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+  });
+});
+
+describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
+  let store: TestDatabase;
+  let database: Database;
+  const scheduler = (jobs: ScheduledJob[], on = database) => new JobScheduler(on, jobs, pino({ level: 'silent' }));
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    database = await store.open();
+  });
+
+  beforeEach(async () => {
+    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
+    fs.rmSync(path.join(store.dataDir, 'outbox'), { recursive: true, force: true });
+  });
+
+  afterAll(async () => {
+    await database.close();
+    store.cleanup();
+  });
+
+  it('destroys an idea a year after receipt, or after the consultation was closed, with all it left behind', async () => {
+    const retention = retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir });
+    const old = await idea(database, { receivedAt: at(0), key: 'retry-key-old' });
+    const closedLater = await idea(database, { receivedAt: at(0) });
+    const recent = await idea(database, { receivedAt: at(300) });
+    await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
+      values (${old}::uuid, 'audio/webm', 3000, 4, ${Buffer.from([0x1a, 0x45, 0xdf, 0xa3])})`);
+    await closeIdea(database, closedLater);
+    await database.rows(sql`update ideas set closed_at = ${at(200).toISOString()}::timestamptz where id = ${closedLater}::uuid`);
+    fs.mkdirSync(path.join(store.dataDir, 'outbox'), { recursive: true });
+    fs.writeFileSync(path.join(store.dataDir, 'outbox', `${old}.eml`), 'mail');
+    fs.writeFileSync(path.join(store.dataDir, 'outbox', `digest-1.eml`), `... 접수 번호: ${old} ...`);
+    fs.writeFileSync(path.join(store.dataDir, 'outbox', `${recent}.eml`), 'mail');
+
+    const jobs = scheduler([retention]);
+    expect(await jobs.runDue(at(365))).toEqual({ retention: '0 ideas destroyed, 3 client addresses cleared' });
+    expect(await ids(database)).toEqual([old, closedLater, recent]);
+
+    expect(await jobs.runDue(at(365.1))).toEqual({ retention: '1 ideas destroyed, 0 client addresses cleared' });
+    expect(await ids(database)).toEqual([closedLater, recent]);
+    const left = async (table: string) =>
+      Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where idea_id = ${old}::uuid`))[0]!.n);
+    expect(await left('outbox')).toBe(0);
+    expect(await left('idempotency_keys')).toBe(0);
+    expect(await left('voice_memos')).toBe(0);
+    expect(fs.readdirSync(path.join(store.dataDir, 'outbox'))).toEqual([`${recent}.eml`]);
+
+    // Closed on day 200: kept until day 565, counted from the close.
+    expect((await jobs.runDue(at(564)))).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared' });
+    expect((await jobs.runDue(at(665.5)))).toEqual({ retention: '2 ideas destroyed, 0 client addresses cleared' });
+    expect(await ids(database)).toEqual([]);
+  });
+
+  it('clears client addresses after IP_RETENTION_DAYS, keeping the idea', async () => {
+    const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
+    const id = await idea(database, { receivedAt: at(0), ip: '198.51.100.77' });
+    const ip = async () => (await database.rows<{ client_ip: string | null }>(sql`select client_ip from ideas where id = ${id}::uuid`))[0]!.client_ip;
+    await jobs.runDue(at(6.9));
+    expect(await ip()).toBe('198.51.100.77');
+    await jobs.runDue(at(7.1));
+    expect(await ip()).toBeNull();
+    expect(await ids(database)).toEqual([id]);
+  });
+
+  it('keeps at most SPAM_MAX_KEPT flagged ideas, dropping the oldest; released ones and leads are not spam', async () => {
+    const first = await idea(database, { receivedAt: at(0), spam: true });
+    const released = await idea(database, { receivedAt: at(0.1), spam: true });
+    expect((await releaseIdea(database, released)).ok).toBe(true);
+    const lead = await idea(database, { receivedAt: at(0.2) });
+    const spam: string[] = [first];
+    for (let i = 1; i <= 11; i += 1) spam.push(await idea(database, { receivedAt: at(i), spam: true }));
+    const outcomes = await scheduler([spamCapJob(database, { maxKept: 10, dataDir: store.dataDir })]).runDue(at(12));
+    expect(outcomes['spam-cap']).toBe('2 oldest spam ideas erased');
+    expect(await ids(database)).toEqual([released, lead, ...spam.slice(2)]);
+  });
+
+  it('mails the team at most once a day how many ideas were set aside, and nothing on a quiet day', async () => {
+    const transport = emlTransport(store.dataDir);
+    const jobs = scheduler([spamReportJob(database, transport, mail)]);
+    const morning = new Date('2026-11-23T00:00:00Z'); // 9:00 KST
+    await idea(database, { receivedAt: new Date(morning.getTime() - 2 * DAY), spam: true }); // before the past day
+    await idea(database, { receivedAt: new Date(morning.getTime() - 3_600_000), spam: true });
+    await idea(database, { receivedAt: new Date(morning.getTime() - 7_200_000), spam: true });
+    expect((await jobs.runDue(morning))['spam-report']).toBe('report of 2 spam ideas sent');
+    expect((await jobs.runDue(new Date(morning.getTime() + 3_600_000)))['spam-report']).toBeUndefined();
+    expect((await jobs.runDue(new Date(morning.getTime() + DAY)))['spam-report']).toBe('nothing set aside in the past day');
+    const files = fs.readdirSync(path.join(store.dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const parsed = await simpleParser(fs.readFileSync(path.join(store.dataDir, 'outbox', files[0]!)));
+    expect(parsed.subject).toBe('[스팸 보관함] 아이디어 2건을 따로 보관했습니다');
+    expect(parsed.text).toContain('npm run ideas -- list --spam');
+    transport.close();
+  });
+
+  it('runs each turn on one instance only', async () => {
+    let runs = 0;
+    const job: ScheduledJob = { name: 'count', everyMs: 60_000, run: async () => `run ${(runs += 1)}` };
+    const other = driver === 'postgres' ? await store.open() : database;
+    const instances = [scheduler([job]), scheduler([job], other), scheduler([job], other)];
+    await Promise.all(instances.map((instance) => instance.runDue(at(0))));
+    expect(runs).toBe(1);
+    await Promise.all(instances.map((instance) => instance.runDue(at(0.0003)))); // 26 s later: not yet
+    expect(runs).toBe(1);
+    await Promise.all(instances.map((instance) => instance.runDue(at(0.0007)))); // 60.5 s later
+    expect(runs).toBe(2);
+    if (other !== database) await other.close();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Retention, as the privacy policy promises: an idea is destroyed IDEA_RETENTION_DAYS after the consultation was
+ * closed (`ideas close`), or after receipt when it never was; a client address kept on an idea for abuse checks is
+ * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { eraseIdeas } from '../ideas/erase-ideas';
+import type { ScheduledJob } from './scheduler';
+
+const BATCH = 500;
+
+export interface RetentionOptions {
+  ideaDays: number;
+  ipDays: number;
+  dataDir: string;
+}
+
+/** Erases every idea past its retention period; returns how many. */
+export async function destroyExpiredIdeas(database: Database, now: Date, options: RetentionOptions): Promise<number> {
+  let destroyed = 0;
+  for (;;) {
+    const expired = await database.rows<{ id: string }>(sql`
+      select id::text as id from ideas
+      where coalesce(closed_at, received_at) < ${now.toISOString()}::timestamptz - ${options.ideaDays}::int * interval '1 day'
+      limit ${BATCH}`);
+    if (expired.length === 0) return destroyed;
+    destroyed += (await eraseIdeas(database, expired.map((row) => row.id), options.dataDir)).ideas;
+  }
+}
+
+/** Clears client addresses older than the IP retention period; returns how many. */
+export async function clearOldClientIps(database: Database, now: Date, ipDays: number): Promise<number> {
+  const cleared = await database.rows(sql`
+    update ideas set client_ip = null
+    where client_ip is not null and received_at < ${now.toISOString()}::timestamptz - ${ipDays}::int * interval '1 day'
+    returning id`);
+  return cleared.length;
+}
+
+export function retentionJob(database: Database, options: RetentionOptions): ScheduledJob {
+  return {
+    name: 'retention',
+    everyMs: 3_600_000,
+    async run(now) {
+      const ideas = await destroyExpiredIdeas(database, now, options);
+      const ips = await clearOldClientIps(database, now, options.ipDays);
+      return `${ideas} ideas destroyed, ${ips} client addresses cleared`;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** Every scheduled job the server runs, and how often (each file says what its job does). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { MailTransport } from '../mail/transport';
+import { digestMailJob } from './digest-mail';
+import { housekeepingJob } from './housekeeping';
+import { retentionJob } from './retention';
+import { JobScheduler } from './scheduler';
+import { spamCapJob, spamReportJob } from './spam-folder';
+
+export function serverJobs(config: Config, database: Database, transport: MailTransport, log: FastifyBaseLogger): JobScheduler {
+  const mail = { from: config.mail.from, to: config.mail.teamEmail };
+  return new JobScheduler(
+    database,
+    [
+      housekeepingJob(database),
+      digestMailJob(database, transport, { ...mail, periodMs: config.mail.digestPeriodMs }),
+      spamCapJob(database, { maxKept: config.retention.spamMaxKept, dataDir: config.dataDir }),
+      spamReportJob(database, transport, mail),
+      retentionJob(database, { ideaDays: config.retention.ideaDays, ipDays: config.retention.ipDays, dataDir: config.dataDir }),
+    ],
+    log,
+  );
+}
