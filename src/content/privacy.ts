@@ -7,6 +7,12 @@ export interface PolicySection {
   items?: readonly string[];
 }
 
+/**
+ * What the policy promises about keeping data; the server's defaults (IDEA_RETENTION_DAYS, IP_RETENTION_DAYS)
+ * are these numbers, so the product does what the page says unless an operator changes both.
+ */
+export const retentionPromise = { ideaDays: 365, ipDays: 7 } as const;
+
 const sections: readonly PolicySection[] = [
     {
       title: '1. 수집하는 개인정보 항목',
@@ -14,7 +20,7 @@ const sections: readonly PolicySection[] = [
       items: [
         '필수: 아이디어 내용, 이름, 이메일 주소',
         '선택: 연락처(전화번호)',
-        '자동 수집: 접수 시각, 자동 등록 방지를 위한 접속 IP 주소(일정 기간 후 삭제)',
+        `자동 수집: 접수 시각, 자동 등록 방지를 위한 접속 IP 주소(${retentionPromise.ipDays}일 후 자동 삭제)`,
       ],
     },
     {
@@ -24,7 +30,7 @@ const sections: readonly PolicySection[] = [
     {
       title: '3. 보유 기간과 파기',
       paragraphs: [
-        '신청 정보는 상담이 끝난 날로부터 1년까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 바로 파기합니다.',
+        `신청 정보는 상담이 끝난 날로부터 ${retentionPromise.ideaDays / 365}년(상담으로 이어지지 않은 신청은 접수한 날로부터 ${retentionPromise.ideaDays / 365}년)까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 바로 파기합니다.`,
         '전자 파일은 복구할 수 없는 방법으로 삭제하고, 출력물은 분쇄하거나 소각합니다. 계약이 체결되면 관련 법령이 정한 기간 동안 거래 기록을 보관합니다.',
       ],
     },

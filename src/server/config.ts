@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { retentionPromise } from '../content/privacy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -42,8 +43,9 @@ const envSchema = z.object({
   MAIL_DIGEST_THRESHOLD: int(1, 1_000_000).default(20),
   MAIL_DIGEST_MINUTES: int(1, 24 * 60).default(60),
   SPAM_MAX_KEPT: int(10, 10_000_000).default(5000),
-  IDEA_RETENTION_DAYS: int(1, 3650).default(365),
-  IP_RETENTION_DAYS: int(1, 365).default(7),
+  // The privacy policy's promise (content/privacy.ts) is the default.
+  IDEA_RETENTION_DAYS: int(1, 3650).default(retentionPromise.ideaDays),
+  IP_RETENTION_DAYS: int(1, 365).default(retentionPromise.ipDays),
   JOBS: bool.default(true),
   TRUST_PROXY: optionalText,
   ALLOWED_ORIGINS: optionalText,
