@@ -3,71 +3,31 @@
  * fresh DATA_DIR) → success notice with the receipt → a real SMTP server on loopback receives the team mail with
  * the idea text. Desktop project only (one run is enough; the form layout is covered by the site specs).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { intakePages } from '../../src/content/intake-pages';
 import { required } from '../../src/domain/idea';
 import { WITHOUT_SCRIPT_NOTE } from '../../src/server/mail/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
-import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 
 const PORT = 4174;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-let server: ChildProcess | undefined;
+let intake: IntakeServer | undefined;
 let smtp: SmtpTestServer | undefined;
-let dataDir = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
-  smtp = await startSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-intake-e2e-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_DIR: 'dist/site',
-      DATABASE_URL: '',
-      PUBLIC_API_KEY: '',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-      TEAM_EMAIL: 'team@mvp24.example',
-      // Longer than these tests take to fill the form: the form itself must wait it out, or the idea is flagged
-      // as a bot's and never mailed.
-      FORM_MIN_FILL_MS: '2000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`intake server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('intake server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  intake = await startIntakeServer(PORT);
+  smtp = intake.smtp;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await smtp?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await intake?.stop();
 });
 
 test('an idea sent with the real form reaches the team by mail', async ({ page }, testInfo) => {
