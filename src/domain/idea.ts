@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { HONEYPOT_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
+import { VOICE_MEMO_MAX_MS } from './voice-memo';
 
 export { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
 
@@ -40,6 +41,9 @@ export function required(field: IdeaField): string {
   return `${withObject(IDEA_FIELD_LABELS[field])} 입력해주세요.`;
 }
 
+/** The idea is text or a voice memo: the message when there is neither. */
+export const IDEA_OR_MEMO_REQUIRED = '아이디어를 글로 쓰거나 음성 메모로 남겨주세요.';
+
 const requiredText = (field: IdeaField) =>
   z
     .string({ error: required(field) })
@@ -49,7 +53,8 @@ const requiredText = (field: IdeaField) =>
 
 /** The visitor's submission: what is stored and mailed to the team. Unknown keys are stripped. */
 export const ideaFieldsSchema = z.object({
-  idea: requiredText('idea'),
+  // May be empty when a voice memo carries the idea (ideaRequestSchema checks that one of the two is there).
+  idea: z.string({ error: IDEA_OR_MEMO_REQUIRED }).trim().max(IDEA_LIMITS.idea, { error: tooLong('idea') }).default(''),
   name: requiredText('name'),
   email: requiredText('email').pipe(z.email({ error: '올바른 이메일 주소를 입력해주세요.' })),
   phone: z
@@ -60,18 +65,28 @@ export const ideaFieldsSchema = z.object({
     .default(''),
 });
 
-/** The request body: the fields plus the anti-abuse extras the page sends along. */
-export const ideaRequestSchema = ideaFieldsSchema.extend({
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
-  formToken: z.string().max(500).optional(),
-});
+/**
+ * The request body: the fields plus the anti-abuse extras the page sends along, and the voice memo's length when a
+ * memo file comes with it (multipart). An idea needs its text or a memo.
+ */
+export const ideaRequestSchema = ideaFieldsSchema
+  .extend({
+    [HONEYPOT_FIELD]: z.string().max(500).optional(),
+    formToken: z.string().max(500).optional(),
+    memoDurationMs: z.coerce.number().int().min(0).max(VOICE_MEMO_MAX_MS + 10_000).optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.idea === '' && request.memoDurationMs === undefined) {
+      context.addIssue({ code: 'custom', path: ['idea'], message: IDEA_OR_MEMO_REQUIRED });
+    }
+  });
 
 export type IdeaFields = z.output<typeof ideaFieldsSchema>;
 export type IdeaRequest = z.input<typeof ideaRequestSchema>;
 
-/** True when a required field is empty after trimming: the form then sends nothing. */
-export function missingRequiredFields(input: Partial<Record<IdeaField, string>>): IdeaField[] {
-  return REQUIRED_IDEA_FIELDS.filter((field) => (input[field] ?? '').trim() === '');
+/** The required fields left empty (after trimming): the form then sends nothing. A voice memo stands in for the idea text. */
+export function missingRequiredFields(input: Partial<Record<IdeaField, string>>, options: { hasVoiceMemo?: boolean } = {}): IdeaField[] {
+  return REQUIRED_IDEA_FIELDS.filter((field) => (input[field] ?? '').trim() === '' && !(field === 'idea' && options.hasVoiceMemo));
 }
 
 /** 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). */
@@ -88,6 +103,9 @@ export type ApiErrorCode =
   | 'validation_failed'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  | 'unsupported_audio'
+  | 'memo_too_large'
+  | 'memo_incomplete'
   | 'unauthorized'
   | 'forbidden_origin'
   | 'rate_limited'

@@ -1,6 +1,6 @@
 /**
- * Stores accepted ideas: the idea row, its outbox row (unless flagged as spam) and its Idempotency-Key row are
- * written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
+ * Stores accepted ideas: the idea row, its voice memo, its outbox row (unless flagged as spam) and its
+ * Idempotency-Key row are written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
  * transaction stores every idea that arrived while the previous one was in flight. The 202 is sent only after the
  * transaction holding the request's idea has committed.
  */
@@ -20,6 +20,8 @@ export interface NewIdea {
   withoutScript?: boolean;
   /** The client's address for abuse checks; cleared after IP_RETENTION_DAYS (jobs/retention.ts). */
   clientIp?: string | undefined;
+  /** The visitor's recording, already checked to be audio (intake/voice-memo-upload.ts). */
+  voiceMemo?: { mimeType: string; durationMs: number; bytes: Buffer } | undefined;
   idempotency?: { key: string; requestHash: string } | undefined;
 }
 
@@ -64,6 +66,18 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
         ),
         sql`, `,
       )}`);
+    const withMemo = created.filter((idea) => idea.voiceMemo);
+    if (withMemo.length > 0) {
+      await rows(sql`
+        insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
+        values ${sql.join(
+          withMemo.map((idea) => {
+            const memo = idea.voiceMemo!;
+            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, ${memo.bytes}::bytea)`;
+          }),
+          sql`, `,
+        )}`);
+    }
     const mailed = created.filter((idea) => idea.spamReason === null);
     if (mailed.length > 0) {
       // Past the threshold of mails queued one by one within the period, the rest of the batch waits for a digest.

@@ -1,15 +1,23 @@
 /**
  * Body size guard: 64 KB holds the largest valid idea in either encoding the intake takes: 5,000 characters of
  * Korean are ≈ 15 KB of JSON, but ≈ 45 KB urlencoded by the browser's own form post (each syllable is `%EA%B0%80`).
- * A declared Content-Length above it is refused with 413 before any byte is read; chunked bodies are cut off at
- * the same limit by Fastify's route `bodyLimit`, which the error handler maps to the same 413 answer.
+ * A submission with a voice memo (multipart) may add the memo's 2 MB. A declared Content-Length above the limit is
+ * refused with 413 before any byte is read; chunked bodies are cut off at the same limits by Fastify's route
+ * `bodyLimit` and, for multipart, by the memo reader's own limits (intake/voice-memo-upload.ts).
  */
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
 import { ApiError } from '../http/api-error';
+import { isMultipart } from './content-type';
 
 export const INTAKE_BODY_LIMIT = 64 * 1024;
+/** The fields, the memo at its largest, and room for the multipart framing. */
+export const MEMO_BODY_LIMIT = INTAKE_BODY_LIMIT + VOICE_MEMO_MAX_BYTES;
 
 export const bodyLimitGuard: onRequestAsyncHookHandler = async (request) => {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > INTAKE_BODY_LIMIT) throw new ApiError(413, 'payload_too_large');
+  if (!Number.isFinite(declared)) return;
+  if (isMultipart(request)) {
+    if (declared > MEMO_BODY_LIMIT) throw new ApiError(413, 'memo_too_large');
+  } else if (declared > INTAKE_BODY_LIMIT) throw new ApiError(413, 'payload_too_large');
 };

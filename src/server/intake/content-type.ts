@@ -1,6 +1,7 @@
 /**
- * What the intake accepts: JSON from the page's script, and the browser's own form post (urlencoded) from a page
- * without it (decision 063). Anything else is refused with 415 before the body is read. The other guards ask
+ * What the intake accepts: JSON from the page's script, multipart from the page's script when a voice memo comes
+ * along, and the browser's own form post (urlencoded) from a page without it (decision 063). Anything else is
+ * refused with 415 before the body is read. The other guards ask
  * `isFormPost` where the two differ: the API key and the fill-time token need the page's script; the form post
  * is checked for its Origin instead.
  */
@@ -8,6 +9,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/api-error';
 
 export const FORM_POST_TYPE = 'application/x-www-form-urlencoded';
+export const MULTIPART_TYPE = 'multipart/form-data';
 
 const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
 
@@ -20,8 +22,15 @@ export function isFormPost(request: Pick<FastifyRequest, 'headers'>): boolean {
   return mediaTypeOf(request.headers['content-type']) === FORM_POST_TYPE;
 }
 
+/** A submission with a voice memo: the page's script sends the fields and the memo file as multipart. */
+export function isMultipart(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return mediaTypeOf(request.headers['content-type']) === MULTIPART_TYPE;
+}
+
 export const intakeContentTypeGuard: onRequestAsyncHookHandler = async (request) => {
-  if (!isJsonContentType(request.headers['content-type']) && !isFormPost(request)) throw new ApiError(415, 'unsupported_media_type');
+  if (!isJsonContentType(request.headers['content-type']) && !isFormPost(request) && !isMultipart(request)) {
+    throw new ApiError(415, 'unsupported_media_type');
+  }
 };
 
 /** Runs `guard` only for requests from the page's script (JSON), not for the browser's own form post. */

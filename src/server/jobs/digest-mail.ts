@@ -24,6 +24,9 @@ interface HeldRow extends Record<string, unknown> {
   email: string;
   phone: string;
   without_script: boolean;
+  memo_type: string | null;
+  memo_duration_ms: number | null;
+  memo_size: number | null;
 }
 
 export async function sendDigest(database: Database, transport: MailTransport, options: TeamMailOptions, now: Date): Promise<number> {
@@ -41,8 +44,9 @@ export async function sendDigest(database: Database, transport: MailTransport, o
       from due where o.idea_id = due.idea_id
       returning o.idea_id, o.attempts
     )
-    select c.idea_id, c.attempts, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script
-    from claimed c join ideas i on i.id = c.idea_id
+    select c.idea_id, c.attempts, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
+      m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
+    from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id
     order by i.received_at`);
   if (held.length === 0) return 0;
   const ideas: TeamMailIdea[] = held.map((row) => ({
@@ -53,6 +57,7 @@ export async function sendDigest(database: Database, transport: MailTransport, o
     email: row.email,
     phone: row.phone,
     withoutScript: Boolean(row.without_script),
+    voiceMemo: row.memo_type === null ? undefined : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
   }));
   const fenced = sql.join(held.map((row) => sql`(${row.idea_id}::uuid, ${Number(row.attempts)}::int)`), sql`, `);
   try {

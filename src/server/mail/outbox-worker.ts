@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { renderTeamMail, type TeamMailOptions } from './team-mail';
+import { renderTeamMail, type TeamMailIdea, type TeamMailOptions } from './team-mail';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions extends TeamMailOptions {
@@ -33,6 +33,9 @@ interface ClaimedRow extends Record<string, unknown> {
   email: string;
   phone: string;
   without_script: boolean;
+  memo_type: string | null;
+  memo_duration_ms: number | null;
+  memo_bytes: Buffer | Uint8Array | null;
 }
 
 interface Delivered {
@@ -114,8 +117,9 @@ export class OutboxWorker {
         from due where o.idea_id = due.idea_id
         returning o.idea_id, o.attempts, o.created_at
       )
-      select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script
-      from claimed c join ideas i on i.id = c.idea_id`);
+      select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
+        m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.bytes as memo_bytes
+      from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id`);
     const sent: Delivered[] = [];
     for (const row of claimed) {
       const delivered = await this.deliver(row);
@@ -160,6 +164,7 @@ export class OutboxWorker {
           email: row.email,
           phone: row.phone,
           withoutScript: Boolean(row.without_script),
+          voiceMemo: voiceMemoOf(row),
         },
         this.options,
       );
@@ -179,4 +184,11 @@ export class OutboxWorker {
       return undefined;
     }
   }
+}
+
+/** The stored memo of a claimed row, as the mail attaches it (the same bytes on every retry). */
+function voiceMemoOf(row: ClaimedRow): TeamMailIdea['voiceMemo'] {
+  if (row.memo_type === null || row.memo_bytes === null) return undefined;
+  const bytes = Buffer.from(row.memo_bytes);
+  return { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: bytes.length, bytes };
 }

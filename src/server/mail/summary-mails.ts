@@ -4,7 +4,7 @@
  * single idea's mail (team-mail.ts): every user value escaped in HTML, nothing user-written in a header.
  */
 import { formatKst } from '../../domain/idea';
-import { escapeHtml, firstWords, messageIdDomain, singleLine, type TeamMail, type TeamMailIdea, type TeamMailOptions } from './team-mail';
+import { escapeHtml, firstWords, messageIdDomain, singleLine, voiceMemoLine, type TeamMail, type TeamMailIdea, type TeamMailOptions } from './team-mail';
 
 /** How much of each idea a digest quotes; `npm run ideas -- show <id>` has the rest. */
 export const DIGEST_EXCERPT_CHARS = 300;
@@ -18,7 +18,8 @@ export function renderDigestMail(ideas: TeamMailIdea[], options: TeamMailOptions
   const entry = (idea: TeamMailIdea) => [
     `접수 번호: ${idea.id}`,
     `접수 시각: ${formatKst(idea.receivedAt)} (KST)`,
-    `이름: ${singleLine(idea.name)} / 이메일: ${idea.email} / 연락처: ${idea.phone.trim() === '' ? '(없음)' : singleLine(idea.phone)}`,
+    `이름: ${singleLine(idea.name)} / 이메일: ${idea.email} / 연락처: ${idea.phone.trim() === '' ? '(없음)' : singleLine(idea.phone)}` +
+      (idea.voiceMemo ? ` / 음성 메모: ${voiceMemoLine(idea.id, idea.voiceMemo, false)}` : ''),
     excerpt(idea.idea),
   ];
   const text = [intro, '', ...ideas.flatMap((idea, index) => [`[${index + 1}]`, ...entry(idea), ''])].join('\n');

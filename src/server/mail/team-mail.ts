@@ -4,6 +4,7 @@
  * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
  */
 import { formatKst, PROMISE_HOURS } from '../../domain/idea';
+import { AUDIO_CONTAINERS, formatMemoDuration, sniffAudioContainer } from '../../domain/voice-memo';
 
 export interface TeamMailIdea {
   id: string;
@@ -14,6 +15,22 @@ export interface TeamMailIdea {
   phone: string;
   /** Posted by the browser's own form (no JavaScript): the page's bot check (fill time) did not apply. */
   withoutScript?: boolean;
+  /** The visitor's recording; the mail attaches `bytes` when given (a digest only says that there is one). */
+  voiceMemo?: { mimeType: string; durationMs: number; byteSize: number; bytes?: Buffer } | undefined;
+}
+
+/** The memo's file name in the mail and on disk: `음성메모-<first 8 of the id>.<ext>`. */
+export function voiceMemoFileName(ideaId: string, mimeType: string): string {
+  const container = Object.values(AUDIO_CONTAINERS).find((candidate) => candidate.mimeType === mimeType) ?? AUDIO_CONTAINERS.webm;
+  return `음성메모-${ideaId.slice(0, 8)}.${container.extension}`;
+}
+
+/** "음성 메모: 0:03 (첨부 파일 음성메모-1234abcd.webm, 48 KB)" */
+export function voiceMemoLine(ideaId: string, memo: NonNullable<TeamMailIdea['voiceMemo']>, attached: boolean): string {
+  const size = `${Math.max(1, Math.round(memo.byteSize / 1024)).toLocaleString('ko-KR')} KB`;
+  return attached
+    ? `${formatMemoDuration(memo.durationMs)} (첨부 파일 ${voiceMemoFileName(ideaId, memo.mimeType)}, ${size})`
+    : `${formatMemoDuration(memo.durationMs)} (${size}; npm run ideas -- show ${ideaId} --save-memo <파일>로 저장)`;
 }
 
 /** The mail's line for an idea that came without the page's script. */
@@ -34,6 +51,7 @@ export interface TeamMail {
   html: string;
   messageId: string;
   date: Date;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Removes CR, LF and every other control or line/paragraph separator; collapses whitespace. */
@@ -78,6 +96,8 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
   const receivedKst = formatKst(idea.receivedAt.toISOString());
   const promisedKst = formatKst(new Date(idea.receivedAt.getTime() + PROMISE_HOURS * 3_600_000).toISOString());
   const phone = idea.phone.trim() === '' ? '(없음)' : singleLine(idea.phone);
+  const memo = idea.voiceMemo;
+  const attached = Boolean(memo?.bytes);
   const rows: [string, string][] = [
     ['이름', name],
     ['이메일', idea.email],
@@ -85,8 +105,10 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     ['접수 시각', `${receivedKst} (KST)`],
     ['프로토타입 약속 시각', `${promisedKst} (KST)`],
     ['접수 번호', idea.id],
+    ...(memo ? [['음성 메모', voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
   ];
   const notes = idea.withoutScript ? [WITHOUT_SCRIPT_NOTE] : [];
+  const ideaText = idea.idea.trim() === '' && memo ? '(글 없이 음성 메모로 보냈습니다. 첨부 파일을 들어주세요.)' : idea.idea;
 
   const text = [
     '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
@@ -95,7 +117,7 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     ...notes,
     '',
     '[아이디어]',
-    idea.idea,
+    ideaText,
     '',
     '이 메일에 회신하면 신청자에게 바로 답장됩니다.',
   ].join('\n');
@@ -109,7 +131,7 @@ ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><t
 </table>
 ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join('\n')}
 <h2 style="font-size: 16px;">아이디어</h2>
-<div style="white-space: pre-wrap; border-left: 3px solid #4f46e5; padding-left: 12px;">${escapeHtml(idea.idea)}</div>
+<div style="white-space: pre-wrap; border-left: 3px solid #4f46e5; padding-left: 12px;">${escapeHtml(ideaText)}</div>
 <p style="color: #555;">이 메일에 회신하면 신청자에게 바로 답장됩니다.</p>
 </body></html>`;
 
@@ -117,10 +139,19 @@ ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join
     from: options.from,
     to: options.to,
     replyTo: { name, address: idea.email },
-    subject: singleLine(`[아이디어 접수] ${name}님: ${firstWords(idea.idea)}`),
+    subject: singleLine(`[아이디어 접수] ${name}님: ${idea.idea.trim() === '' && memo ? `음성 메모 ${formatMemoDuration(memo.durationMs)}` : firstWords(idea.idea)}`),
     text,
     html,
     messageId: teamMessageId(idea.id, options.from),
     date: idea.receivedAt,
+    ...(memo?.bytes
+      ? { attachments: [{ filename: voiceMemoFileName(idea.id, memo.mimeType), content: memo.bytes, contentType: memoContentType(memo.bytes, memo.mimeType) }] }
+      : {}),
   };
+}
+
+/** The attachment's type from its bytes (as stored they were checked to be one of the containers). */
+function memoContentType(bytes: Buffer, stored: string): string {
+  const container = sniffAudioContainer(bytes);
+  return container ? AUDIO_CONTAINERS[container].mimeType : stored;
 }

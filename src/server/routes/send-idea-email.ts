@@ -3,6 +3,8 @@
  * commit. Two kinds of request reach it:
  * - JSON from the page's script: API key → content type → size (before the body is read) → schema → per-client
  *   rate limit → Idempotency-Key → bot check (honeypot + fill-time token) → store → 202 with the receipt;
+ * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and checked by its
+ *   bytes (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with the idea;
  * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
  *   Origin → size → the same schema → rate limit → honeypot → store (the key derived from the fields, so a
  *   re-sent form stores one idea) → 303 to the receipt page. Its refusals are Korean pages (error-handlers.ts).
@@ -12,6 +14,7 @@
  */
 import crypto from 'node:crypto';
 import formBody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../../domain/endpoints';
 import { PROMISE_HOURS, type IdeaReceipt } from '../../domain/idea';
@@ -21,10 +24,11 @@ import { storeIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
 import { honeypotFilled, spamReasonFor, type SpamReason } from '../intake/bot-check';
-import { formOriginGuard, intakeContentTypeGuard, isFormPost, scriptRequestsOnly } from '../intake/content-type';
+import { formOriginGuard, intakeContentTypeGuard, isFormPost, isMultipart, scriptRequestsOnly } from '../intake/content-type';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
 import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
+import { checkVoiceMemo, memoDigest, readMultipartIdea } from '../intake/voice-memo-upload';
 
 export interface SendIdeaEmailOptions {
   config: Config;
@@ -61,6 +65,8 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
   const botCheck = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
   // The browser's own form post; the route's bodyLimit applies to it as to JSON.
   await app.register(formBody);
+  // A submission with a voice memo; read in the handler, within the limits voice-memo-upload.ts sets.
+  await app.register(multipart);
 
   app.post(
     IDEA_ENDPOINT,
@@ -77,14 +83,20 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
     },
     async (request, reply) => {
       const viaForm = isFormPost(request);
-      const body = validateIdeaRequest(request.body);
+      const upload = isMultipart(request) ? await readMultipartIdea(request) : undefined;
+      const raw = upload ? upload.fields : request.body;
+      const body = validateIdeaRequest(raw);
+      // A memo only comes from the page's script; the browser's own form cannot record one.
+      const voiceMemo = viaForm ? undefined : checkVoiceMemo(upload?.memo, body.memoDurationMs);
       await rateLimit(request, reply);
       const receivedAt = new Date();
       const id = crypto.randomUUID();
       // The fill-time token needs the page's script; a form post is checked by its honeypot alone.
       const spamReason: SpamReason | null = viaForm ? (honeypotFilled(body) ? 'honeypot' : null) : spamReasonFor(body, botCheck);
       const key = viaForm ? formPostKey(body, receivedAt) : idempotencyKeyOf(request);
-      const hash = requestHash(viaForm ? [body.idea, body.name, body.email, body.phone] : request.body);
+      const hash = requestHash(
+        viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
+      );
       const { idea, name, email, phone } = body;
       const result = await storeIdea(database, {
         id,
@@ -93,6 +105,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         spamReason,
         withoutScript: viaForm,
         clientIp: request.ip,
+        voiceMemo: voiceMemo && { mimeType: voiceMemo.mimeType, durationMs: voiceMemo.durationMs, bytes: voiceMemo.bytes },
         idempotency: key ? { key, requestHash: hash } : undefined,
       }, mailPolicy);
       reply.header('cache-control', 'no-store');

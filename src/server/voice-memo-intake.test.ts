@@ -1,0 +1,214 @@
+/**
+ * Ideas sent as a voice memo, on PGlite AND PostgreSQL, through the running app (inject) to a real SMTP server:
+ * a memo is stored with its idea and mailed once as an attachment (also after an SMTP outage); what is not audio,
+ * too big or cut short is refused in Korean with nothing stored.
+ */
+import net from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDEA_ENDPOINT, IDEA_OR_MEMO_REQUIRED, type IdeaReceipt } from '../domain/idea';
+import { VOICE_MEMO_MAX_BYTES } from '../domain/voice-memo';
+import { buildApp } from './app';
+import { testConfig } from './config';
+import { freePort } from './test-support/postgres-cluster';
+import { formToken, TEST_FORM_SECRET } from './test-support/intake-client';
+import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
+import { multipartBody as multipart, webmBytes } from './test-support/voice-memo-body';
+import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
+
+const memoFields = (overrides: Record<string, string> = {}) => ({
+  idea: '',
+  name: '목소리로 보낸 분',
+  email: 'voice@example.com',
+  phone: '',
+  website: '',
+  formToken: formToken(),
+  memoDurationMs: '3000',
+  ...overrides,
+});
+
+describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
+  let store: TestDatabase;
+  let smtp: SmtpTestServer | undefined;
+  const apps: FastifyInstance[] = [];
+
+  async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+    const app = await buildApp(
+      testConfig({
+        DATA_DIR: store.dataDir,
+        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+        SITE_DIR: path.join(store.dataDir, 'no-site'),
+        FORM_SECRET: TEST_FORM_SECRET,
+        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
+        TEAM_EMAIL: 'team@mvp24.example',
+        MAIL_POLL_MS: '50',
+        MAIL_RETRY_BASE_MS: '50',
+        MAIL_RETRY_MAX_MS: '200',
+        RATE_LIMIT_PER_IP: '100000',
+        JOBS: 'false',
+        ...env,
+      }),
+    );
+    apps.push(app);
+    await app.ready();
+    return app;
+  }
+
+  async function send(app: FastifyInstance, body: { payload: Buffer; contentType: string }, headers: Record<string, string> = {}) {
+    return app.inject({ method: 'POST', url: IDEA_ENDPOINT, headers: { 'content-type': body.contentType, ...headers }, payload: body.payload });
+  }
+
+  const counts = async (app: FastifyInstance) => {
+    const [row] = await app.database.rows<{ ideas: number; memos: number; outbox: number }>(sql`
+      select (select count(*)::int from ideas) as ideas, (select count(*)::int from voice_memos) as memos, (select count(*)::int from outbox) as outbox`);
+    return { ideas: Number(row!.ideas), memos: Number(row!.memos), outbox: Number(row!.outbox) };
+  };
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+  });
+
+  afterEach(async () => {
+    while (apps.length > 0) await apps.pop()?.close();
+    await smtp?.stop();
+    smtp = undefined;
+    const database = await store.open();
+    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
+    await database.close();
+  });
+
+  afterAll(() => store.cleanup());
+
+  it('stores a memo sent without text and mails it once as an audio attachment, a retry storing nothing twice', async () => {
+    smtp = await startSmtpServer();
+    const app = await startApp({ SMTP_URL: smtp.url });
+    const memo = webmBytes(200 * 1024);
+    const body = await multipart(memoFields(), { bytes: memo });
+    const first = await send(app, body, { 'idempotency-key': 'memo-retry-0001' });
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await send(app, body, { 'idempotency-key': 'memo-retry-0001' });
+    expect(again.json<IdeaReceipt>().id).toBe(first.json<IdeaReceipt>().id);
+    const { id } = first.json<IdeaReceipt>();
+
+    const [stored] = await app.database.rows<{ mime_type: string; duration_ms: number; byte_size: number; bytes: Uint8Array }>(
+      sql`select mime_type, duration_ms, byte_size, bytes from voice_memos where idea_id = ${id}::uuid`,
+    );
+    expect(stored).toMatchObject({ mime_type: 'audio/webm', duration_ms: 3000, byte_size: memo.length });
+    expect(Buffer.from(stored!.bytes).equals(memo)).toBe(true);
+    expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
+
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received).toHaveLength(1);
+    expect(mail!.parsed.subject).toBe('[아이디어 접수] 목소리로 보낸 분님: 음성 메모 0:03');
+    expect(mail!.parsed.text).toContain(`음성 메모: 0:03 (첨부 파일 음성메모-${id.slice(0, 8)}.webm, 200 KB)`);
+    expect(mail!.parsed.attachments).toHaveLength(1);
+    const attachment = mail!.parsed.attachments[0]!;
+    expect(attachment.contentType).toBe('audio/webm');
+    expect(attachment.filename).toBe(`음성메모-${id.slice(0, 8)}.webm`);
+    expect(attachment.content.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    expect(attachment.content.equals(memo)).toBe(true);
+  });
+
+  it('takes MP4 and Ogg recordings by their bytes, whatever type they declare', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]), Buffer.alloc(500, 1)]);
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(500, 2)]);
+    expect((await send(app, await multipart(memoFields(), { bytes: mp4, type: 'application/octet-stream', name: 'a.bin' }))).statusCode).toBe(202);
+    expect((await send(app, await multipart(memoFields(), { bytes: ogg, type: 'audio/webm' }))).statusCode).toBe(202);
+    const types = await app.database.rows<{ mime_type: string }>(sql`select mime_type from voice_memos order by mime_type`);
+    expect(types.map((row) => row.mime_type)).toEqual(['audio/mp4', 'audio/ogg']);
+  });
+
+  it('refuses what is not audio with 415 in Korean, storing nothing', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    for (const bytes of [PNG, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]) {
+      const response = await send(app, await multipart(memoFields(), { bytes, type: 'audio/webm', name: 'memo.webm' }));
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toEqual({ code: 'unsupported_audio', message: expect.stringContaining('음성 메모') });
+    }
+    expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
+  });
+
+  it('refuses a memo over 2 MB with 413, by its declared length and while it streams in', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    const declared = await send(app, await multipart(memoFields(), { bytes: webmBytes(VOICE_MEMO_MAX_BYTES + 100 * 1024) }));
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json().error.code).toBe('memo_too_large');
+    // Within the declared allowance (fields + memo), but the file itself is over: cut off while reading.
+    const streamed = await send(app, await multipart(memoFields(), { bytes: webmBytes(VOICE_MEMO_MAX_BYTES + 1) }));
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().error).toEqual({ code: 'memo_too_large', message: expect.stringContaining('3분') });
+    expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
+  });
+
+  it('refuses a truncated upload, whether the body ends early or the connection drops, storing nothing', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    const whole = await multipart(memoFields(), { bytes: webmBytes(100 * 1024) });
+    const cut = { payload: whole.payload.subarray(0, whole.payload.length - 40 * 1024), contentType: whole.contentType };
+    const ended = await send(app, cut);
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().error).toEqual({ code: 'memo_incomplete', message: expect.stringContaining('끝까지 전송되지 않았습니다') });
+
+    // A phone that loses its connection halfway: the server gets part of the declared body, then nothing.
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${IDEA_ENDPOINT} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${whole.contentType}\r\nContent-Length: ${whole.payload.length}\r\n\r\n`,
+        );
+        socket.write(whole.payload.subarray(0, 60 * 1024), () => setTimeout(() => socket.destroy(), 100));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
+  });
+
+  it('needs the text or a memo, and a declared memo must come with its file', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    const { memoDurationMs: _ignored, ...withoutMemo } = memoFields();
+    const neither = await send(app, await multipart(withoutMemo));
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.fields).toEqual({ idea: IDEA_OR_MEMO_REQUIRED });
+    const declaredOnly = await send(app, await multipart(memoFields()));
+    expect(declaredOnly.statusCode).toBe(400);
+    expect(declaredOnly.json().error.code).toBe('memo_incomplete');
+    const fileOnly = await send(app, await multipart(withoutMemo, { bytes: webmBytes(1000) }));
+    expect(fileOnly.statusCode).toBe(400);
+    expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
+    // The text alone is enough, as before (JSON).
+    const text = await app.inject({ method: 'POST', url: IDEA_ENDPOINT, payload: { ...withoutMemo, idea: '글로 쓴 아이디어' } });
+    expect(text.statusCode).toBe(202);
+  });
+
+  it('applies the abuse guards to memos: a honeypot fill is set aside, not mailed', async () => {
+    const app = await startApp({ MAIL_WORKER: 'false' });
+    const response = await send(app, await multipart(memoFields({ website: 'https://spam.example' }), { bytes: webmBytes(1000) }));
+    expect(response.statusCode).toBe(202);
+    const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas`);
+    expect(row!.spam_reason).toBe('honeypot');
+    expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 0 });
+  });
+
+  it('keeps the memo while SMTP is down and delivers it once, with the attachment, when SMTP comes up', async () => {
+    const port = await freePort();
+    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const memo = webmBytes(50 * 1024);
+    expect((await send(app, await multipart(memoFields(), { bytes: memo }))).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const [pending] = await app.database.rows<{ attempts: number; status: string }>(sql`select attempts, status from outbox`);
+    expect(Number(pending!.attempts)).toBeGreaterThan(0);
+    smtp = await startSmtpServer(port);
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(smtp.received).toHaveLength(1);
+    expect(mail!.parsed.attachments[0]!.content.equals(memo)).toBe(true);
+  });
+});
