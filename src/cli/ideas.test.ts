@@ -27,6 +27,8 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ st
   }
 }
 
+const MEMO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(3000, 9)]);
+
 const IDS = {
   lead: '11111111-1111-4111-8111-111111111111',
   spam: '22222222-2222-4222-8222-222222222222',
@@ -39,6 +41,7 @@ async function seed(store: TestDatabase): Promise<void> {
     receivedAt: new Date('2026-11-20T01:00:00Z'),
     fields: { idea: '=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어', name: '정하늘', email: 'haneul@example.com', phone: '+82 10' },
     spamReason: null,
+    voiceMemo: { mimeType: 'audio/webm', durationMs: 3400, bytes: MEMO },
   });
   await storeIdea(database, {
     id: IDS.spam,
@@ -62,6 +65,16 @@ async function checkCommands(env: Record<string, string>, viaPattern: RegExp): P
   expect(show.stdout).toContain('이메일: real@example.com');
   expect(show.stdout).toContain('토큰 없이 들어온 진짜 사람');
 
+  const memoFile = path.join(env.DATA_DIR!, 'saved-memo.webm');
+  const withMemo = await cli(env, 'show', '111111', '--save-memo', memoFile);
+  expect(withMemo.code, withMemo.stderr).toBe(0);
+  expect(withMemo.stdout).toContain('음성 메모: 0:03 (audio/webm, 3 KB)');
+  expect(withMemo.stderr).toContain(`음성 메모를 ${memoFile}에 저장했습니다`);
+  expect(fs.readFileSync(memoFile).equals(MEMO)).toBe(true);
+  const noMemo = await cli(env, 'show', '222222', '--save-memo', memoFile);
+  expect(noMemo.code).toBe(1);
+  expect(noMemo.stderr).toContain('음성 메모가 없습니다');
+
   const missing = await cli(env, 'show', 'abcdef12');
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain('해당하는 아이디어가 없습니다');
@@ -84,6 +97,8 @@ async function checkCommands(env: Record<string, string>, viaPattern: RegExp): P
 
   const csv = await cli(env, 'export', '--csv');
   expect(csv.stdout.startsWith('\uFEFF접수 번호,접수 시각(KST)')).toBe(true);
+  expect(csv.stdout.split('\r\n')[0]).toContain(',아이디어,음성 메모 길이(초),');
+  expect(csv.stdout).toContain(`쉼표가 있는 아이디어",3.4,`);
   expect(csv.stdout).toContain(`"'=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어"`);
   expect(csv.stdout).toContain("'+82 10");
   expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(3);

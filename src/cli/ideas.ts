@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import { formatKst } from '../domain/idea';
+import { formatMemoDuration } from '../domain/voice-memo';
+import { voiceMemoFileName } from '../server/mail/team-mail';
 import { ConfigError, loadConfig } from '../server/config';
 import type { Erased } from '../server/ideas/erase-ideas';
 import type { DeliveryStatus, TeamIdea } from '../server/ideas/team-ideas';
@@ -22,7 +24,8 @@ const STATUS_LABELS: Record<DeliveryStatus, string> = {
 
 const USAGE = `사용법: npm run ideas -- <명령>
   list [--limit N] [--spam]   최근 아이디어 목록 (기본 50개; --spam: 스팸 보관함만)
-  show <접수 번호>             한 건의 전체 내용과 발송 상태 (번호 앞 6자 이상)
+  show <접수 번호> [--save-memo 파일]
+                              한 건의 전체 내용과 발송 상태 (번호 앞 6자 이상); 음성 메모를 파일로 저장
   retry <접수 번호> [--force]  메일 다시 보내기 (실패·대기 건; 발송 완료 건은 --force)
   release <접수 번호>          스팸 보관함의 아이디어를 팀에 일반 신청으로 보내기 (한 번만)
   close <접수 번호>            상담 종료로 표시 (보관 기간이 이날부터 계산됩니다)
@@ -59,14 +62,20 @@ export function formatShow(idea: TeamIdea): string {
     ...(idea.releasedAt ? [`스팸 보관함에서 꺼낸 시각: ${formatKst(idea.releasedAt)} (KST)`] : []),
     ...(idea.closedAt ? [`상담 종료: ${formatKst(idea.closedAt)} (KST)`] : []),
     ...(idea.clientIp ? [`접속 IP: ${idea.clientIp} (일정 기간 후 자동 삭제)`] : []),
+    ...(idea.memo
+      ? [
+          `음성 메모: ${formatMemoDuration(idea.memo.durationMs)} (${idea.memo.mimeType}, ${Math.max(1, Math.round(idea.memo.byteSize / 1024))} KB)` +
+            ` — 저장: npm run ideas -- show ${idea.id.slice(0, 8)} --save-memo ${voiceMemoFileName(idea.id, idea.memo.mimeType)}`,
+        ]
+      : []),
     '',
-    idea.idea,
+    idea.idea || (idea.memo ? '(글 없이 음성 메모로 보냈습니다)' : ''),
   ].join('\n');
 }
 
 export function ideasCsv(ideas: TeamIdea[]): string {
   return toCsv(
-    ['접수 번호', '접수 시각(KST)', '접수 시각(UTC)', '이름', '이메일', '연락처', '아이디어', '발송 상태', '스팸 사유', '시도 횟수', '발송 시각(UTC)', '마지막 오류'],
+    ['접수 번호', '접수 시각(KST)', '접수 시각(UTC)', '이름', '이메일', '연락처', '아이디어', '음성 메모 길이(초)', '발송 상태', '스팸 사유', '시도 횟수', '발송 시각(UTC)', '마지막 오류'],
     ideas.map((idea) => [
       idea.id,
       formatKst(idea.receivedAt),
@@ -75,6 +84,7 @@ export function ideasCsv(ideas: TeamIdea[]): string {
       idea.email,
       idea.phone,
       idea.idea,
+      idea.memo ? Math.round(idea.memo.durationMs / 100) / 10 : null,
       STATUS_LABELS[idea.status],
       idea.spamReason,
       idea.attempts,
@@ -116,6 +126,13 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
       const idea = await client.find(target);
       if (!idea) throw new CliError(`접수 번호 ${target}에 해당하는 아이디어가 없습니다.`);
       out(formatShow(idea));
+      const saveTo = option(args, '--save-memo');
+      if (saveTo !== undefined) {
+        const memo = idea.memo ? await client.voiceMemo(idea.id) : undefined;
+        if (!memo) throw new CliError('이 아이디어에는 음성 메모가 없습니다.');
+        fs.writeFileSync(saveTo, memo);
+        console.error(`음성 메모를 ${saveTo}에 저장했습니다 (${memo.length.toLocaleString('ko-KR')}바이트).`);
+      }
       return 0;
     }
     case 'retry': {

@@ -14,6 +14,7 @@ import {
   closeIdea,
   deleteIdea,
   findIdea,
+  findVoiceMemo,
   listIdeas,
   releaseIdea,
   retryIdea,
@@ -30,6 +31,7 @@ export interface TeamIdeasClient {
   list(limit: number, spam: boolean): Promise<TeamIdea[]>;
   all(): Promise<TeamIdea[]>;
   find(id: string): Promise<TeamIdea | undefined>;
+  voiceMemo(id: string): Promise<Buffer | undefined>;
   retry(id: string, force: boolean): Promise<RetryResult>;
   release(id: string): Promise<ReleaseResult>;
   closeConsultation(id: string): Promise<TeamIdea | undefined>;
@@ -67,6 +69,12 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
     },
     retry: async (id, force) =>
       (await call<RetryResult>(`/ideas/${encodeURIComponent(id)}/retry${force ? '?force=1' : ''}`, { method: 'POST' }, [404, 409])).body,
+    async voiceMemo(id) {
+      const response = await fetch(`${base}/ideas/${encodeURIComponent(id)}/memo`, { headers: { authorization: `Bearer ${endpoint.token}` } });
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new CliError(`admin API answered ${response.status} for the memo`);
+      return Buffer.from(await response.arrayBuffer());
+    },
     release: async (id) => (await call<ReleaseResult>(`/ideas/${encodeURIComponent(id)}/release`, { method: 'POST' }, [404, 409])).body,
     async closeConsultation(id) {
       const { status, body } = await call<TeamIdea>(`/ideas/${encodeURIComponent(id)}/close`, { method: 'POST' }, [404]);
@@ -98,6 +106,7 @@ export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient>
       list: (limit, spam) => listIdeas(database, limit, { spam }),
       all: () => allIdeas(database),
       find: (id) => findIdea(database, id),
+      voiceMemo: async (id) => (await findVoiceMemo(database, id))?.bytes,
       retry: (id, force) => retryIdea(database, id, { force }),
       release: (id) => releaseIdea(database, id),
       closeConsultation: (id) => closeIdea(database, id),

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { allIdeas, closeIdea, deleteIdea, findIdea, listIdeas, releaseIdea, retryIdea } from '../ideas/team-ideas';
+import { allIdeas, closeIdea, deleteIdea, findIdea, findVoiceMemo, listIdeas, releaseIdea, retryIdea } from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
 
 export interface AdminEndpoint {
@@ -40,6 +40,10 @@ export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
   app.get<{ Params: { id: string } }>('/ideas/:id', async (request, reply) => {
     const idea = await findIdea(options.database, request.params.id);
     return idea ?? reply.code(404).send({ error: 'not_found' });
+  });
+  app.get<{ Params: { id: string } }>('/ideas/:id/memo', async (request, reply) => {
+    const memo = await findVoiceMemo(options.database, request.params.id);
+    return memo ? reply.type(memo.mimeType).send(memo.bytes) : reply.code(404).send({ error: 'not_found' });
   });
   app.post<{ Params: { id: string }; Querystring: { force?: string } }>('/ideas/:id/retry', async (request, reply) => {
     const result = await retryIdea(options.database, request.params.id, { force: request.query.force === '1' });

@@ -168,3 +168,11 @@ export async function retryIdea(database: Database, id: string, options: { force
     where outbox.status <> 'sending'`);
   return { ok: true, idea: (await findIdea(database, idea.id))! };
 }
+
+/** The idea's voice memo (full id or unique prefix), for `ideas show <id> --save-memo <file>`. */
+export async function findVoiceMemo(database: Database, id: string): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
+  const idea = await findIdea(database, id);
+  if (!idea?.memo) return undefined;
+  const [row] = await database.rows<{ mime_type: string; bytes: Uint8Array }>(sql`select mime_type, bytes from voice_memos where idea_id = ${idea.id}::uuid`);
+  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.bytes) } : undefined;
+}
