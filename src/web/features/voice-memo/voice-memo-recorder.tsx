@@ -109,7 +109,7 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
         </div>
       ) : null}
 
-      {status === 'idle' && memo && url ? (
+      {status === 'idle' && memo ? (
         <div
           ref={recording}
           role="group"
@@ -120,7 +120,7 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
           <p id={labelId} className="text-sm font-semibold text-slate-900">
             {copy.recorded(clock)}
           </p>
-          <audio controls src={url} preload="metadata" className="w-full" />
+          {url ? <audio controls src={url} preload="metadata" className="w-full" /> : null}
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={start} disabled={disabled} className={buttonClass}>
               {copy.rerecord}
