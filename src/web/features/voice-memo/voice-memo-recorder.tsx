@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { voiceMemoCopy as copy } from '../../../content/voice-memo';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
-import { useVoiceRecorder } from './use-voice-recorder';
+import { useVoiceRecorder, type RecorderState } from './use-voice-recorder';
 import { formatClock, VOICE_MEMO_MAX_MS, type VoiceMemo } from './voice-memo';
 
 export interface VoiceMemoRecorderProps {
@@ -31,6 +31,15 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   return url;
 }
 
+/** What the live region says for the current state ('' when there is nothing to say). */
+function announcementOf(state: Pick<RecorderState, 'status' | 'error' | 'stoppedAtLimit'> & { removed: boolean; clock: string | null }): string {
+  if (state.status === 'requesting') return copy.requesting;
+  if (state.status === 'recording') return copy.recording;
+  if (state.error) return copy.errors[state.error];
+  if (state.clock !== null) return state.stoppedAtLimit ? `${copy.limitReached} ${copy.recorded(state.clock)}` : copy.recorded(state.clock);
+  return state.removed ? copy.removed : '';
+}
+
 export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, disabled = false }: VoiceMemoRecorderProps) {
   const recorder = useVoiceRecorder(onChange);
   const { status, error, stoppedAtLimit } = recorder;
@@ -40,7 +49,7 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
   const startButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
   const retryButton = useRef<HTMLButtonElement>(null);
-  const recording = useRef<HTMLDivElement>(null);
+  const recordedGroup = useRef<HTMLDivElement>(null);
   const previousStatus = useRef(status);
 
   const start = () => {
@@ -59,7 +68,7 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
     previousStatus.current = status;
     if (status === 'recording') stopButton.current?.focus();
     else if (status === 'idle' && error) retryButton.current?.focus();
-    else if (status === 'idle' && was === 'recording') recording.current?.focus();
+    else if (status === 'idle' && was === 'recording') recordedGroup.current?.focus();
   }, [status, error]);
 
   const remove = () => {
@@ -72,20 +81,9 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
   }, [removed, memo]);
 
   const clock = memo ? formatClock(memo.durationMs) : '';
-  const announcement =
-    status === 'requesting'
-      ? copy.requesting
-      : status === 'recording'
-        ? copy.recording
-        : error
-          ? copy.errors[error]
-          : memo
-            ? stoppedAtLimit
-              ? `${copy.limitReached} ${copy.recorded(clock)}`
-              : copy.recorded(clock)
-            : removed
-              ? copy.removed
-              : '';
+  const message = announcementOf({ status, error, stoppedAtLimit, removed, clock: memo ? clock : null });
+  // The recording's own label already shows "녹음 완료 (m:ss)"; then the live region only speaks.
+  const messageHidden = memo && status === 'idle' && !error && !stoppedAtLimit;
 
   return (
     <div className="voice-memo-recorder space-y-3">
@@ -111,7 +109,7 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
 
       {status === 'idle' && memo ? (
         <div
-          ref={recording}
+          ref={recordedGroup}
           role="group"
           aria-labelledby={labelId}
           tabIndex={-1}
@@ -145,8 +143,12 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
         </button>
       ) : null}
 
-      <p role="status" aria-live="polite" className={cn('text-sm', error ? 'font-medium text-red-700' : 'text-slate-600', memo && status === 'idle' && !error && !stoppedAtLimit && 'sr-only')}>
-        {announcement}
+      <p
+        role="status"
+        aria-live="polite"
+        className={cn('text-sm', error ? 'font-medium text-red-700' : 'text-slate-600', messageHidden && 'sr-only')}
+      >
+        {message}
       </p>
     </div>
   );
