@@ -107,7 +107,7 @@ export const ideaForm = {
   fields: {
     idea: {
       label: '아이디어',
-      hint: '만들고 싶은 서비스를 편하게 적어주세요. 음성 메모 내용을 그대로 적어주셔도 좋습니다.',
+      hint: '만들고 싶은 서비스를 편하게 적어주세요. 글 대신 음성 메모로 남기셔도 됩니다.',
       placeholders: [
         '예) 동네 배드민턴 동호회 회원들이 경기 점수를 기록하고, 파트너별 승률과 실력 변화를 볼 수 있는 앱을 만들고 싶어요.',
         '예) 미국 대학 편입을 준비하는 학생이 희망 전공과 학점을 입력하면, 지원할 수 있는 학교와 일정을 정리해 주는 서비스를 구상하고 있어요.',
@@ -126,7 +126,7 @@ export const ideaForm = {
   privacy: {
     title: '개인정보 수집·이용 안내',
     items: [
-      { term: '수집 항목', detail: '아이디어 내용, 이름, 이메일, 연락처(선택)' },
+      { term: '수집 항목', detail: '아이디어 내용(글 또는 음성 메모), 이름, 이메일, 연락처(선택)' },
       { term: '이용 목적', detail: '프로토타입 제작, 견적 안내와 상담 연락' },
       { term: '보유 기간', detail: '상담 종료 후 1년까지 보관하며, 삭제를 요청하시면 바로 파기합니다' },
       { term: '동의 거부', detail: '동의하지 않으셔도 되지만, 이 경우 신청서를 접수할 수 없습니다' },
@@ -143,10 +143,11 @@ export interface NoticeCopy {
 }
 
 export const ideaNotices = {
-  required: { title: '필수 정보를 입력해주세요', description: '아이디어, 이름, 이메일은 필수 입력 항목입니다.' },
+  required: { title: '필수 정보를 입력해주세요', description: '아이디어(글 또는 음성 메모), 이름, 이메일은 필수 입력 항목입니다.' },
   invalid: { title: '입력 내용을 확인해주세요' },
   failed: { title: '제출 중 오류가 발생했습니다', description: '잠시 후 다시 시도해주세요.' },
   rateLimited: { title: '잠시 후 다시 시도해주세요' },
+  memoRefused: { title: '음성 메모를 보내지 못했습니다' },
   success: { title: '아이디어가 접수되었습니다!', description: '24시간 내에 프로토타입을 제작하여 연락드리겠습니다.' },
   receiptId: '접수 번호',
   receiptPromise: '프로토타입 전달 예정',

@@ -18,7 +18,7 @@ const sections: readonly PolicySection[] = [
       title: '1. 수집하는 개인정보 항목',
       paragraphs: ['회사는 외주 서비스 신청서를 통해 다음 정보를 받습니다.'],
       items: [
-        '필수: 아이디어 내용, 이름, 이메일 주소',
+        '필수: 아이디어 내용(글 또는 음성 메모), 이름, 이메일 주소',
         '선택: 연락처(전화번호)',
         `자동 수집: 접수 시각, 자동 등록 방지를 위한 접속 IP 주소(${retentionPromise.ipDays}일 후 자동 삭제)`,
       ],

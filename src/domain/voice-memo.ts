@@ -31,8 +31,8 @@ export function sniffAudioContainer(bytes: Uint8Array): AudioContainer | undefin
   return undefined;
 }
 
-/** "0:03", "2:41": a memo's length as the recorder and the team mail show it. */
+/** "0:03", "2:41" (whole seconds, rounded down): a memo's length as the recorder, the CLI and the team mail show it. */
 export function formatMemoDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
+  const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -41,8 +41,10 @@ describe('initial JavaScript', () => {
     // React DOM alone is ~60 KB gzip: a figure below that would mean the page code was missed. What the browser
     // actually fetches without interaction is counted by lighthouse.test.ts.
     expect(gzipTotal(scripts)).toBeGreaterThan(60 * KB);
-    // Validation (zod) and the demo dialog load on first use, not with the page.
-    expect(scripts.some((file) => /\/(submission|demo-dialog)-/.test(file))).toBe(false);
+    // Validation (zod), the demo dialog and the voice memo recorder load on first use, not with the page.
+    expect(scripts.some((file) => /\/(submission|demo-dialog|voice-memo-recorder)-/.test(file))).toBe(false);
+    // The recorder's own code (asking for the microphone, recording) is in none of the page's initial files.
+    for (const file of scripts) expect(readFileSync(file, 'utf8')).not.toMatch(/getUserMedia\(|new MediaRecorder/);
   });
 });
 

@@ -83,7 +83,7 @@ test.describe('idea form', () => {
     const f = fields(page);
     await f.submit.click();
     await expect(page.getByText('필수 정보를 입력해주세요')).toBeVisible();
-    await expect(page.getByText('아이디어, 이름, 이메일은 필수 입력 항목입니다.')).toBeVisible();
+    await expect(page.getByText('아이디어(글 또는 음성 메모), 이름, 이메일은 필수 입력 항목입니다.')).toBeVisible();
 
     await f.idea.fill('   ');
     await f.name.fill('김민지');

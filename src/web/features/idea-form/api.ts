@@ -3,14 +3,18 @@
  * - GET  `${base}${FORM_TOKEN_ENDPOINT}` → { token, minFillMs } once per form start, as soon as the form is live
  *   (failure tolerated: sent without one); a submission waits until `minFillMs` have passed since the token arrived,
  *   so a quick person (autofill, paste, typing before the page code) is not taken for a bot;
- * - POST `${base}${IDEA_ENDPOINT}` JSON { idea, name, email, phone, website, formToken } with
+ * - POST `${base}${IDEA_ENDPOINT}` JSON { idea, name, email, phone, website, formToken }, or the same fields as
+ *   multipart with `memo` (the recording) and `memoDurationMs` when a voice memo comes along; with
  *   `apikey` + `Authorization: Bearer` (only when a public key is configured) and `Idempotency-Key`:
- *   a new UUID per attempt, reused when the visitor retries a failed attempt with unchanged values.
- * - 202 → IdeaReceipt; 429 → the server's Korean message; anything else → failure.
+ *   a new UUID per attempt, reused when the visitor retries a failed attempt with unchanged values and memo.
+ * - 202 → IdeaReceipt; 429 → the server's Korean message; 400/413/415 about the memo → its Korean message;
+ *   anything else → failure.
  * Build config: VITE_API_BASE_URL (default: same origin) and VITE_PUBLIC_API_KEY (default: none).
  */
 import { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT, type FormTokenAnswer } from '../../../domain/endpoints';
-import type { ApiErrorBody, IdeaReceipt, IdeaRequest } from '../../../domain/idea';
+import type { ApiErrorBody, ApiErrorCode, IdeaReceipt, IdeaRequest } from '../../../domain/idea';
+import { AUDIO_CONTAINERS, VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_FIELD } from '../../../domain/voice-memo';
+import type { VoiceMemo } from '../voice-memo/voice-memo';
 
 export interface IdeaValues {
   idea: string;
@@ -22,6 +26,8 @@ export interface IdeaValues {
 export type SubmitOutcome =
   | { kind: 'accepted'; receipt: IdeaReceipt }
   | { kind: 'rate-limited'; message: string }
+  /** The server refused the voice memo (not audio, too big, cut short): its Korean message; the memo stays for a retry. */
+  | { kind: 'memo-refused'; message: string }
   | { kind: 'failed'; error: unknown };
 
 export interface ApiClientConfig {
@@ -91,18 +97,21 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
     return token;
   }
 
-  async function submit(values: IdeaValues, honeypot: string): Promise<SubmitOutcome> {
+  async function submit(values: IdeaValues, honeypot: string, memo: VoiceMemo | null = null): Promise<SubmitOutcome> {
     const start = await prepare();
     if (start && start.readyAt > now()) await wait(start.readyAt - now());
     const formToken = start?.token;
     const payload: IdeaRequest = { ...values, [HONEYPOT_FIELD]: honeypot, formToken };
-    const fingerprint = JSON.stringify([values, honeypot]);
+    const fingerprint = JSON.stringify([values, honeypot, memo && [memo.blob.size, memo.durationMs, memo.mimeType]]);
     const key = lastFailed?.fingerprint === fingerprint ? lastFailed.key : config.newKey();
     try {
+      const headers = { ...authHeaders(), 'Idempotency-Key': key };
       const response = await config.fetch(`${config.baseUrl}${IDEA_ENDPOINT}`, {
         method: 'POST',
-        headers: { ...authHeaders(), 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify(payload),
+        // With a memo, multipart (the browser sets its boundary); otherwise JSON.
+        ...(memo
+          ? { headers, body: memoForm(payload, memo) }
+          : { headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }),
       });
       const body: unknown = await response.json().catch(() => null);
       if (response.status === 202 && isReceipt(body)) {
@@ -112,6 +121,7 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
       }
       lastFailed = { fingerprint, key };
       if (response.status === 429 && isErrorBody(body)) return { kind: 'rate-limited', message: body.error.message };
+      if (isErrorBody(body) && MEMO_ERRORS.includes(body.error.code)) return { kind: 'memo-refused', message: body.error.message };
       return { kind: 'failed', error: new HttpError(response.status, body) };
     } catch (error) {
       lastFailed = { fingerprint, key };
@@ -120,6 +130,18 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
   }
 
   return { prepare, submit };
+}
+
+const MEMO_ERRORS: ApiErrorCode[] = ['unsupported_audio', 'memo_too_large', 'memo_incomplete'];
+
+/** The multipart body of a submission with a voice memo: the same fields, the recording and its length. */
+function memoForm(payload: IdeaRequest, memo: VoiceMemo): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(payload)) if (typeof value === 'string') form.append(name, value);
+  form.append(VOICE_MEMO_DURATION_FIELD, String(Math.round(memo.durationMs)));
+  const container = Object.values(AUDIO_CONTAINERS).find((candidate) => memo.mimeType.startsWith(candidate.mimeType)) ?? AUDIO_CONTAINERS.webm;
+  form.append(VOICE_MEMO_FIELD, memo.blob, `memo.${container.extension}`);
+  return form;
 }
 
 export type IdeaClient = ReturnType<typeof createIdeaClient>;

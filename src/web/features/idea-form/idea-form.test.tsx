@@ -32,7 +32,7 @@ describe('IdeaFormSection', () => {
     await fill(user, { idea: '   ', name: '김민지' });
     await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
     expect(await screen.findByText('필수 정보를 입력해주세요')).toBeTruthy();
-    expect(screen.getByText('아이디어, 이름, 이메일은 필수 입력 항목입니다.')).toBeTruthy();
+    expect(screen.getByText('아이디어(글 또는 음성 메모), 이름, 이메일은 필수 입력 항목입니다.')).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
 

@@ -5,6 +5,8 @@ import { KakaoConsultLink } from '../../components/site-header';
 import { HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
+import { VoiceMemoSlot } from '../voice-memo/voice-memo-slot';
+import type { VoiceMemo } from '../voice-memo/voice-memo';
 import { sharedIdeaClient, type IdeaValues } from './api';
 import type { NoticeState } from './notice-state';
 
@@ -51,6 +53,8 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   const [ideaEmpty, setIdeaEmpty] = useState(true);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
+  // A recorded memo lives here until it is sent: a failed upload keeps it for the retry.
+  const [memo, setMemo] = useState<VoiceMemo | null>(null);
   const [placeholder, setPlaceholder] = useState(0);
   const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
@@ -87,11 +91,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     try {
       const { submitIdeaForm } = await loadSubmission();
       const { values, honeypot } = valuesOf(form);
-      const result = await submitIdeaForm(values, honeypot);
+      const result = await submitIdeaForm(values, honeypot, memo);
       noticeId.current += 1;
       setNotice({ id: noticeId.current, ...result.notice });
       if (result.reset) {
         form.reset();
+        setMemo(null);
         setIdeaEmpty(true);
         void sharedIdeaClient().prepare(); // the next form start
       }
@@ -131,7 +136,8 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
             <textarea
               id={fieldId('idea')}
               name="idea"
-              aria-required="true"
+              // A voice memo can carry the idea instead.
+              aria-required={memo ? 'false' : 'true'}
               aria-describedby={`${id}-idea-hint`}
               rows={5}
               ref={ideaField}
@@ -139,6 +145,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
               placeholder={ideaForm.fields.idea.placeholders[placeholder]}
               className={cn(fieldClass, 'min-h-[120px] resize-y leading-relaxed')}
             />
+            <VoiceMemoSlot memo={memo} onChange={setMemo} disabled={sending} describedBy={`${id}-idea-hint`} />
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
             <div>

@@ -10,8 +10,8 @@ export interface VoiceMemo {
   durationMs: number;
 }
 
-export const VOICE_MEMO_MAX_MS = 180_000; // 3 minutes
-export const VOICE_MEMO_BITS_PER_SECOND = 32_000; // ~32 kbps: 3 minutes < 1 MB
+// The limits are the idea contract's (the server holds the memo to them too).
+export { VOICE_MEMO_BITS_PER_SECOND, VOICE_MEMO_MAX_MS, formatMemoDuration as formatClock } from '../../../domain/voice-memo';
 
 /** Recording types in order of preference (Opus first; Safari records MP4). */
 export const VOICE_MEMO_TYPES = ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus', 'audio/mp4', 'audio/ogg;codecs=opus'] as const;
@@ -51,10 +51,4 @@ export function voiceMemoErrorOf(error: unknown): VoiceMemoError {
     default:
       return 'failed';
   }
-}
-
-/** m:ss for a duration in milliseconds (whole seconds, rounded down). */
-export function formatClock(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
