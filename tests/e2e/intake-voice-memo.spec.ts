@@ -1,0 +1,162 @@
+/**
+ * A visitor sends the idea as a voice memo, in Debian's Chromium with a fake microphone that plays a WAV this test
+ * writes: record about 3 s (with the keyboard), listen back, send with the idea field empty → the success notice →
+ * the team's SMTP server receives one mail with an audio attachment whose bytes start with the container's
+ * signature. A refused microphone gets its Korean message and the text path still works. axe finds nothing in any
+ * state of the recorder. Desktop project only (it launches browsers of its own).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { voiceMemoCopy } from '../../src/content/voice-memo';
+import { chromiumLaunch } from '../../playwright.config';
+import { gotoHydrated } from './fixtures/hydration';
+import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+
+const PORT = 4176;
+
+test.describe.configure({ mode: 'serial' });
+let intake: IntakeServer | undefined;
+let wav = '';
+
+/** A mono 16-bit 48 kHz WAV: a 440 Hz tone whose loudness swells, so the level meter has something to show. */
+function writeToneWav(file: string, seconds: number): void {
+  const rate = 48_000;
+  const samples = rate * seconds;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) {
+    const loudness = 0.3 + 0.3 * Math.sin((2 * Math.PI * i) / rate);
+    data.writeInt16LE(Math.round(loudness * 32767 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  fs.writeFileSync(file, Buffer.concat([header, data]));
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'desktop') return;
+  wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-mic-')), 'voice.wav');
+  writeToneWav(wav, 10);
+  intake = await startIntakeServer(PORT);
+});
+
+test.afterAll(async () => {
+  await intake?.stop();
+  if (wav) fs.rmSync(path.dirname(wav), { recursive: true, force: true });
+});
+
+async function launch(microphone: 'allowed' | 'refused'): Promise<Browser> {
+  return chromium.launch({
+    ...chromiumLaunch,
+    args: [
+      ...chromiumLaunch.args,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      microphone === 'allowed' ? '--use-fake-ui-for-media-stream' : '--deny-permission-prompts',
+    ],
+  });
+}
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).include('#idea-form').analyze();
+  expect(violations.map((violation) => `${state}: ${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('an idea sent as a voice memo, recorded with the keyboard, reaches the team as an audio attachment', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.setTimeout(90_000);
+  const browser = await launch('allowed');
+  const page = await (await browser.newContext()).newPage();
+  await gotoHydrated(page, `${intake!.base}/`);
+  const form = page.locator('#idea-form form');
+  await form.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, 'idle');
+
+  // Keyboard only: Tab to the control, Enter to record; focus moves to 정지.
+  await form.getByLabel('아이디어').focus();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: voiceMemoCopy.start })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const stop = form.getByRole('button', { name: voiceMemoCopy.stop });
+  await expect(stop).toBeFocused({ timeout: 15_000 });
+  await expect(form.getByRole('status').filter({ hasText: voiceMemoCopy.recording })).toBeAttached();
+  await expectNoAxeViolations(page, 'recording');
+  await expect(form.getByText(/^녹음 시간 0:0[3-9] \/ 3:00$/)).toBeVisible({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+
+  // Listen back: the recording plays for about as long as it was recorded.
+  const recorded = form.getByRole('group', { name: /^녹음 완료 \(0:0[3-9]\)$/ });
+  await expect(recorded).toBeVisible();
+  await expect(recorded).toBeFocused();
+  await expectNoAxeViolations(page, 'recorded');
+  const audio = recorded.locator('audio');
+  const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    element.pause();
+    return element.currentTime;
+  });
+  expect(played).toBeGreaterThan(0.2);
+
+  // The idea field stays empty: the memo carries the idea.
+  await form.getByLabel('이름').fill('윤서');
+  await form.getByLabel('이메일').fill('yunseo@example.com');
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+  await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 20_000 });
+  // Sent: the form is ready for the next idea, the memo gone with it.
+  await expect(form.getByRole('button', { name: voiceMemoCopy.start })).toBeVisible();
+
+  const mails = await intake!.smtp.waitFor(1, 20_000);
+  expect(mails).toHaveLength(1);
+  const mail = mails[0]!.parsed;
+  expect(mail.subject).toMatch(/^\[아이디어 접수\] 윤서님: 음성 메모 0:0[3-9]$/);
+  expect(mail.text).toMatch(/음성 메모: 0:0[3-9] \(첨부 파일 음성메모-[0-9a-f]{8}\.(webm|m4a), \d+ KB\)/);
+  expect(mail.attachments).toHaveLength(1);
+  const attachment = mail.attachments[0]!;
+  expect(attachment.contentType).toMatch(/^audio\//);
+  const bytes = attachment.content;
+  const webm = bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+  const mp4 = bytes.subarray(4, 8).toString('latin1') === 'ftyp';
+  expect(webm || mp4).toBe(true);
+  expect(bytes.length).toBeGreaterThan(4000); // seconds of Opus, not an empty container
+  await browser.close();
+});
+
+test('a refused microphone gets a Korean message, and the idea sent as text still arrives', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.setTimeout(60_000);
+  const before = intake!.smtp.received.length;
+  const browser = await launch('refused');
+  const page = await (await browser.newContext()).newPage();
+  await gotoHydrated(page, `${intake!.base}/`);
+  const form = page.locator('#idea-form form');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByRole('button', { name: voiceMemoCopy.start }).click();
+  await expect(form.getByText(voiceMemoCopy.errors.denied)).toBeVisible({ timeout: 15_000 });
+  await expect(form.getByRole('button', { name: voiceMemoCopy.retry })).toBeFocused();
+  await expectNoAxeViolations(page, 'refused');
+
+  await form.getByLabel('아이디어').fill('마이크 없이 글로 보내는 아이디어: 동네 헬스장 출석 체크 앱');
+  await form.getByLabel('이름').fill('도윤');
+  await form.getByLabel('이메일').fill('doyun@example.com');
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+  await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 20_000 });
+  const mails = await intake!.smtp.waitFor(before + 1, 20_000);
+  expect(mails[before]!.parsed.text).toContain('동네 헬스장 출석 체크 앱');
+  expect(mails[before]!.parsed.attachments).toHaveLength(0);
+  await browser.close();
+});
