@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { IdeaFormSection } from './idea-form';
+import { installMedia } from '../voice-memo/test-media-fakes';
 
 const receipt = { id: 'idea_42', receivedAt: '2026-11-22T06:00:00.000Z', promisedBy: '2026-11-23T06:00:00.000Z' };
 
@@ -67,5 +68,56 @@ describe('IdeaFormSection', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(consoleError).toHaveBeenCalled();
     expect(fieldValues()).toEqual(['배드민턴 기록 앱', '김민지', '010', 'minji@example.com']);
+  });
+
+  it('sends a voice memo instead of text, keeps it after a failed upload and retries it with the same key', async () => {
+    installMedia();
+    let fail = true;
+    const { posts } = stubFetch(async () =>
+      fail ? Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 }) : Response.json(receipt, { status: 202 }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await user.click(screen.getByRole('button', { name: '음성 메모 녹음' }));
+    await user.click(await screen.findByRole('button', { name: '녹음 정지' }));
+    expect(await screen.findByRole('group', { name: /^녹음 완료/ })).toBeTruthy();
+    await fill(user, { name: '김민지', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText('제출 중 오류가 발생했습니다')).toBeTruthy();
+    // Nothing recorded is lost: the memo is still there for the retry.
+    expect(screen.getByRole('group', { name: /^녹음 완료/ })).toBeTruthy();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText('아이디어가 접수되었습니다!')).toBeTruthy();
+    const [first, retry] = posts().map((call) => call[1] as RequestInit);
+    for (const init of [first!, retry!]) {
+      const body = init.body as FormData;
+      expect(body).toBeInstanceOf(FormData);
+      expect(body.get('idea')).toBe('');
+      expect(body.get('memoDurationMs')).toMatch(/^\d+$/);
+      expect((body.get('memo') as File).name).toBe('memo.webm');
+      expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    }
+    expect((retry!.headers as Record<string, string>)['Idempotency-Key']).toBe((first!.headers as Record<string, string>)['Idempotency-Key']);
+    // Sent: the memo goes with the rest of the form.
+    expect(screen.queryByRole('group', { name: /^녹음 완료/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '음성 메모 녹음' })).toBeTruthy();
+  });
+
+  it('shows the server’s Korean message when it refuses the memo, keeping it', async () => {
+    installMedia();
+    const message = '음성 메모를 재생할 수 있는 오디오 파일로 알아보지 못했습니다. 다시 녹음하거나 아이디어를 글로 보내주세요.';
+    stubFetch(async () => Response.json({ error: { code: 'unsupported_audio', message } }, { status: 415 }));
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await user.click(screen.getByRole('button', { name: '음성 메모 녹음' }));
+    await user.click(await screen.findByRole('button', { name: '녹음 정지' }));
+    await fill(user, { name: '김민지', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText('음성 메모를 보내지 못했습니다')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByRole('group', { name: /^녹음 완료/ })).toBeTruthy();
   });
 });
