@@ -12,8 +12,10 @@
  * junk comes from 1,200 addresses), junk at full speed from BENCH_FLOOD_CONNECTIONS connections (invalid bodies,
  * bodies without a form token, honeypot fills) while genuine visitors submit through the page's calls at 2/s:
  * junk answered/s, genuine accepted (must be all), genuine p99 latency from the submit to the answer.
+ * The voice memo row: BENCH_MEMO_REQUESTS submissions, each with a 200 KB memo (multipart), on the same server after
+ * the text run; ideas and memos in the database must equal the 202 answers.
  * Options (env): BENCH_REQUESTS (default 15000), BENCH_CONNECTIONS (default 25), BENCH_DRIVERS (pglite,postgres),
- * BENCH_GENUINE (default 30 visitors), BENCH_FLOOD_CONNECTIONS (default 32).
+ * BENCH_MEMO_REQUESTS (default 600), BENCH_GENUINE (default 30 visitors), BENCH_FLOOD_CONNECTIONS (default 32).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -28,6 +30,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { flood, genuineSubmission, type GenuineResult } from '../../src/server/test-support/flood';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
+import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
 
 interface Histogram {
@@ -57,6 +60,45 @@ const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as (
 const SECRET = crypto.randomBytes(32).toString('base64url');
 let sequence = 0;
 const PORTS = { pglite: 4301, postgres: 4302, cluster: 4390 } as const;
+
+const MEMO_REQUESTS = Number(process.env.BENCH_MEMO_REQUESTS ?? 600);
+const MEMO_BYTES = 200 * 1024;
+
+interface MemoRow {
+  driver: string;
+  requestsPerSecond: number;
+  accepted: number;
+  other: number;
+  p50: number;
+  p99: number;
+  storedIdeas: number;
+  storedMemos: number;
+}
+
+/** MEMO_REQUESTS submissions with a 200 KB memo each, as the page sends them (multipart, a unique Idempotency-Key). */
+async function loadMemos(port: number): Promise<AutocannonResult> {
+  const token = createFormToken(SECRET, Date.now() - 5000);
+  const { payload, contentType } = await multipartBody(
+    { idea: '', name: '벤치 테스터', email: 'memo@example.com', phone: '', website: '', formToken: token, memoDurationMs: '50000' },
+    { bytes: webmBytes(MEMO_BYTES) },
+  );
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    amount: MEMO_REQUESTS,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: IDEA_ENDPOINT,
+        setupRequest(request: Record<string, unknown>) {
+          sequence += 1;
+          return { ...request, headers: { 'content-type': contentType, 'idempotency-key': `memo-${process.pid}-${sequence}` }, body: payload };
+        },
+      },
+    ],
+  });
+}
 
 interface Row {
   driver: string;
@@ -149,7 +191,7 @@ async function stop(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresCluster | undefined): Promise<Row> {
+async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresCluster | undefined): Promise<{ row: Row; memo: MemoRow }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${driver}-`));
   const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
   const port = PORTS[driver];
@@ -161,18 +203,35 @@ async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresClust
     console.error(`  warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}`);
     const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
     const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
+    const memos = await loadMemos(port);
+    console.error(`  memos: ${JSON.stringify(memos.statusCodeStats)} errors ${memos.errors} timeouts ${memos.timeouts}`);
     await stop(server);
     const database = await openDatabase({ databaseUrl, dataDir });
-    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
+    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas where email <> 'memo@example.com'`);
+    const [memoRow] = await database.rows<{ ideas: number; memos: number }>(sql`
+      select (select count(*)::int from ideas where email = 'memo@example.com') as ideas, (select count(*)::int from voice_memos) as memos`);
     await database.close();
+    const label = driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15 (fsync on)';
     return {
-      driver: driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15 (fsync on)',
-      requestsPerSecond: measuredAccepted / result.duration,
-      accepted: Number(accepted),
-      other: result.non2xx + result.errors + result.timeouts,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      stored: Number(row?.n),
+      row: {
+        driver: label,
+        requestsPerSecond: measuredAccepted / result.duration,
+        accepted: Number(accepted),
+        other: result.non2xx + result.errors + result.timeouts,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        stored: Number(row?.n),
+      },
+      memo: {
+        driver: label,
+        requestsPerSecond: Number(memos.statusCodeStats['202']?.count ?? 0) / memos.duration,
+        accepted: Number(memos.statusCodeStats['202']?.count ?? 0),
+        other: memos.non2xx + memos.errors + memos.timeouts,
+        p50: memos.latency.p50,
+        p99: memos.latency.p99,
+        storedIdeas: Number(memoRow?.ideas),
+        storedMemos: Number(memoRow?.memos),
+      },
     };
   } finally {
     await stop(server);
@@ -292,12 +351,15 @@ const cpus = os.cpus();
 const loadBefore = os.loadavg()[0] ?? 0;
 let cluster: PostgresCluster | undefined;
 const rows: Row[] = [];
+const memoRows: MemoRow[] = [];
 const floodRows: FloodRow[] = [];
 try {
   for (const driver of DRIVERS) {
     if (driver === 'postgres' && !cluster) cluster = await startPostgresCluster({ durable: true, port: PORTS.cluster });
     console.error(`benchmarking ${driver}: ${REQUESTS} requests over ${CONNECTIONS} connections…`);
-    rows.push(await benchDriver(driver, cluster));
+    const measured = await benchDriver(driver, cluster);
+    rows.push(measured.row);
+    memoRows.push(measured.memo);
     console.error(`flooding ${driver}: junk over ${FLOOD_CONNECTIONS} connections while ${GENUINE} genuine visitors submit at 2/s…`);
     floodRows.push(await benchFlood(driver, cluster));
   }
@@ -317,6 +379,17 @@ const markdown = [
   '',
   `Target: ≥ 1,000 accepted submissions/s with p99 ≤ 50 ms. ${target}.`,
   '',
+  `With a voice memo: ${MEMO_REQUESTS.toLocaleString('en-US')} submissions on the same server right after, each with a ${MEMO_BYTES / 1024} KB memo (multipart, read within the 2 MB limit, ` +
+    `checked by its bytes, stored in the idea's transaction), ${CONNECTIONS} connections.`,
+  '',
+  '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers | Other answers / errors | Ideas in DB | Memos in DB | DB = 202s |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+  ...memoRows.map(
+    (row) =>
+      `| ${row.driver} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.accepted.toLocaleString('en-US')} | ${row.other} | ` +
+      `${row.storedIdeas.toLocaleString('en-US')} | ${row.storedMemos.toLocaleString('en-US')} | ${row.storedIdeas === row.accepted && row.storedMemos === row.accepted ? 'yes' : 'NO'} |`,
+  ),
+  '',
   `Under a flood: the server restarted with the deployment's guards (5 per address per 10 minutes, 3 s minimum fill time, TRUST_PROXY); ` +
     `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,200 addresses (a quarter each: broken JSON and invalid fields, answered 400 without a database write; ` +
     `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to 5 per address, then 429 from memory) ` +
@@ -327,6 +400,10 @@ const markdown = [
 console.log(markdown);
 if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent)) {
   console.error('FLOOD: a genuine visitor was refused or not stored');
+  process.exitCode = 1;
+}
+if (memoRows.some((row) => row.storedIdeas !== row.accepted || row.storedMemos !== row.accepted || row.accepted !== MEMO_REQUESTS)) {
+  console.error('MEMOS: the database does not hold exactly one idea and one memo per 202 answer');
   process.exitCode = 1;
 }
 if (rows.some((row) => row.stored !== row.accepted)) {

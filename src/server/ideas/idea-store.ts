@@ -73,7 +73,8 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
         values ${sql.join(
           withMemo.map((idea) => {
             const memo = idea.voiceMemo!;
-            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, ${memo.bytes}::bytea)`;
+            // As base64 text decoded by the database: PGlite encodes a Buffer parameter ~6x slower (25 vs 4 ms for 200 KB).
+            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, decode(${memo.bytes.toString('base64')}, 'base64'))`;
           }),
           sql`, `,
         )}`);

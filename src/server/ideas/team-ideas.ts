@@ -173,6 +173,8 @@ export async function retryIdea(database: Database, id: string, options: { force
 export async function findVoiceMemo(database: Database, id: string): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
   const idea = await findIdea(database, id);
   if (!idea?.memo) return undefined;
-  const [row] = await database.rows<{ mime_type: string; bytes: Uint8Array }>(sql`select mime_type, bytes from voice_memos where idea_id = ${idea.id}::uuid`);
-  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.bytes) } : undefined;
+  const [row] = await database.rows<{ mime_type: string; base64: string }>(
+    sql`select mime_type, encode(bytes, 'base64') as base64 from voice_memos where idea_id = ${idea.id}::uuid`,
+  );
+  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.base64, 'base64') } : undefined;
 }

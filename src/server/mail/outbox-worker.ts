@@ -35,7 +35,7 @@ interface ClaimedRow extends Record<string, unknown> {
   without_script: boolean;
   memo_type: string | null;
   memo_duration_ms: number | null;
-  memo_bytes: Buffer | Uint8Array | null;
+  memo_base64: string | null;
 }
 
 interface Delivered {
@@ -118,7 +118,7 @@ export class OutboxWorker {
         returning o.idea_id, o.attempts, o.created_at
       )
       select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
-        m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.bytes as memo_bytes
+        m.mime_type as memo_type, m.duration_ms as memo_duration_ms, encode(m.bytes, 'base64') as memo_base64
       from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id`);
     const sent: Delivered[] = [];
     for (const row of claimed) {
@@ -188,7 +188,8 @@ export class OutboxWorker {
 
 /** The stored memo of a claimed row, as the mail attaches it (the same bytes on every retry). */
 function voiceMemoOf(row: ClaimedRow): TeamMailIdea['voiceMemo'] {
-  if (row.memo_type === null || row.memo_bytes === null) return undefined;
-  const bytes = Buffer.from(row.memo_bytes);
+  if (row.memo_type === null || row.memo_base64 === null) return undefined;
+  // Read as base64 text: PGlite hands bytea over far slower than text (see idea-store.ts).
+  const bytes = Buffer.from(row.memo_base64, 'base64');
   return { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: bytes.length, bytes };
 }

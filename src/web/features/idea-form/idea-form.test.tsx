@@ -7,7 +7,7 @@ import { installMedia } from '../voice-memo/test-media-fakes';
 const receipt = { id: 'idea_42', receivedAt: '2026-11-22T06:00:00.000Z', promisedBy: '2026-11-23T06:00:00.000Z' };
 
 function stubFetch(post: () => Promise<Response>) {
-  const fetchMock = vi.fn(async (input: string | URL | Request) =>
+  const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
     String(input).endsWith('idea-form-token') ? Response.json({ token: 't' }) : post(),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -91,7 +91,7 @@ describe('IdeaFormSection', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
     expect(await screen.findByText('아이디어가 접수되었습니다!')).toBeTruthy();
-    const [first, retry] = posts().map((call) => call[1] as RequestInit);
+    const [first, retry] = posts().map((call) => call[1]!);
     for (const init of [first!, retry!]) {
       const body = init.body as FormData;
       expect(body).toBeInstanceOf(FormData);
