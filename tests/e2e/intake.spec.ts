@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { intakePages } from '../../src/content/intake-pages';
+import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { required } from '../../src/domain/idea';
 import { WITHOUT_SCRIPT_NOTE } from '../../src/server/mail/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
@@ -136,6 +137,8 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   const page = await context.newPage();
   const idea = '자바스크립트 없이 보내는 아이디어: 동네 도서관 좌석 예약 앱이 필요합니다.';
   await page.goto(`${BASE}/#idea-form`);
+  // Recording needs the page's script: without it the control is not offered.
+  await expect(page.getByRole('button', { name: voiceMemoCopy.start })).toBeHidden();
   const form = await fillIdeaForm(page, { idea, name: '윤하늘', email: 'haneul@example.com' });
   await form.getByRole('button', { name: '상담 신청하기' }).click();
 

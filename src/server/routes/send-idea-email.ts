@@ -85,7 +85,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       const viaForm = isFormPost(request);
       const upload = isMultipart(request) ? await readMultipartIdea(request) : undefined;
       const raw = upload ? upload.fields : request.body;
-      const body = validateIdeaRequest(raw);
+      const body = validateIdeaRequest(raw, { memoPossible: !viaForm });
       // A memo only comes from the page's script; the browser's own form cannot record one.
       const voiceMemo = viaForm ? undefined : checkVoiceMemo(upload?.memo, body.memoDurationMs);
       await rateLimit(request, reply);
