@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_LIMITS, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong } from './idea';
+import { IDEA_LIMITS, IDEA_OR_MEMO_REQUIRED, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong } from './idea';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
@@ -8,10 +8,11 @@ describe('idea schema', () => {
   });
 
   it('rejects blank required fields with Korean messages per field', () => {
-    const result = ideaFieldsSchema.safeParse({ idea: '   ', name: '', email: ' ' });
+    const result = ideaRequestSchema.safeParse({ idea: '   ', name: '', email: ' ' });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
-    expect(messages).toMatchObject({ idea: '아이디어를 입력해주세요.', name: '이름을 입력해주세요.', email: '이메일을 입력해주세요.' });
+    // The idea may be text or a voice memo; the other two are named as they are.
+    expect(messages).toMatchObject({ idea: IDEA_OR_MEMO_REQUIRED, name: '이름을 입력해주세요.', email: '이메일을 입력해주세요.' });
   });
 
   it('words each message with the particle its label takes, and the limit from IDEA_LIMITS', () => {

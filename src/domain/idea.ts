@@ -75,10 +75,11 @@ export const ideaRequestSchema = ideaFieldsSchema
     formToken: z.string().max(500).optional(),
     memoDurationMs: z.coerce.number().int().min(0).max(VOICE_MEMO_MAX_MS + 10_000).optional(),
   })
-  .superRefine((request, context) => {
-    if (request.idea === '' && request.memoDurationMs === undefined) {
-      context.addIssue({ code: 'custom', path: ['idea'], message: IDEA_OR_MEMO_REQUIRED });
-    }
+  .refine((request) => request.idea !== '' || request.memoDurationMs !== undefined, {
+    path: ['idea'],
+    message: IDEA_OR_MEMO_REQUIRED,
+    // Checked even when another field failed, so every missing field is named at once.
+    when: () => true,
   });
 
 export type IdeaFields = z.output<typeof ideaFieldsSchema>;

@@ -172,6 +172,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     }
     // The first two are mailed one by one; the other three wait for the digest.
     await smtp.waitFor(2);
+    await until(async () => (await outboxCounts(app.database)).sent === 2);
     expect(await outboxCounts(app.database)).toEqual({ sent: 2, pending: 3 });
     const outcomes = await app.jobs.runDue(new Date());
     expect(outcomes['digest-mail']).toBe('digest of 3 ideas sent');
