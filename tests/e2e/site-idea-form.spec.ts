@@ -187,6 +187,9 @@ test.describe('idea form', () => {
     await routeIntake(page, [{ status: 202, body: receipt }]);
     await fields(page).idea.focus();
     await page.keyboard.type(values.idea);
+    // The voice memo control sits between the idea and the name: one stop, then on.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: '음성 메모 녹음' })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.type(values.name);
     await page.keyboard.press('Tab');
