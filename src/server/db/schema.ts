@@ -78,6 +78,10 @@ export const outbox = pgTable(
     index('outbox_digest_idx')
       .on(table.createdAt)
       .where(sql`${table.status} = 'pending' and ${table.digest}`),
+    // The store counts the mails queued one by one in the digest period: a range scan, not the whole outbox.
+    index('outbox_mailed_each_idx')
+      .on(table.createdAt)
+      .where(sql`not ${table.digest}`),
   ],
 );
 

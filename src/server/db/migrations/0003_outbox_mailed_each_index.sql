@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_mailed_each_idx" ON "outbox" USING btree ("created_at") WHERE not "outbox"."digest";
