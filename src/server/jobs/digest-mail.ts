@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { renderDigestMail } from '../mail/summary-mails';
-import type { TeamMailIdea, TeamMailOptions } from '../mail/team-mail';
+import { MAILED_IDEA_COLUMNS, mailedIdeaOf, type MailedIdeaRow } from '../mail/mailed-idea-row';
+import type { TeamMailOptions } from '../mail/team-mail';
 import type { MailTransport } from '../mail/transport';
 import type { ScheduledJob } from './scheduler';
 
@@ -15,18 +16,8 @@ import type { ScheduledJob } from './scheduler';
 export const DIGEST_MAX_IDEAS = 500;
 const LEASE_MS = 5 * 60_000;
 
-interface HeldRow extends Record<string, unknown> {
-  idea_id: string;
+interface HeldRow extends MailedIdeaRow {
   attempts: number;
-  received_at: Date | string;
-  idea: string;
-  name: string;
-  email: string;
-  phone: string;
-  without_script: boolean;
-  memo_type: string | null;
-  memo_duration_ms: number | null;
-  memo_size: number | null;
 }
 
 export async function sendDigest(database: Database, transport: MailTransport, options: TeamMailOptions, now: Date): Promise<number> {
@@ -44,21 +35,11 @@ export async function sendDigest(database: Database, transport: MailTransport, o
       from due where o.idea_id = due.idea_id
       returning o.idea_id, o.attempts
     )
-    select c.idea_id, c.attempts, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
-      m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
+    select c.idea_id, c.attempts, ${MAILED_IDEA_COLUMNS}
     from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id
     order by i.received_at`);
   if (held.length === 0) return 0;
-  const ideas: TeamMailIdea[] = held.map((row) => ({
-    id: row.idea_id,
-    receivedAt: new Date(row.received_at),
-    idea: row.idea,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    withoutScript: Boolean(row.without_script),
-    voiceMemo: row.memo_type === null ? undefined : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
-  }));
+  const ideas = held.map(mailedIdeaOf);
   const fenced = sql.join(held.map((row) => sql`(${row.idea_id}::uuid, ${Number(row.attempts)}::int)`), sql`, `);
   try {
     const deliveredTo = await transport.send(renderDigestMail(ideas, options, now), `digest-${now.getTime()}`);

@@ -10,7 +10,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { renderTeamMail, type TeamMailIdea, type TeamMailOptions } from './team-mail';
+import { MAILED_IDEA_COLUMNS, MAILED_MEMO_BYTES, mailedIdeaOf, type MailedIdeaRow } from './mailed-idea-row';
+import { renderTeamMail, type TeamMailOptions } from './team-mail';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions extends TeamMailOptions {
@@ -23,19 +24,9 @@ export interface OutboxWorkerOptions extends TeamMailOptions {
   batchSize?: number;
 }
 
-interface ClaimedRow extends Record<string, unknown> {
-  idea_id: string;
+interface ClaimedRow extends MailedIdeaRow {
   attempts: number;
   created_at: Date | string;
-  received_at: Date | string;
-  idea: string;
-  name: string;
-  email: string;
-  phone: string;
-  without_script: boolean;
-  memo_type: string | null;
-  memo_duration_ms: number | null;
-  memo_base64: string | null;
 }
 
 interface Delivered {
@@ -117,8 +108,7 @@ export class OutboxWorker {
         from due where o.idea_id = due.idea_id
         returning o.idea_id, o.attempts, o.created_at
       )
-      select c.idea_id, c.attempts, c.created_at, i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
-        m.mime_type as memo_type, m.duration_ms as memo_duration_ms, encode(m.bytes, 'base64') as memo_base64
+      select c.idea_id, c.attempts, c.created_at, ${MAILED_IDEA_COLUMNS}, ${MAILED_MEMO_BYTES}
       from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id`);
     const sent: Delivered[] = [];
     for (const row of claimed) {
@@ -155,19 +145,7 @@ export class OutboxWorker {
     const ideaId = row.idea_id;
     const attempts = Number(row.attempts);
     try {
-      const mail = renderTeamMail(
-        {
-          id: ideaId,
-          receivedAt: new Date(row.received_at),
-          idea: row.idea,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          withoutScript: Boolean(row.without_script),
-          voiceMemo: voiceMemoOf(row),
-        },
-        this.options,
-      );
+      const mail = renderTeamMail(mailedIdeaOf(row), this.options);
       const deliveredTo = await this.transport.send(mail, ideaId);
       return { ideaId, attempts, deliveredTo };
     } catch (error) {
@@ -184,12 +162,4 @@ export class OutboxWorker {
       return undefined;
     }
   }
-}
-
-/** The stored memo of a claimed row, as the mail attaches it (the same bytes on every retry). */
-function voiceMemoOf(row: ClaimedRow): TeamMailIdea['voiceMemo'] {
-  if (row.memo_type === null || row.memo_base64 === null) return undefined;
-  // Read as base64 text: PGlite hands bytea over far slower than text (see idea-store.ts).
-  const bytes = Buffer.from(row.memo_base64, 'base64');
-  return { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: bytes.length, bytes };
 }
