@@ -27,9 +27,7 @@ describe.each(DRIVERS)('a junk flood on %s', (driver) => {
     for (let i = 0; i < (driver === 'postgres' ? 2 : 1); i += 1) {
       const app = await buildApp(
         testConfig({
-          DATA_DIR: store.dataDir,
-          ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-          SITE_DIR: path.join(store.dataDir, 'no-site'),
+          ...store.appEnv,
           FORM_SECRET: TEST_FORM_SECRET,
           FORM_MIN_FILL_MS: '500',
           SMTP_URL: smtp.url,

@@ -50,9 +50,7 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
   afterEach(async () => {
     await app?.close();
     smtp.received.length = 0;
-    const database = await store.open();
-    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits cascade`);
-    await database.close();
+    await store.empty();
   });
 
   afterAll(async () => {
@@ -63,9 +61,7 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
   async function start(env: Record<string, string> = {}) {
     app = await buildApp(
       testConfig({
-        DATA_DIR: store.dataDir,
-        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-        SITE_DIR: path.join(store.dataDir, 'no-site'),
+        ...store.appEnv,
         FORM_SECRET: TEST_FORM_SECRET,
         SMTP_URL: smtp.url,
         MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',

@@ -39,9 +39,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
   async function startApp(env: Record<string, string>, database?: Database): Promise<FastifyInstance> {
     const app = await buildApp(
       testConfig({
-        DATA_DIR: store.dataDir,
-        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-        SITE_DIR: path.join(store.dataDir, 'no-site'),
+        ...store.appEnv,
         FORM_SECRET: TEST_FORM_SECRET,
         MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
         TEAM_EMAIL: 'team@mvp24.example',
@@ -70,9 +68,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     await smtp?.stop();
     smtp = undefined;
     // Each test starts from empty tables.
-    const database = await store.open();
-    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
-    await database.close();
+    await store.empty();
   });
 
   afterAll(() => store.cleanup());

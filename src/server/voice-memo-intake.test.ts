@@ -39,9 +39,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
     const app = await buildApp(
       testConfig({
-        DATA_DIR: store.dataDir,
-        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-        SITE_DIR: path.join(store.dataDir, 'no-site'),
+        ...store.appEnv,
         FORM_SECRET: TEST_FORM_SECRET,
         MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
         TEAM_EMAIL: 'team@mvp24.example',
@@ -76,9 +74,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     while (apps.length > 0) await apps.pop()?.close();
     await smtp?.stop();
     smtp = undefined;
-    const database = await store.open();
-    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
-    await database.close();
+    await store.empty();
   });
 
   afterAll(() => store.cleanup());

@@ -60,7 +60,7 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
   });
 
   beforeEach(async () => {
-    await database.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
+    await store.empty(database);
     fs.rmSync(path.join(store.dataDir, 'outbox'), { recursive: true, force: true });
   });
 

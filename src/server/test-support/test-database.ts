@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { createDatabase } from './postgres-cluster';
@@ -16,17 +17,28 @@ export interface TestDatabase {
   databaseUrl: string | undefined;
   /** Opens (another) connection to the same data; PGlite allows only one at a time. */
   open(): Promise<Database>;
+  /** An app's storage settings for this database (DATA_DIR, DATABASE_URL) and no site to serve. */
+  appEnv: Record<string, string>;
+  /** Empties every table, on `database` or on a connection of its own (PGlite: only while no app holds it). */
+  empty(database?: Database): Promise<void>;
   cleanup(): void;
 }
 
 export async function testDatabase(driver: Driver): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-${driver}-`));
   const databaseUrl = driver === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+  const open = () => openDatabase({ databaseUrl, dataDir, poolSize: 5 });
   return {
     driver,
     dataDir,
     databaseUrl,
-    open: () => openDatabase({ databaseUrl, dataDir, poolSize: 5 }),
+    open,
+    appEnv: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SITE_DIR: path.join(dataDir, 'no-site') },
+    async empty(database) {
+      const connection = database ?? (await open());
+      await connection.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs cascade`);
+      if (!database) await connection.close();
+    },
     cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
