@@ -82,18 +82,24 @@ async function loadMemos(port: number): Promise<AutocannonResult> {
     { idea: '', name: '벤치 테스터', email: 'memo@example.com', phone: '', website: '', formToken: token, memoDurationMs: '50000' },
     { bytes: webmBytes(MEMO_BYTES) },
   );
+  return postEach(port, MEMO_REQUESTS, () => ({ contentType, body: payload }));
+}
+
+/** `amount` POSTs to the intake over CONNECTIONS connections, the n-th with `request(n)` and its own Idempotency-Key. */
+function postEach(port: number, amount: number, request: (n: number) => { contentType: string; body: string | Buffer }): Promise<AutocannonResult> {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    amount: MEMO_REQUESTS,
+    amount,
     timeout: 30,
     requests: [
       {
         method: 'POST',
         path: IDEA_ENDPOINT,
-        setupRequest(request: Record<string, unknown>) {
+        setupRequest(base: Record<string, unknown>) {
           sequence += 1;
-          return { ...request, headers: { 'content-type': contentType, 'idempotency-key': `memo-${process.pid}-${sequence}` }, body: payload };
+          const { contentType, body } = request(sequence);
+          return { ...base, headers: { 'content-type': contentType, 'idempotency-key': `bench-${process.pid}-${sequence}` }, body };
         },
       },
     ],
@@ -153,35 +159,17 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
 
 async function load(port: number, amount: number): Promise<AutocannonResult> {
   const token = createFormToken(SECRET, Date.now() - 5000);
-    const body = (n: number) =>
-    JSON.stringify({
+  return postEach(port, amount, (n) => ({
+    contentType: 'application/json',
+    body: JSON.stringify({
       idea: `벤치마크 아이디어 ${n}: 동네 가게 예약과 대기열을 한 번에 관리하는 앱을 만들고 싶습니다. 사장님은 휴대폰으로 확인만 하면 됩니다.`,
       name: '벤치 테스터',
       email: `bench${n}@example.com`,
       phone: '010-0000-0000',
       website: '',
       formToken: token,
-    });
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    amount,
-    timeout: 30,
-    requests: [
-      {
-        method: 'POST',
-        path: IDEA_ENDPOINT,
-        setupRequest(request: Record<string, unknown>) {
-          sequence += 1;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${sequence}` },
-            body: body(sequence),
-          };
-        },
-      },
-    ],
-  });
+    }),
+  }));
 }
 
 async function stop(server: ChildProcess): Promise<void> {
