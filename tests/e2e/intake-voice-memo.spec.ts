@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { chromiumLaunch } from '../../playwright.config';
-import { gotoHydrated } from './fixtures/hydration';
+import { gotoHydrated, holdPageCode, waitForHydration } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 
 const PORT = 4176;
@@ -158,5 +158,27 @@ test('a refused microphone gets a Korean message, and the idea sent as text stil
   const mails = await intake!.smtp.waitFor(before + 1, 20_000);
   expect(mails[before]!.parsed.text).toContain('동네 헬스장 출석 체크 앱');
   expect(mails[before]!.parsed.attachments).toHaveLength(0);
+  await browser.close();
+});
+
+test('on a phone, a tap on 음성 메모 녹음 before the page code has arrived starts the recording once it has', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only (launches its own browser, phone-sized)');
+  test.setTimeout(60_000);
+  const browser = await launch('allowed');
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const code = await holdPageCode(page);
+  await page.goto(`${intake!.base}/#idea-form`);
+  const form = page.locator('#idea-form form');
+  const start = form.getByRole('button', { name: voiceMemoCopy.start });
+  await start.tap();
+  await expect.poll(() => code.held.length).toBeGreaterThan(0);
+  // Nothing yet: the page's code is still on its way.
+  await expect(form.getByRole('button', { name: voiceMemoCopy.stop })).toHaveCount(0);
+  code.release();
+  await waitForHydration(page);
+  await expect(form.getByRole('button', { name: voiceMemoCopy.stop })).toBeVisible({ timeout: 15_000 });
+  await expect(form.getByText(/^녹음 시간 0:0[1-9] \/ 3:00$/)).toBeVisible({ timeout: 10_000 });
+  await form.getByRole('button', { name: voiceMemoCopy.stop }).tap();
+  await expect(form.getByRole('group', { name: /^녹음 완료 \(0:0[1-9]\)$/ })).toBeVisible();
   await browser.close();
 });

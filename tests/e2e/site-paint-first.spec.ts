@@ -3,22 +3,9 @@
  * inline boot script then loads the page code and font, and a visitor who taps before the code has arrived still
  * gets what they tapped.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { portfolio } from '../../src/content/portfolio';
-import { waitForHydration } from './fixtures/hydration';
-
-/** Holds the page code (the client entry every page loads) until `release()` is called. */
-async function holdPageCode(page: Page) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held: string[] = [];
-  await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
-    held.push(route.request().url());
-    await gate;
-    await route.continue();
-  });
-  return { release, held };
-}
+import { holdPageCode, waitForHydration } from './fixtures/hydration';
 
 test('the first view needs only the HTML, styles inline; the boot script loads the page code after first paint', async ({ page }) => {
   const response = await page.goto('/');
