@@ -12,6 +12,8 @@ import type { Database } from '../db/client';
 import { storeIdea } from '../ideas/idea-store';
 import { releaseIdea, closeIdea } from '../ideas/team-ideas';
 import pino from 'pino';
+import { renderDigestMail, renderSpamReportMail } from '../mail/summary-mails';
+import { renderTeamMail, type TeamMailIdea } from '../mail/team-mail';
 import { emlTransport } from '../mail/transport';
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { retentionJob } from './retention';
@@ -37,6 +39,12 @@ async function idea(database: Database, options: { receivedAt: Date; spam?: bool
   });
   return id;
 }
+
+/** The idea as the mails show it (the same fields `idea()` stored). */
+const mailed = (id: string, receivedAt: Date): TeamMailIdea => {
+  const n = Number(id.slice(-12));
+  return { id, receivedAt, idea: `아이디어 ${n}`, name: `신청자${n}`, email: `p${n}@example.com`, phone: '', withoutScript: false };
+};
 
 const ids = async (database: Database) =>
   (await database.rows<{ id: string }>(sql`select id::text as id from ideas order by received_at`)).map((row) => row.id);
@@ -78,28 +86,62 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
       values (${old}::uuid, 'audio/webm', 3000, 4, ${Buffer.from([0x1a, 0x45, 0xdf, 0xa3])})`);
     await closeIdea(database, closedLater);
     await database.rows(sql`update ideas set closed_at = ${at(200).toISOString()}::timestamptz where id = ${closedLater}::uuid`);
-    fs.mkdirSync(path.join(store.dataDir, 'outbox'), { recursive: true });
-    fs.writeFileSync(path.join(store.dataDir, 'outbox', `${old}.eml`), 'mail');
-    fs.writeFileSync(path.join(store.dataDir, 'outbox', `digest-1.eml`), `... 접수 번호: ${old} ...`);
-    fs.writeFileSync(path.join(store.dataDir, 'outbox', `${recent}.eml`), 'mail');
+    // The mail fallback's files, written as the server writes them: each idea's own mail, a digest and a spam report
+    // listing the old idea. A digest's Korean body is base64 on disk, so the old idea's id is not in its raw bytes.
+    const transport = emlTransport(store.dataDir);
+    await transport.send(renderTeamMail(mailed(old, at(0)), mail), old);
+    await transport.send(renderTeamMail(mailed(recent, at(300)), mail), recent);
+    await transport.send(renderDigestMail([mailed(old, at(0)), mailed(closedLater, at(0))], mail, at(0)), 'digest-1');
+    await transport.send(renderSpamReportMail(1, [mailed(old, at(0))], mail, at(1)), 'spam-report-1');
+    transport.close();
+    const outbox = path.join(store.dataDir, 'outbox');
+    expect(fs.readFileSync(path.join(outbox, 'digest-1.eml'), 'utf8')).not.toContain(old);
 
     const jobs = scheduler([retention]);
-    expect(await jobs.runDue(at(365))).toEqual({ retention: '0 ideas destroyed, 3 client addresses cleared' });
+    expect(await jobs.runDue(at(365))).toEqual({ retention: '0 ideas destroyed, 3 client addresses cleared, 0 mail files swept' });
     expect(await ids(database)).toEqual([old, closedLater, recent]);
 
-    expect(await jobs.runDue(at(365.1))).toEqual({ retention: '1 ideas destroyed, 0 client addresses cleared' });
+    expect(await jobs.runDue(at(365.1))).toEqual({ retention: '1 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
     expect(await ids(database)).toEqual([closedLater, recent]);
     const left = async (table: string) =>
       Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where idea_id = ${old}::uuid`))[0]!.n);
     expect(await left('outbox')).toBe(0);
     expect(await left('idempotency_keys')).toBe(0);
     expect(await left('voice_memos')).toBe(0);
-    expect(fs.readdirSync(path.join(store.dataDir, 'outbox'))).toEqual([`${recent}.eml`]);
+    expect(fs.readdirSync(outbox)).toEqual([`${recent}.eml`]);
 
     // Closed on day 200: kept until day 565, counted from the close.
-    expect((await jobs.runDue(at(564)))).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared' });
-    expect((await jobs.runDue(at(665.5)))).toEqual({ retention: '2 ideas destroyed, 0 client addresses cleared' });
+    expect((await jobs.runDue(at(564)))).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
+    expect((await jobs.runDue(at(665.5)))).toEqual({ retention: '2 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
     expect(await ids(database)).toEqual([]);
+    expect(fs.readdirSync(outbox)).toEqual([]);
+  });
+
+  it('sweeps the mail files an interrupted erasure left, interrupted writes and files past the retention period', async () => {
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const kept = await idea(database, { receivedAt: hoursAgo(1) });
+    const keptToo = await idea(database, { receivedAt: hoursAgo(1) });
+    const gone = '00000000-0000-4000-8000-ffffffffffff'; // erased: its rows went, its files stayed
+    const transport = emlTransport(store.dataDir);
+    await transport.send(renderTeamMail(mailed(kept, hoursAgo(1)), mail), kept);
+    await transport.send(renderTeamMail(mailed(gone, hoursAgo(2)), mail), gone);
+    await transport.send(renderDigestMail([mailed(kept, hoursAgo(1)), mailed(keptToo, hoursAgo(1))], mail, now), 'digest-2');
+    await transport.send(renderDigestMail([mailed(kept, hoursAgo(1)), mailed(gone, hoursAgo(2))], mail, now), 'digest-3');
+    await transport.send(renderSpamReportMail(1, [mailed(gone, hoursAgo(2))], mail, now), 'spam-report-2');
+    await transport.send(renderTeamMail(mailed(keptToo, hoursAgo(1)), mail), keptToo);
+    transport.close();
+    const outbox = path.join(store.dataDir, 'outbox');
+    const year = new Date(now.getTime() - 366 * DAY);
+    fs.utimesSync(path.join(outbox, `${keptToo}.eml`), year, year); // older than the retention period
+    fs.writeFileSync(path.join(outbox, `${kept}.eml.123.tmp`), 'a write cut short');
+    fs.utimesSync(path.join(outbox, `${kept}.eml.123.tmp`), hoursAgo(2), hoursAgo(2));
+    fs.writeFileSync(path.join(outbox, `${keptToo}.eml.456.tmp`), 'a write under way');
+
+    const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
+    expect(await jobs.runDue(now)).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared, 5 mail files swept' });
+    expect(fs.readdirSync(outbox).sort()).toEqual([`${kept}.eml`, `${keptToo}.eml.456.tmp`, 'digest-2.eml'].sort());
+    expect(await ids(database)).toEqual([kept, keptToo]);
   });
 
   it('clears client addresses after IP_RETENTION_DAYS, keeping the idea', async () => {

@@ -1,11 +1,13 @@
 /**
  * Retention, as the privacy policy promises: an idea is destroyed IDEA_RETENTION_DAYS after the consultation was
  * closed (`ideas close`), or after receipt when it never was; a client address kept on an idea for abuse checks is
- * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts).
+ * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
+ * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { eraseIdeas } from '../ideas/erase-ideas';
+import { sweepMailFiles } from '../mail/mail-files';
 import type { ScheduledJob } from './scheduler';
 
 const BATCH = 500;
@@ -45,7 +47,8 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
     async run(now) {
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
-      return `${ideas} ideas destroyed, ${ips} client addresses cleared`;
+      const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
+      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept`;
     },
   };
 }

@@ -52,7 +52,7 @@ export function renderSpamReportMail(count: number, newest: TeamMailIdea[], opti
     `지난 하루 동안 아이디어 ${count}건을 스팸 의심으로 따로 보관했습니다.`,
     '사람이 보낸 것이 섞여 있는지 npm run ideas -- list --spam 으로 확인하고, 진짜 신청이면 npm run ideas -- release <접수 번호> 로 받아보세요.',
     '',
-    ...newest.map((idea) => `- ${idea.id.slice(0, 8)}  ${singleLine(idea.name).slice(0, 20)}: ${firstWords(idea.idea, 30)}`),
+    ...newest.map((idea) => `- ${idea.id}  ${singleLine(idea.name).slice(0, 20)}: ${firstWords(idea.idea, 30)}`),
   ].join('\n');
   return {
     from: options.from,

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { mailFileDir } from './mail-files';
 import type { TeamMail } from './team-mail';
 
 export interface MailTransport {
@@ -32,7 +33,7 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 export function emlTransport(dataDir: string): MailTransport {
-  const dir = path.join(dataDir, 'outbox');
+  const dir = mailFileDir(dataDir);
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'eml',
