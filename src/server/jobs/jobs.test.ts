@@ -185,6 +185,36 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     transport.close();
   });
 
+  it('an instance that could not take its turn leaves the schedule alone; a failed run retries a minute later', async () => {
+    let runs = 0;
+    let fail = false;
+    const job: ScheduledJob = {
+      name: 'daily',
+      everyMs: DAY,
+      run: async () => {
+        runs += 1;
+        if (fail) throw new Error('SMTP down');
+        return `run ${runs}`;
+      },
+    };
+    const nextRun = async () =>
+      new Date((await database.rows<{ next_run_at: Date | string }>(sql`select next_run_at from scheduled_jobs where name = 'daily'`))[0]!.next_run_at).toISOString();
+    expect(await scheduler([job]).runDue(at(0))).toEqual({ daily: 'run 1' });
+    // Another instance whose database call fails (a pool timeout) while taking the turn.
+    const flaky = { ...database, rows: () => Promise.reject(new Error('timeout exceeded when trying to connect')) } as unknown as Database;
+    expect(await scheduler([job], flaky).runDue(at(0))).toEqual({});
+    expect(await nextRun()).toBe(at(1).toISOString());
+    expect(await scheduler([job]).runDue(at(0.5))).toEqual({});
+    expect(runs).toBe(1);
+
+    fail = true;
+    expect(await scheduler([job]).runDue(at(1))).toEqual({ daily: 'failed: SMTP down' });
+    expect(await nextRun()).toBe(new Date(at(1).getTime() + 60_000).toISOString());
+    fail = false;
+    expect(await scheduler([job]).runDue(new Date(at(1).getTime() + 60_000))).toEqual({ daily: 'run 3' });
+    expect(await nextRun()).toBe(new Date(at(2).getTime() + 60_000).toISOString());
+  });
+
   it('runs each turn on one instance only', async () => {
     let runs = 0;
     const job: ScheduledJob = { name: 'count', everyMs: 60_000, run: async () => `run ${(runs += 1)}` };

@@ -65,18 +65,28 @@ export class JobScheduler {
   async runDue(now: Date): Promise<Record<string, string>> {
     const outcomes: Record<string, string> = {};
     for (const job of this.jobs) {
+      let taken: boolean;
       try {
-        if (!(await takeTurn(this.database, job, now))) continue;
+        taken = await takeTurn(this.database, job, now);
+      } catch (error) {
+        // Whether the turn was ours is unknown: leave the schedule to whichever instance took it.
+        this.log.error({ job: job.name, err: error }, 'scheduled job: could not take its turn');
+        continue;
+      }
+      if (!taken) continue;
+      // Later writes touch this turn only (`last_run_at` is the time it was taken), never one another instance took.
+      const thisTurn = sql`name = ${job.name} and last_run_at = ${now.toISOString()}::timestamptz`;
+      try {
         outcomes[job.name] = await job.run(now);
         this.log.info({ job: job.name, outcome: outcomes[job.name] }, 'scheduled job ran');
       } catch (error) {
         outcomes[job.name] = `failed: ${error instanceof Error ? error.message : String(error)}`;
         this.log.error({ job: job.name, err: error }, 'scheduled job failed');
         const retryAt = new Date(now.getTime() + Math.min(job.everyMs, RETRY_AFTER_FAILURE_MS)).toISOString();
-        await this.database.rows(sql`update scheduled_jobs set next_run_at = ${retryAt}::timestamptz where name = ${job.name}`).catch(() => {});
+        await this.database.rows(sql`update scheduled_jobs set next_run_at = ${retryAt}::timestamptz where ${thisTurn}`).catch(() => {});
       }
       await this.database
-        .rows(sql`update scheduled_jobs set last_outcome = ${outcomes[job.name]?.slice(0, 500) ?? null} where name = ${job.name}`)
+        .rows(sql`update scheduled_jobs set last_outcome = ${outcomes[job.name]?.slice(0, 500) ?? null} where ${thisTurn}`)
         .catch(() => {});
     }
     return outcomes;
