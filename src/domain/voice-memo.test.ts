@@ -10,6 +10,11 @@ describe('voice memo contract', () => {
     expect(sniffAudioContainer(bytes(0, 0, 0, 0x1c, 0x66, 0x74, 0x79, 0x70))).toBe('mp4');
     expect(sniffAudioContainer(bytes(0x4f, 0x67, 0x67, 0x53))).toBe('ogg');
     expect(sniffAudioContainer(bytes(0x89, 0x50, 0x4e, 0x47))).toBeUndefined(); // PNG
+    const ftyp = (brand: string) => bytes(0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, ...Buffer.from(brand, 'latin1'));
+    expect(sniffAudioContainer(ftyp('M4A '))).toBe('mp4');
+    expect(sniffAudioContainer(ftyp('isom'))).toBe('mp4');
+    expect(sniffAudioContainer(ftyp('heic'))).toBeUndefined(); // an iPhone photo
+    expect(sniffAudioContainer(ftyp('avif'))).toBeUndefined();
     expect(sniffAudioContainer(bytes(0x52, 0x49, 0x46, 0x46))).toBeUndefined(); // WAV: not a recording format here
     expect(sniffAudioContainer(new Uint8Array([0x1a, 0x45]))).toBeUndefined();
   });

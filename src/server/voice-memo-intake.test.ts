@@ -122,7 +122,8 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
 
   it('refuses what is not audio with 415 in Korean, storing nothing', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
-    for (const bytes of [PNG, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]) {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(500, 3)]); // a phone photo
+    for (const bytes of [PNG, heic, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]) {
       const response = await send(app, await multipart(memoFields(), { bytes, type: 'audio/webm', name: 'memo.webm' }));
       expect(response.statusCode).toBe(415);
       expect(response.json().error).toEqual({ code: 'unsupported_audio', message: expect.stringContaining('음성 메모') });
