@@ -23,7 +23,7 @@ export const AUDIO_CONTAINERS: Record<AudioContainer, { mimeType: string; extens
 };
 
 /** `ftyp` major brands of still images (HEIF/HEIC, AVIF): the same box as an MP4 recording, but a photo. */
-const IMAGE_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis']);
+const IMAGE_BRANDS: readonly string[] = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis'];
 
 /**
  * The container a file's first bytes announce: WebM (EBML header), MP4 (`ftyp` box, not an image's brand) or Ogg
@@ -34,7 +34,7 @@ export function sniffAudioContainer(bytes: Uint8Array): AudioContainer | undefin
   if (at(0, 0x1a, 0x45, 0xdf, 0xa3)) return 'webm';
   if (at(4, 0x66, 0x74, 0x79, 0x70)) {
     const brand = String.fromCharCode(...bytes.subarray(8, 12));
-    return IMAGE_BRANDS.has(brand) ? undefined : 'mp4';
+    return IMAGE_BRANDS.includes(brand) ? undefined : 'mp4';
   }
   if (at(0, 0x4f, 0x67, 0x67, 0x53)) return 'ogg';
   return undefined;
