@@ -78,7 +78,7 @@ export async function sweepMailFiles(database: Database, dataDir: string, now: D
     else if (name.endsWith('.eml')) {
       if (stat.mtimeMs < oldest) remove = true;
       else {
-        const held = await ideasInMailFile(file);
+        const held = await ideasInMailFile(file).catch(() => []); // gone meanwhile: nothing to sweep
         remove = held.length > 0 && (await existingIdeas(database, held)).size < held.length;
       }
     }
