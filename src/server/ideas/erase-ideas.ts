@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { removeMailFilesOf } from '../mail/mail-files';
+import { ideaIdList } from './idea-ids';
 
 export interface Erased {
   ideas: number;
@@ -23,7 +24,7 @@ const count = async (rows: Promise<unknown[]>) => (await rows).length;
 export async function eraseIdeas(database: Database, ids: string[], dataDir: string): Promise<Erased> {
   const erased = nothingErased();
   if (ids.length === 0) return erased;
-  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const list = ideaIdList(ids);
   await database.transaction(async (rows) => {
     erased.idempotencyKeys = await count(rows(sql`delete from idempotency_keys where idea_id in (${list}) returning key`));
     erased.outboxRows = await count(rows(sql`delete from outbox where idea_id in (${list}) returning idea_id`));

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { eraseIdeas, type Erased } from './erase-ideas';
+import { isIdeaId } from './idea-ids';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'spam' | 'digest';
 
@@ -95,12 +96,10 @@ export async function allIdeas(database: Database): Promise<TeamIdea[]> {
   return rows.map(toTeamIdea);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Looks an idea up by its full id or a unique prefix of at least 6 characters (as `list` shows). */
 export async function findIdea(database: Database, idOrPrefix: string): Promise<TeamIdea | undefined> {
   const needle = idOrPrefix.trim().toLowerCase();
-  if (UUID.test(needle)) {
+  if (isIdeaId(needle)) {
     const [row] = await database.rows<Row>(sql`${SELECT} where i.id = ${needle}::uuid`);
     return row ? toTeamIdea(row) : undefined;
   }
@@ -143,7 +142,7 @@ export async function closeIdea(database: Database, id: string): Promise<TeamIde
 /** Erases one idea (full id only: erasure is not done on a guess) with everything that holds its personal data. */
 export async function deleteIdea(database: Database, id: string, dataDir: string): Promise<Erased | undefined> {
   const needle = id.trim().toLowerCase();
-  if (!UUID.test(needle)) return undefined;
+  if (!isIdeaId(needle)) return undefined;
   const erased = await eraseIdeas(database, [needle], dataDir);
   return erased.ideas === 0 ? undefined : erased;
 }

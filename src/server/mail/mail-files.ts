@@ -11,11 +11,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Database } from '../db/client';
+import { ideaIdList, ideaIdsIn, isIdeaId } from '../ideas/idea-ids';
 
 export const mailFileDir = (dataDir: string) => path.join(dataDir, 'outbox');
 
-const IDEA_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const SINGLE_IDEA_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/;
 /** A `.tmp` older than this is a write that was interrupted (the transport renames its file within milliseconds). */
 const STALE_TEMPORARY_MS = 3_600_000;
 
@@ -30,17 +29,14 @@ async function fileNames(dir: string): Promise<string[]> {
 
 /** The ideas whose personal data one .eml file holds. */
 export async function ideasInMailFile(file: string): Promise<string[]> {
-  const single = SINGLE_IDEA_FILE.exec(path.basename(file));
-  if (single) return [single[1]!];
+  const own = path.basename(file, '.eml');
+  if (isIdeaId(own)) return [own];
   const raw = await fs.readFile(file);
-  let text: string;
-  try {
-    const mail = await simpleParser(raw);
-    text = `${mail.subject ?? ''}\n${mail.text ?? ''}\n${typeof mail.html === 'string' ? mail.html : ''}`;
-  } catch {
-    text = raw.toString('utf8');
-  }
-  return [...new Set(text.match(IDEA_ID) ?? [])];
+  const text = await simpleParser(raw).then(
+    (mail) => mail.text ?? '',
+    () => raw.toString('utf8'),
+  );
+  return ideaIdsIn(text);
 }
 
 /** Removes every .eml file that holds any of these ideas; returns how many. */
@@ -68,30 +64,32 @@ export async function removeMailFilesOf(dataDir: string, ids: string[]): Promise
 export async function sweepMailFiles(database: Database, dataDir: string, now: Date, retentionDays: number): Promise<number> {
   const dir = mailFileDir(dataDir);
   const oldest = now.getTime() - retentionDays * 86_400_000;
-  let removed = 0;
+  const remove: string[] = [];
+  const holding = new Map<string, string[]>(); // file → the ideas it holds, asked of the database together below
   for (const name of await fileNames(dir)) {
     const file = path.join(dir, name);
     const stat = await fs.stat(file).catch(() => undefined);
     if (!stat?.isFile()) continue;
-    let remove = false;
-    if (name.endsWith('.tmp')) remove = stat.mtimeMs < now.getTime() - STALE_TEMPORARY_MS;
-    else if (name.endsWith('.eml')) {
-      if (stat.mtimeMs < oldest) remove = true;
-      else {
-        const held = await ideasInMailFile(file).catch(() => []); // gone meanwhile: nothing to sweep
-        remove = held.length > 0 && (await existingIdeas(database, held)).size < held.length;
-      }
-    }
-    if (remove) {
-      await fs.rm(file, { force: true });
-      removed += 1;
+    if (name.endsWith('.tmp')) {
+      if (stat.mtimeMs < now.getTime() - STALE_TEMPORARY_MS) remove.push(file);
+    } else if (name.endsWith('.eml')) {
+      if (stat.mtimeMs < oldest) remove.push(file);
+      else holding.set(file, await ideasInMailFile(file).catch(() => [])); // gone meanwhile: nothing to sweep
     }
   }
-  return removed;
+  const existing = await existingIdeas(database, [...new Set([...holding.values()].flat())]);
+  for (const [file, held] of holding) if (held.some((id) => !existing.has(id))) remove.push(file);
+  for (const file of remove) await fs.rm(file, { force: true });
+  return remove.length;
 }
 
+/** Which of these ideas are still in the database: one query per thousand ids, not one per file. */
 async function existingIdeas(database: Database, ids: string[]): Promise<Set<string>> {
-  const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
-  const rows = await database.rows<{ id: string }>(sql`select id::text as id from ideas where id in (${list})`);
-  return new Set(rows.map((row) => row.id));
+  const existing = new Set<string>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const chunk = ids.slice(start, start + 1000);
+    const rows = await database.rows<{ id: string }>(sql`select id::text as id from ideas where id in (${ideaIdList(chunk)})`);
+    for (const row of rows) existing.add(row.id);
+  }
+  return existing;
 }

@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { IDEA_RECEIPT_PATH } from '../../domain/endpoints';
 import type { Database } from '../db/client';
+import { isIdeaId } from '../ideas/idea-ids';
 import { receiptPage } from '../http/intake-pages';
 import { receiptFor } from './send-idea-email';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function ideaReceivedRoute(app: FastifyInstance, options: { database: Database }): Promise<void> {
   app.get<{ Params: { id: string } }>(`${IDEA_RECEIPT_PATH}/:id`, async (request, reply) => {
     const id = request.params.id.toLowerCase();
-    const [row] = UUID.test(id)
+    const [row] = isIdeaId(id)
       ? await options.database.rows<{ received_at: Date | string }>(sql`select received_at from ideas where id = ${id}::uuid`)
       : [];
     if (!row) return reply.callNotFound();
