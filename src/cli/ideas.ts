@@ -111,7 +111,22 @@ function option(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-async function run(client: TeamIdeasClient, args: string[], out: (text: string) => void): Promise<number> {
+/** Where the CLI reads its settings and writes: the process by default, a test's buffers in-process. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  /** The command's answer (stdout), one line or block at a time. */
+  out(text: string): void;
+  /** Notes beside it (stderr): where the data came from, where a file was saved, errors. */
+  err(text: string): void;
+}
+
+const processIo: CliIo = {
+  env: process.env,
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+async function run(client: TeamIdeasClient, args: string[], { out, err }: CliIo): Promise<number> {
   const [command, target] = args;
   switch (command) {
     case 'list': {
@@ -131,7 +146,7 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
         const memo = idea.memo ? await client.voiceMemo(idea.id) : undefined;
         if (!memo) throw new CliError('이 아이디어에는 음성 메모가 없습니다.');
         fs.writeFileSync(saveTo, memo);
-        console.error(`음성 메모를 ${saveTo}에 저장했습니다 (${memo.length.toLocaleString('ko-KR')}바이트).`);
+        err(`음성 메모를 ${saveTo}에 저장했습니다 (${memo.length.toLocaleString('ko-KR')}바이트).`);
       }
       return 0;
     }
@@ -190,7 +205,7 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
       const file = option(args, '--out');
       if (file) {
         fs.writeFileSync(file, csv);
-        console.error(`${file}에 저장했습니다.`);
+        err(`${file}에 저장했습니다.`);
       } else out(csv.replace(/\r\n$/, ''));
       return 0;
     }
@@ -199,16 +214,16 @@ async function run(client: TeamIdeasClient, args: string[], out: (text: string) 
   }
 }
 
-export async function main(args: string[]): Promise<number> {
+export async function main(args: string[], io: CliIo = processIo): Promise<number> {
   let client: TeamIdeasClient | undefined;
   try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...io.env });
     client = await connectTeamIdeas(config);
-    if (args[0] !== 'export') console.error(`(${client.via})`);
-    return await run(client, args, (text) => process.stdout.write(`${text}\n`));
+    if (args[0] !== 'export') io.err(`(${client.via})`);
+    return await run(client, args, io);
   } catch (error) {
     if (error instanceof CliError || error instanceof ConfigError) {
-      console.error(error.message);
+      io.err(error.message);
       return 1;
     }
     throw error;

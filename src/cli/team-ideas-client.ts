@@ -1,27 +1,16 @@
 /**
  * How the CLI reaches the ideas: straight to PostgreSQL when DATABASE_URL is set; on PGlite through the running
  * server's loopback admin API (DATA_DIR/admin.json) or, when no server holds the data dir, by opening the files
- * itself under the same lock the server takes (so the two never open it at once).
+ * itself under the same lock the server takes (so the two never open it at once). The database code
+ * (team-ideas-direct.ts: PGlite, drizzle, pg) is loaded only on the paths that open the database, so a command
+ * answered by the running server starts without it.
  */
 import fs from 'node:fs';
+import { adminFile, type AdminEndpoint } from '../server/admin/admin-endpoint';
 import type { Config } from '../server/config';
-import { adminFile, type AdminEndpoint } from '../server/admin/admin-api';
-import { openDatabase } from '../server/db/client';
-import { acquireDataDirLock, readLockOwner } from '../server/db/data-dir-lock';
+import { readLockOwner } from '../server/db/data-dir-lock';
 import type { Erased } from '../server/ideas/erase-ideas';
-import {
-  allIdeas,
-  closeIdea,
-  deleteIdea,
-  findIdea,
-  findVoiceMemo,
-  listIdeas,
-  releaseIdea,
-  retryIdea,
-  type ReleaseResult,
-  type RetryResult,
-  type TeamIdea,
-} from '../server/ideas/team-ideas';
+import type { ReleaseResult, RetryResult, TeamIdea } from '../server/ideas/team-ideas';
 
 export interface TeamIdeasClient {
   /** Where the data came from, for the CLI's first line. */
@@ -89,35 +78,13 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
 }
 
 export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient> {
-  let release = () => {};
   if (!config.databaseUrl) {
     const endpoint = readAdminEndpoint(config.dataDir);
     if (endpoint) return adminClient(endpoint);
     const owner = readLockOwner(config.dataDir);
     if (owner) throw new CliError(`DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`);
     if (!fs.existsSync(config.dataDir)) throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
-    release = acquireDataDirLock(config.dataDir, 'cli').release;
   }
-  try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-    return {
-      via: database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite files in ${config.dataDir} (no server running)`,
-      workerRunning: database.kind === 'postgres',
-      list: (limit, spam) => listIdeas(database, limit, { spam }),
-      all: () => allIdeas(database),
-      find: (id) => findIdea(database, id),
-      voiceMemo: async (id) => (await findVoiceMemo(database, id))?.bytes,
-      retry: (id, force) => retryIdea(database, id, { force }),
-      release: (id) => releaseIdea(database, id),
-      closeConsultation: (id) => closeIdea(database, id),
-      erase: (id) => deleteIdea(database, id, config.dataDir),
-      async disconnect() {
-        await database.close();
-        release();
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
+  const { directClient } = await import('./team-ideas-direct');
+  return directClient(config);
 }

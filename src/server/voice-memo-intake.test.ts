@@ -199,9 +199,10 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const memo = webmBytes(50 * 1024);
     expect((await send(app, await multipart(memoFields(), { bytes: memo }))).statusCode).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const [pending] = await app.database.rows<{ attempts: number; status: string }>(sql`select attempts, status from outbox`);
-    expect(Number(pending!.attempts)).toBeGreaterThan(0);
+    // The worker has tried (and failed) at least once before SMTP comes up.
+    await expect
+      .poll(async () => Number((await app.database.rows<{ attempts: number }>(sql`select attempts from outbox`))[0]?.attempts), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     smtp = await startSmtpServer(port);
     const [mail] = await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 400));

@@ -5,19 +5,11 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { allIdeas, closeIdea, deleteIdea, findIdea, findVoiceMemo, listIdeas, releaseIdea, retryIdea } from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
-
-export interface AdminEndpoint {
-  pid: number;
-  port: number;
-  token: string;
-}
-
-export const adminFile = (dataDir: string) => path.join(dataDir, 'admin.json');
+import { adminFile, type AdminEndpoint } from './admin-endpoint';
 
 export interface AdminApiOptions {
   database: Database;
