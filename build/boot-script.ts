@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { bootScriptTag, type PageCode } from './boot-tag';
+import type { PageCode } from './boot-tag';
 
 export interface ManifestChunk {
   file: string;

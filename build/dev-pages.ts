@@ -3,8 +3,10 @@
  * modules (src/web/prerender.tsx through Vite's SSR loader) and loading the page code as a module script, so
  * `npm run dev` shows the same pages as the build, islands and all. Other paths that want HTML get the 404 page.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { routeById, routes } from '../src/content/site';
+import type * as Prerender from '../src/web/prerender';
 import { renderHead } from '../src/web/seo/head';
 import { buildSettingsOf, siteSettingsOf } from './build-settings';
 import { pageDocument } from './page-document';
@@ -14,14 +16,15 @@ export function devPages(): Plugin {
     name: 'mvp24:dev-pages',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use(async (request, response, next) => {
+      server.middlewares.use((request, response, next) => void renderPage(request, response, next));
+      async function renderPage(request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) {
         const url = new URL(request.url ?? '/', 'http://localhost');
         const wantsHtml = request.headers.accept?.includes('text/html');
         const route = routes.find((candidate) => candidate.path === url.pathname.replace(/(.)\/$/, '$1'));
         if (!wantsHtml || (!route && /\.\w+$/.test(url.pathname))) return next();
         try {
           const page = route ?? routeById('not-found');
-          const { renderRoute } = (await server.ssrLoadModule('/prerender.tsx')) as typeof import('../src/web/prerender');
+          const { renderRoute } = (await server.ssrLoadModule('/prerender.tsx')) as typeof Prerender;
           const html = pageDocument({
             routeId: page.id,
             head: renderHead(page.id, `http://localhost:${server.config.server.port}`),
@@ -35,7 +38,7 @@ export function devPages(): Plugin {
         } catch (error) {
           next(error);
         }
-      });
+      }
     },
   };
 }

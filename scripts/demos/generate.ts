@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunch } from '../../playwright.config';
 import { DEMO_SIZE, portfolio } from '../../src/content/portfolio';
 import { DEMO_BUDGET } from './demo-budget';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function renderStory(browser: import('playwright-core').Browser, story: Story, keepFrames: boolean): Promise<string[]> {
+async function renderStory(browser: Browser, story: Story, keepFrames: boolean): Promise<string[]> {
   const item = portfolio.find((i) => i.slug === story.slug);
   if (!item) throw new Error(`story ${story.slug} has no portfolio item`);
   const page = await browser.newPage({ viewport: { ...DEMO_SIZE }, deviceScaleFactor: 1 });

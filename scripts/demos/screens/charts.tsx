@@ -127,19 +127,16 @@ export function Donut({ parts, size, p, center }: { parts: readonly { value: num
   const r = size / 2 - 12;
   const c = 2 * Math.PI * r;
   const total = parts.reduce((s, part) => s + part.value, 0);
-  let offset = 0;
+  const lengths = parts.map((part) => (c * part.value * clamp01(p)) / total);
+  // Each segment starts where the ones before it end.
+  const offsets = lengths.map((_, i) => lengths.slice(0, i).reduce((sum, len) => sum + len, 0));
   return (
     <div style={{ position: 'relative', width: size, height: size }}>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} style={{ transform: 'rotate(-90deg)' }}>
         <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="#f1f3f6" strokeWidth="16" />
-        {parts.map((part, i) => {
-          const len = (c * part.value * clamp01(p)) / total;
-          const el = (
-            <circle key={i} cx={size / 2} cy={size / 2} r={r} fill="none" stroke={part.color} strokeWidth="16" strokeDasharray={`${len.toFixed(2)} ${c.toFixed(2)}`} strokeDashoffset={(-offset).toFixed(2)} />
-          );
-          offset += len;
-          return el;
-        })}
+        {parts.map((part, i) => (
+          <circle key={i} cx={size / 2} cy={size / 2} r={r} fill="none" stroke={part.color} strokeWidth="16" strokeDasharray={`${lengths[i]!.toFixed(2)} ${c.toFixed(2)}`} strokeDashoffset={(-offsets[i]!).toFixed(2)} />
+        ))}
       </svg>
       <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', textAlign: 'center' }}>{center}</div>
     </div>

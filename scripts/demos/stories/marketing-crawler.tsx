@@ -274,7 +274,7 @@ const ROWS = [
   ['11/17', '인스타그램', '클린 뷰티', '성분은 좋은데 가격대가 조금 높아요', '311', '중립'],
 ] as const;
 
-function ReportScreen({ s }: { s: State }) {
+function ReportScreen(_props: { s: State }) {
   return (
     <div className="stack" style={{ height: '100%' }}>
       <div className="row" style={{ gap: 8 }}>

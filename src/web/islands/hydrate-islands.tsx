@@ -17,6 +17,7 @@ function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: (
  * page's wiring.
  */
 export function hydrateIslands(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island's props are its own, read from the page's JSON
   components: Partial<Record<IslandName, ComponentType<any>>>,
   root: ParentNode = document,
 ): { count: number; hydrated: Promise<void> } {

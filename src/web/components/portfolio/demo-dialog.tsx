@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { demoDialog } from '../../../content/home';
 import type { PortfolioItem } from '../../../content/portfolio';
 import { cn } from '../../ui/cn';
@@ -16,10 +16,11 @@ interface DemoDialogProps {
 
 /** Modal with the item's summary, its four features and the looping demo (Radix Dialog: focus trap, Escape, outside click). */
 export default function DemoDialog({ item, openCount, onClose, returnFocus }: DemoDialogProps) {
-  // Keep the last item while the dialog closes, so focus can return to its card.
-  const last = useRef<PortfolioItem | null>(item);
-  if (item) last.current = item;
-  const shown = item ?? last.current;
+  // Keep the last item while the dialog closes, so focus can return to its card (state from the previous render:
+  // https://react.dev/reference/react/useState#storing-information-from-previous-renders).
+  const [last, setLast] = useState<PortfolioItem | null>(item);
+  if (item && item !== last) setLast(item);
+  const shown = item ?? last;
 
   return (
     <Dialog.Root open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { demoDialog } from '../../../content/home';
 import { DEMO_SIZE, type PortfolioItem } from '../../../content/portfolio';
 import { cn } from '../../ui/cn';
@@ -25,8 +25,11 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
   const [still, setStill] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  // For the image's load event, which may come before the render that follows a toggle has run its effects.
   const playingRef = useRef(playing);
-  playingRef.current = playing;
+  useLayoutEffect(() => {
+    playingRef.current = playing;
+  }, [playing]);
 
   /** Paints the image's current frame onto the canvas; returns false when it cannot. */
   const freeze = (): boolean => {

@@ -23,6 +23,8 @@ const buttonClass = cn(buttonStyles.secondary, buttonStyles.sizeSm);
 function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
+    // The effect owns the URL's lifetime (made here, revoked in the cleanup); one made during render would leak.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!blob) return setUrl(undefined);
     const next = URL.createObjectURL(blob);
     setUrl(next);
@@ -57,9 +59,11 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
     void recorder.start();
   };
 
+  // Mount only: autoStart means "the visitor just asked for a recording" (the tap that loaded this component).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (autoStart && !memo) start();
-    // Mount only: autoStart means "the visitor just asked for a recording".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Focus follows the state: 정지 while recording, then the recording (or 다시 시도 after an error).
@@ -118,6 +122,8 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
           <p id={labelId} className="text-sm font-semibold text-slate-900">
             {copy.recorded(clock)}
           </p>
+          {/* The visitor's own recording, played back to them: there is no caption to give. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           {url ? <audio controls src={url} preload="metadata" className="w-full" /> : null}
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={start} disabled={disabled} className={buttonClass}>

@@ -3,13 +3,15 @@
  * The recorder loads on first use (or at once when the form still holds a memo). Browsers that cannot record
  * get a short explanation instead, decided after hydration so the server and first client render match.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { voiceMemoCopy as copy } from '../../../content/voice-memo';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
 import { canRecord, type VoiceMemo } from './voice-memo';
 
 const loadRecorder = () => import('./voice-memo-recorder');
+/** Whether the browser can record does not change while the page is open. */
+const neverChanges = () => () => {};
 const VoiceMemoRecorder = lazy(loadRecorder);
 
 export interface VoiceMemoSlotProps {
@@ -20,9 +22,9 @@ export interface VoiceMemoSlotProps {
 }
 
 export function VoiceMemoSlot({ memo, onChange, disabled = false, describedBy }: VoiceMemoSlotProps) {
-  const [supported, setSupported] = useState(true);
+  // Offered in the prerendered HTML; once hydrated, only where the browser can record.
+  const supported = useSyncExternalStore(neverChanges, canRecord, () => true);
   const [opened, setOpened] = useState(false);
-  useEffect(() => setSupported(canRecord()), []);
 
   const startButton = (loading: boolean) => (
     <button
