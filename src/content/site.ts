@@ -48,10 +48,8 @@ export const developmentSiteSettings: SiteSettings = {
   kakaoChannelUrl: null,
 };
 
-export type RouteId = 'home' | 'about' | 'privacy' | 'not-found';
-
-export interface RouteMeta {
-  id: RouteId;
+interface RouteEntry {
+  id: string;
   /** URL path; the 404 page has none of its own. */
   path: string | null;
   /** Built HTML file, relative to the site's output folder. */
@@ -60,12 +58,19 @@ export interface RouteMeta {
   description: string;
   /** Listed in the sitemap and indexable by search engines. */
   indexable: boolean;
+  /** Its label in the top bar's navigation, when it is listed there. */
+  navLabel?: string;
 }
 
-export const routes: readonly RouteMeta[] = [
+/**
+ * Every page of the site, the only list of them: the build, head tags, sitemap, serving, the top bar, and the
+ * budget, axe and page tests all read it. Adding a page is an entry here and `src/web/pages/<id>-page.tsx`.
+ */
+const routeList = [
   {
     id: 'home',
     path: '/',
+    navLabel: '홈',
     file: 'index.html',
     title: '24시간 MVP 스튜디오 | 아이디어를 24시간 안에 프로토타입으로',
     description:
@@ -75,6 +80,7 @@ export const routes: readonly RouteMeta[] = [
   {
     id: 'about',
     path: '/about',
+    navLabel: '팀 소개',
     file: 'about/index.html',
     title: '팀 소개 | 24시간 MVP 스튜디오',
     description:
@@ -97,7 +103,15 @@ export const routes: readonly RouteMeta[] = [
     description: '요청하신 페이지를 찾을 수 없습니다.',
     indexable: false,
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+export type RouteId = (typeof routeList)[number]['id'];
+
+export interface RouteMeta extends RouteEntry {
+  id: RouteId;
+}
+
+export const routes: readonly RouteMeta[] = routeList;
 
 export function routeById(id: RouteId): RouteMeta {
   const route = routes.find((r) => r.id === id);
@@ -105,10 +119,19 @@ export function routeById(id: RouteId): RouteMeta {
   return route;
 }
 
-/** Top-bar navigation. */
-export const navigation = [
-  { href: '/', label: '홈' },
-  { href: '/about', label: '팀 소개' },
-] as const;
+/** The URL path of a page that has one (every route but the 404 page). */
+export function routePath(id: RouteId): string {
+  const { path } = routeById(id);
+  if (path === null) throw new Error(`route ${id} has no path of its own`);
+  return path;
+}
+
+/** The pages served at a path of their own, for tests and tools that visit every page. */
+export const pagePaths: readonly string[] = routes.flatMap((route) => (route.path === null ? [] : [route.path]));
+
+/** Top-bar navigation: the routes with a navLabel, in route order. */
+export const navigation: readonly { href: string; label: string }[] = routes.flatMap((route) =>
+  route.navLabel && route.path !== null ? [{ href: route.path, label: route.navLabel }] : [],
+);
 
 export const ideaFormAnchor = 'idea-form';

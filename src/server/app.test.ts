@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePaths } from '../content/site';
 import type { FormTokenAnswer } from '../domain/endpoints';
 import { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT, type ApiErrorBody, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
@@ -213,7 +214,7 @@ describe('form token', () => {
 
 describe('site', () => {
   it('serves each page from its index.html with and without the trailing slash, HTML no-cache, compressed', async () => {
-    for (const url of ['/', '/about', '/about/', '/privacy', '/privacy/']) {
+    for (const url of pagePaths.flatMap((path) => (path === '/' ? [path] : [path, `${path}/`]))) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);

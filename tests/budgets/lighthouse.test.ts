@@ -5,6 +5,7 @@
  */
 import type { Result } from 'lighthouse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pagePaths } from '../../src/content/site';
 import { budgets, perfectCategories, ports } from './budgets';
 import { kb, requireBuiltSite } from './support/built-site';
 import { failingAudits, resourceSummary, runLighthouse, score } from './support/lighthouse';
@@ -12,7 +13,7 @@ import { serveBuiltSiteForFile } from './support/serve-built-site';
 
 const server = serveBuiltSiteForFile(ports.budgets, requireBuiltSite);
 
-describe.each(['/', '/about', '/privacy'])('Lighthouse on %s', (path) => {
+describe.each(pagePaths)('Lighthouse on %s', (path) => {
   let lhr: Result;
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
 import { portfolio } from '../../src/content/portfolio';
+import { pagePaths } from '../../src/content/site';
 import { routeDemos } from './fixtures/site-routes';
 
 async function violations(page: Page) {
@@ -9,7 +10,8 @@ async function violations(page: Page) {
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-for (const path of ['/', '/about', '/privacy', '/no-such-page']) {
+// Every page of the route list, and the 404 page at a path that has none.
+for (const path of [...pagePaths, '/no-such-page']) {
   test(`axe: no violations on ${path}`, async ({ page }) => {
     await gotoHydrated(page, path);
     await page.waitForLoadState('networkidle');

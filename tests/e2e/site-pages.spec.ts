@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
-import { developmentSiteSettings } from '../../src/content/site';
+import { developmentSiteSettings, pagePaths } from '../../src/content/site';
 
 test('team page: mission, two profiles, values, figures and the newsletter links', async ({ page }) => {
   await gotoHydrated(page, '/about');
@@ -50,7 +50,7 @@ test('unknown path: HTTP 404, the not-found page, a way home and a console error
 });
 
 test('every page is Korean, keeps Korean words whole and wraps long tokens', async ({ page }) => {
-  for (const path of ['/', '/about', '/privacy']) {
+  for (const path of pagePaths) {
     await gotoHydrated(page, path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
     const style = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { footer } from '../../content/layout';
-import { site } from '../../content/site';
+import { routePath, site } from '../../content/site';
 import { useSiteSettings } from '../site-settings';
 
 /** Footer: brand summary, contact and the privacy policy link. */
@@ -13,7 +13,7 @@ export function SiteFooter() {
           <p className="mt-2 leading-relaxed">{footer.summary}</p>
         </div>
         <div className="flex flex-col gap-2 sm:items-end">
-          <a href="/privacy" className="font-semibold text-slate-800 underline-offset-4 hover:underline">
+          <a href={routePath('privacy')} className="font-semibold text-slate-800 underline-offset-4 hover:underline">
             {footer.privacyLink}
           </a>
           <p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { header, kakaoConsult } from '../../content/layout';
-import { ideaFormAnchor, navigation, site } from '../../content/site';
+import { ideaFormAnchor, navigation, routePath, site } from '../../content/site';
 import { buttonStyles } from '../ui/button-styles';
 import { cn } from '../ui/cn';
 
@@ -48,7 +48,7 @@ export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderPr
         {header.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
-        <a href="/" className="flex items-center gap-2 text-[17px] font-extrabold tracking-tight text-slate-900">
+        <a href={routePath('home')} className="flex items-center gap-2 text-[17px] font-extrabold tracking-tight text-slate-900">
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
             24
           </span>

@@ -11,7 +11,7 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-6 sm:p-8';
 export default function AboutPage() {
   const { links } = useSiteSettings();
   return (
-    <PageShell currentPath="/about">
+    <PageShell route="about">
       <div className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-5xl px-5 pt-16 pb-12 text-center sm:px-8 sm:pt-20">
           <p className="text-sm font-semibold text-brand-700">{about.eyebrow}</p>

@@ -11,7 +11,7 @@ import { useSiteSettings } from '../site-settings';
 export default function HomePage() {
   const { kakaoChannelUrl } = useSiteSettings();
   return (
-    <PageShell currentPath="/">
+    <PageShell route="home">
       <HeroSection />
       {/* Below a phone's first screen: laid out after first paint, one section per frame (docs/decisions/038). */}
       <div data-render-later="">

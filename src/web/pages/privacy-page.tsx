@@ -6,7 +6,7 @@ import { useSiteSettings } from '../site-settings';
 export default function PrivacyPage() {
   const privacy = privacyPolicy(useSiteSettings().operator);
   return (
-    <PageShell currentPath="/privacy">
+    <PageShell route="privacy">
       <article className="mx-auto max-w-3xl px-5 py-16 sm:px-8 sm:py-20">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{privacy.heading}</h1>
         <p className="mt-3 text-sm text-slate-500">{privacy.effectiveDate}</p>
