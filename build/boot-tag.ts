@@ -1,5 +1,5 @@
 /**
- * The inline boot script's tag (docs/decisions/008), written by the build and read back by the byte budgets and
+ * The inline boot script's tag (docs/decisions/060), written by the build and read back by the byte budgets and
  * the build's size report: `<script data-entry="/assets/home-….js" data-preload="/assets/a.js /assets/b.js">…</script>`.
  */
 export interface PageCode {

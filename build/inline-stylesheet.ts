@@ -1,5 +1,5 @@
 /**
- * The site stylesheet goes into each page's HTML as a `<style>` element (docs/decisions/044, 060). Linked, it was a
+ * The site stylesheet goes into each page's HTML as a `<style>` element (docs/decisions/067, 060). Linked, it was a
  * second request the first paint waited for, one round trip after the HTML; and while it was still on its way
  * Chromium's form handling (the idea form) could make the browser style and lay out the whole page without it,
  * work thrown away when the stylesheet arrived. Inline, the page's first layout has its styles, and the first

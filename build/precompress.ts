@@ -1,7 +1,7 @@
 /**
  * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip -9) next to every text file of the built site, so
  * the server sends the smallest encoding without compressing on each request (`preCompressed` in
- * src/server/routes/site.ts, docs/decisions/009). On the fly the server uses Brotli quality 4, which is ~14% larger
+ * src/server/routes/site.ts, docs/decisions/060). On the fly the server uses Brotli quality 4, which is ~14% larger
  * for the page code.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual modules (docs/decisions/006, 035):
+ * Vite plugin serving Pretendard (npm `pretendard`, variable) as two virtual modules (docs/decisions/065):
  * - `virtual:pretendard-site-font`: the URL and descriptors of ONE woff2 file holding exactly the glyphs of the
  *   site's own copy (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's
  *   variable font with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Every page

@@ -1,10 +1,10 @@
 /**
- * The benchmark's control page (docs/decisions/042): the home page's copy (src/content/home.ts: hero, value panel,
+ * The benchmark's control page (docs/decisions/064): the home page's copy (src/content/home.ts: hero, value panel,
  * process, FAQ) as a plain static Korean page — inline CSS, `word-break: keep-all`, no script, no web font, no
  * request besides the HTML — served on its own port and measured by `npm run bench:web` in the same rounds as the
  * site, so each report shows what this machine's Lighthouse gives a page with nothing left to tune. It is several
  * phone screens long, like the site's pages: a page that fits one screen skips the scrollbar animation Chromium
- * runs after load, and with it the ~20 filmstrip screenshots and the compositing they cost (decision 044).
+ * runs after load, and with it the ~20 filmstrip screenshots and the compositing they cost (decision 067).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

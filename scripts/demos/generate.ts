@@ -22,7 +22,7 @@ import { parseWebp } from './webp-info';
 import { assertWebpTools, encodeAnimation, encodeCardImage, encodeStill, type AnimationOptions } from './webp-tools';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-/** Lossless keeps every glyph crisp; measured 330–450 KB per 13 s demo, inside the 600 KB budget (docs/decisions/021). */
+/** Lossless keeps every glyph crisp; measured 330–450 KB per 13 s demo, inside the 600 KB budget (docs/decisions/066). */
 const ANIMATION: AnimationOptions = { mode: 'lossless', quality: 75, method: 4 };
 
 async function main(): Promise<void> {

@@ -6,14 +6,14 @@ export const budgets = {
   initialJsGzip: 85 * KB,
   /** The inline boot script in every page's HTML, raw bytes (it is part of every HTML document). */
   bootScript: 2 * KB,
-  /** A page's CSS, gzip -9: its inline `<style>` (docs/decisions/044) and any linked stylesheet. */
+  /** A page's CSS, gzip -9: its inline `<style>` (docs/decisions/067) and any linked stylesheet. */
   cssGzip: 15 * KB,
   /** The prerendered HTML document itself, gzip -9. */
   htmlGzip: 30 * KB,
   /**
    * The HTML as served (the build's Brotli copy), leaving room for the response headers (~1.0 KB): together they fit
    * TCP's first congestion window (10 segments of 1460 B, as Lighthouse's simulator models it), so the document
-   * with its inline stylesheet arrives in one round trip (docs/decisions/044; past it, one more round trip).
+   * with its inline stylesheet arrives in one round trip (docs/decisions/067; past it, one more round trip).
    */
   htmlBrotliFirstWindow: 10 * 1460 - 1_100,
   /** Everything the first view transfers (Lighthouse total-byte-weight), fonts and images included. */

@@ -22,7 +22,7 @@ describe('initial JavaScript', () => {
   it.each(routes.map((r) => [r.id] as const))('%s: nothing but the HTML before first paint: styles inline, code through one small inline boot script', (id) => {
     const { scripts, scriptsBeforePaint, boot, document, stylesheets, inlineCss } = readPage(id);
     expect(scriptsBeforePaint).toEqual([]);
-    // The stylesheet travels inside the HTML (docs/decisions/044): no second request before the first paint.
+    // The stylesheet travels inside the HTML (docs/decisions/067): no second request before the first paint.
     expect(stylesheets).toEqual([]);
     expect(inlineCss).toContain('word-break:keep-all');
     const inline = [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')];

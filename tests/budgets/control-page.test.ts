@@ -1,7 +1,7 @@
 /**
- * The benchmark's control page (scripts/bench/control-page.ts, docs/decisions/042) is only a fair control while it
+ * The benchmark's control page (scripts/bench/control-page.ts, docs/decisions/064) is only a fair control while it
  * stays what its report says: one plain Korean HTML page with the home page's copy and nothing else to load or run,
- * several phone screens long like the site's pages (decision 044).
+ * several phone screens long like the site's pages (decision 067).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startControlServer } from '../../scripts/bench/control-page';

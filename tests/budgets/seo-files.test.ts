@@ -44,7 +44,7 @@ describe.each(routes.map((r) => [r.id, r] as const))('built %s page', (id, route
     const hrefs = [...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')].map(
       (l) => l.getAttribute('href') ?? '',
     );
-    // favicon.ico, apple-touch-icon.png, the manifest (no SVG favicon: docs/decisions/044)
+    // favicon.ico, apple-touch-icon.png, the manifest (no SVG favicon: docs/decisions/067)
     expect(hrefs).toHaveLength(3);
     for (const href of hrefs) expect(existsSync(fileForUrl(href, route.file)), href).toBe(true);
   });

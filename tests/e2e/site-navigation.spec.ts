@@ -117,7 +117,7 @@ test.describe('home page', () => {
       .locator('main section')
       .evaluateAll((sections) =>
         sections
-          // Top-level sections only; islands wrap theirs in a display: contents <div data-island> (docs/decisions/037).
+          // Top-level sections only; islands wrap theirs in a display: contents <div data-island> (docs/decisions/060).
           .filter((section) => !section.parentElement?.closest('section'))
           .map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
       );

@@ -33,7 +33,7 @@ test('the first view needs only the HTML, styles inline; the boot script loads t
   expect(stylesheets).toEqual([]);
   expect(scripts.some(({ path }) => /\/client-/.test(path))).toBe(true);
   for (const { path, startTime } of scripts) expect(startTime, path).toBeGreaterThanOrEqual(firstPaint);
-  // The site font arrives after first paint and is then in use (docs/decisions/035).
+  // The site font arrives after first paint and is then in use (docs/decisions/065).
   await expect
     .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded')))
     .toBe(true);
@@ -88,7 +88,7 @@ test('sections below the first screen wait for the page code and the site font, 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const deferred = () => page.locator('[data-render-later]').count();
-  // Before the page code: the four sections below the hero are skipped by the first layout (docs/decisions/038).
+  // Before the page code: the four sections below the hero are skipped by the first layout (docs/decisions/060).
   expect(await deferred()).toBe(4);
   expect(await page.locator('[data-render-later]').first().evaluate((e) => getComputedStyle(e).contentVisibility)).toBe('auto');
   release();
@@ -101,7 +101,7 @@ test('sections below the first screen wait for the page code and the site font, 
 });
 
 test('a page opened at a fragment, or a fragment link tapped before the code, scrolls with real heights', async ({ page, isMobile }) => {
-  // Font and page code held: the page code could not have rendered the deferred sections (docs/decisions/038).
+  // Font and page code held: the page code could not have rendered the deferred sections (docs/decisions/060).
   await page.route(/\/assets\/PretendardSite-.*\.woff2$/, () => {});
   const { release } = await holdPageCode(page);
   await page.goto('/about');

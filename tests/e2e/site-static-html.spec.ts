@@ -46,7 +46,7 @@ test.describe('prerendered HTML (no JavaScript)', () => {
       expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="ko" data-route="${route.id}">`, 'i'));
       expect(html).toContain(`<title>${route.title}</title>`);
       expect(html).not.toContain('<!--app-');
-      // One inline executable script, the boot script (docs/decisions/008; the CSP allows it by its hash);
+      // One inline executable script, the boot script (docs/decisions/060; the CSP allows it by its hash);
       // JSON-LD data blocks are fine.
       const inline = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
       expect(inline).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Runs `start` once, as soon as the browser has painted the prerendered page (docs/decisions/007): when
+ * Runs `start` once, as soon as the browser has painted the prerendered page (docs/decisions/060): when
  * `first-contentful-paint` is reported, after a short fallback (no paint timing, hidden tab), or at once when the
  * visitor starts to interact (pointer, key, focus, touch), whichever comes first. Keeps the page's code and font
  * off the critical path of the first paint without making an early visitor wait for it.

@@ -1,9 +1,9 @@
 /**
- * The boot script: inlined into every prerendered page by scripts/build-site.ts (docs/decisions/008), so the
- * browser fetches nothing but the HTML (its styles inline, 044) before first paint. It holds a click that lands before
+ * The boot script: inlined into every prerendered page by build/build-site.ts (docs/decisions/060), so the
+ * browser fetches nothing but the HTML (its styles inline, decision 067) before first paint. It holds a click that lands before
  * the page code, and after first paint (or the first interaction) modulepreloads the page's code files and imports
  * its entry; once that import settles (the page is live: its islands wait for the visitor) the held click is
- * handed on. Before any jump to a fragment it renders the sections marked to render later (docs/decisions/038).
+ * handed on. Before any jump to a fragment it renders the sections marked to render later (docs/decisions/060).
  *
  * `<script data-entry="/assets/home-….js" data-preload="/assets/a.js /assets/b.js">`
  */
@@ -25,7 +25,7 @@ export function boot({ entry, preload, importModule = (url) => import(/* @vite-i
   afterFirstPaint(() => {
     const loaded = importModule(entry);
     // One task per file: starting a fetch costs the main thread a few milliseconds, and ten of them in one task
-    // made a long task right after first paint (docs/decisions/008).
+    // made a long task right after first paint (docs/decisions/060).
     for (const href of preload) {
       setTimeout(() => {
         const link = document.createElement('link');
@@ -36,7 +36,7 @@ export function boot({ entry, preload, importModule = (url) => import(/* @vite-i
     }
     loaded.then(release, (error: unknown) => {
       release();
-      renderAllNow(); // the page code would have rendered them (docs/decisions/038)
+      renderAllNow(); // the page code would have rendered them (docs/decisions/060)
       console.error(error);
     });
   });

@@ -1,6 +1,6 @@
 /**
  * Loads the site's Pretendard subset with the FontFace API and adds it to the document only once it has arrived
- * (docs/decisions/035): the text is laid out again once, in Pretendard, instead of twice (a stylesheet's
+ * (docs/decisions/065): the text is laid out again once, in Pretendard, instead of twice (a stylesheet's
  * @font-face makes the browser lay the text out again when the face appears, still in the fallback font, and then
  * when the file arrives). Until then the metric-matched fallback faces of fonts.css stand in.
  */

@@ -1,5 +1,5 @@
 /**
- * Sections below the first screen render later (docs/decisions/038). The page marks them `data-render-later`
+ * Sections below the first screen render later (docs/decisions/060). The page marks them `data-render-later`
  * (`content-visibility: auto` in app.css): the first paint lays out only what a phone's first screen shows, and
  * once the page code and the site font are in, `startPage` renders the deferred sections one frame each, so the
  * rest of the page is laid out in short frames instead of in one long first layout.

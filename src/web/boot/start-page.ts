@@ -6,7 +6,7 @@ export const FONT_WAIT_MS = 3000;
 
 /**
  * What the page code does once the boot script has imported it (after first paint, docs/decisions/060): starts
- * loading the site font (050), starts hydrating the page's islands, and resolves then, so the boot script hands a
+ * loading the site font (065), starts hydrating the page's islands, and resolves then, so the boot script hands a
  * held tap on. Once the font is in use too (or after FONT_WAIT_MS, if it stalls), the sections marked to render
  * later are laid out, one per frame, so each is laid out once, in Pretendard.
  */

@@ -13,7 +13,7 @@ export default function HomePage() {
   return (
     <PageShell route="home">
       <HeroSection />
-      {/* Below a phone's first screen: laid out after first paint, one section per frame (docs/decisions/038). */}
+      {/* Below a phone's first screen: laid out after first paint, one section per frame (docs/decisions/060). */}
       <div data-render-later="">
         <ProcessSection />
       </div>

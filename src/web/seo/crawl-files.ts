@@ -1,4 +1,4 @@
-/** robots.txt and sitemap.xml contents, built from the route list (written into dist/site by build/write-seo-files.ts). */
+/** robots.txt and sitemap.xml contents, built from the route list (written into dist/site by build/build-site.ts). */
 import { routes } from '../../content/site';
 import { escapeHtml } from './escape';
 import { normalizeOrigin } from './head';

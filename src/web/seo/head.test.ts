@@ -52,7 +52,7 @@ describe('renderHead', () => {
     }
   });
 
-  it('links the favicon set and the web app manifest, with no SVG favicon (docs/decisions/044)', () => {
+  it('links the favicon set and the web app manifest, with no SVG favicon (docs/decisions/067)', () => {
     const doc = parseHead(renderHead('about', SITE_URL, {}));
     const hrefs = [...doc.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
     expect(doc.head.querySelector('link[rel="icon"][type="image/svg+xml"], link[href$=".svg"]')).toBeNull();

@@ -6,7 +6,7 @@ import { site } from '../../content/site';
 
 /*
  * No SVG favicon: Chromium draws one by building a separate SVG document on the page's main thread while the page
- * loads (in the Lighthouse trace read for docs/decisions/044, a 41 ms task whose first 19 ms were that document's
+ * loads (in the Lighthouse trace read for docs/decisions/067, a 41 ms task whose first 19 ms were that document's
  * commit, style and layout); the ICO's bitmaps need no document.
  */
 export const icons = {

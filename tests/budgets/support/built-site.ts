@@ -28,14 +28,14 @@ export interface PageAssets {
   document: Document;
   /**
    * Files loaded as JavaScript on first view, deduplicated: the entry and preloads the inline boot script names
-   * (loaded after first paint, docs/decisions/008) and any <script src> or <link rel="modulepreload">.
+   * (loaded after first paint, docs/decisions/060) and any <script src> or <link rel="modulepreload">.
    */
   scripts: string[];
   /** Files the browser must fetch as JavaScript before it can paint: <script src> and modulepreloads in the HTML. */
   scriptsBeforePaint: string[];
   /** The inline boot script (`<script data-entry>`), if the page has one. */
   boot: HTMLScriptElement | null;
-  /** Stylesheets linked from the page (none: the build inlines them, docs/decisions/044). */
+  /** Stylesheets linked from the page (none: the build inlines them, docs/decisions/067). */
   stylesheets: string[];
   /** The text of the page's `<style>` elements, joined. */
   inlineCss: string;
