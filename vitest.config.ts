@@ -8,6 +8,7 @@ export default defineConfig({
       'src/web/vitest.config.ts',
       'src/server/vitest.config.ts',
       'scripts/demos/vitest.config.ts',
+      'scripts/bench/vitest.config.ts',
       'tests/budgets/vitest.config.ts',
       'tests/architecture/vitest.config.ts',
       'tests/deploy/vitest.config.ts',

@@ -4,7 +4,7 @@
  * several phone screens long like the site's pages (decision 067).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startControlServer } from '../../scripts/bench/control-page';
+import { startControlServer } from './control-page';
 import { faq, hero, processSteps, valuePanel } from '../../src/content/home';
 
 describe('bench:web control page', () => {
