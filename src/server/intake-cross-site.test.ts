@@ -162,6 +162,17 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     ]);
   });
 
+  it('lets one of several uses of a token arriving at once through (they share one statement), and its retries', async () => {
+    const token = formToken();
+    const expiresAt = new Date(Date.now() + 60_000);
+    const use = (idempotencyKey: string | undefined) => useFormToken(app.database, { token, idempotencyKey, expiresAt });
+    expect(await Promise.all([use('together-0001'), use('together-0002'), use('together-0001'), use(undefined)])).toEqual([true, false, true, false]);
+    expect(await Promise.all([use('together-0001'), use('together-0002')])).toEqual([true, false]);
+    const keyless = formToken();
+    const both = [keyless, keyless].map((same) => useFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }));
+    expect(await Promise.all(both)).toEqual([true, false]);
+  });
+
   it('forgets used tokens once they have expired (the housekeeping job)', async () => {
     const now = new Date();
     const expired = { token: formToken(), idempotencyKey: undefined, expiresAt: new Date(now.getTime() - 1000) };
