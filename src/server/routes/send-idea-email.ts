@@ -4,8 +4,8 @@
  * - JSON from the page's script: content type → Origin → API key → size (before the body is read) → schema →
  *   per-client rate limit → Idempotency-Key → bot check (honeypot + fill-time token, the token used once) → store
  *   → 202 with the receipt;
- * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and checked by its
- *   bytes (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with the idea;
+ * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and walked as its
+ *   container, audio only (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with it;
  * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
  *   Origin → size → the same schema → rate limit → honeypot → store (the key derived from the fields, so a
  *   re-sent form stores one idea) → 303 to the receipt page. Its refusals are Korean pages (error-handlers.ts).
