@@ -82,7 +82,14 @@ async function loadMemos(port: number): Promise<AutocannonResult> {
     { idea: '', name: '벤치 테스터', email: 'memo@example.com', phone: '', website: '', formToken: token, memoDurationMs: '50000' },
     { bytes: webmBytes(MEMO_BYTES) },
   );
-  return postEach(port, MEMO_REQUESTS, () => ({ contentType, body: payload }));
+  // A form token is used once (decision 076): each request carries its own, written over the first one's bytes
+  // (tokens are all the same length), so the 200 KB body is built once.
+  const at = payload.indexOf(token);
+  return postEach(port, MEMO_REQUESTS, () => {
+    const body = Buffer.from(payload);
+    body.write(createFormToken(SECRET, Date.now() - 5000), at, 'latin1');
+    return { contentType, body };
+  });
 }
 
 /** `amount` POSTs to the intake over CONNECTIONS connections, the n-th with `request(n)` and its own Idempotency-Key. */
@@ -158,7 +165,6 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
 }
 
 async function load(port: number, amount: number): Promise<AutocannonResult> {
-  const token = createFormToken(SECRET, Date.now() - 5000);
   return postEach(port, amount, (n) => ({
     contentType: 'application/json',
     body: JSON.stringify({
@@ -167,7 +173,7 @@ async function load(port: number, amount: number): Promise<AutocannonResult> {
       email: `bench${n}@example.com`,
       phone: '010-0000-0000',
       website: '',
-      formToken: token,
+      formToken: createFormToken(SECRET, Date.now() - 5000), // each used once (decision 076)
     }),
   }));
 }

@@ -1,7 +1,7 @@
 /**
  * Ideas sent as a voice memo, on PGlite AND PostgreSQL, through the running app (inject) to a real SMTP server:
- * a memo is stored with its idea and mailed once as an attachment (also after an SMTP outage); what is not audio,
- * too big or cut short is refused in Korean with nothing stored.
+ * a memo is stored with its idea and mailed once as an attachment (also after an SMTP outage); what is not audio
+ * (a video, a signature before junk), too big or cut short is refused in Korean with nothing stored.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { testConfig } from './config';
 import { freePort } from './test-support/postgres-cluster';
 import { formToken, TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { multipartBody as multipart, webmBytes } from './test-support/voice-memo-body';
+import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from './test-support/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
@@ -110,20 +110,34 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     expect(attachment.content.equals(memo)).toBe(true);
   });
 
-  it('takes MP4 and Ogg recordings by their bytes, whatever type they declare', async () => {
+  it('takes MP4 and Ogg recordings and real Chromium recordings by their bytes, whatever type they declare', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]), Buffer.alloc(500, 1)]);
-    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(500, 2)]);
+    const mp4 = mp4Memo({ fragmented: true });
     expect((await send(app, await multipart(memoFields(), { bytes: mp4, type: 'application/octet-stream', name: 'a.bin' }))).statusCode).toBe(202);
-    expect((await send(app, await multipart(memoFields(), { bytes: ogg, type: 'audio/webm' }))).statusCode).toBe(202);
+    expect((await send(app, await multipart(memoFields(), { bytes: oggMemo(), type: 'audio/webm' }))).statusCode).toBe(202);
+    expect((await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-opus.webm') }))).statusCode).toBe(202);
+    expect((await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-audio.mp4'), type: 'audio/mp4' }))).statusCode).toBe(202);
     const types = await app.database.rows<{ mime_type: string }>(sql`select mime_type from voice_memos order by mime_type`);
-    expect(types.map((row) => row.mime_type)).toEqual(['audio/mp4', 'audio/ogg']);
+    expect(types.map((row) => row.mime_type)).toEqual(['audio/mp4', 'audio/mp4', 'audio/ogg', 'audio/webm']);
   });
 
-  it('refuses what is not audio with 415 in Korean, storing nothing', async () => {
+  it('refuses what is not audio with 415 in Korean, storing nothing: a video, or an audio signature before junk', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(500, 3)]); // a phone photo
-    for (const bytes of [PNG, heic, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]) {
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>', 'latin1');
+    const notAudio = [
+      PNG,
+      heic,
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      memoFixture('chromium-vp8.webm'), // a VP8 video
+      memoFixture('chromium-vp8-opus.webm'),
+      memoFixture('chromium-video.mp4'),
+      mp4Memo({ handlers: ['vide'] }),
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), html]), // four magic bytes, then HTML
+      Buffer.concat([webmBytes(2000), html]),
+      Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.from('MZ\x90\0', 'latin1'), Buffer.alloc(400, 0x90)]), // then a program
+    ];
+    for (const bytes of notAudio) {
       const response = await send(app, await multipart(memoFields(), { bytes, type: 'audio/webm', name: 'memo.webm' }));
       expect(response.statusCode).toBe(415);
       expect(response.json().error).toEqual({ code: 'unsupported_audio', message: expect.stringContaining('음성 메모') });

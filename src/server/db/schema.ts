@@ -17,7 +17,7 @@ export const ideas = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
-    /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast. */
+    /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast, token_reused. */
     spamReason: text('spam_reason'),
     /** Sent by the browser's own form post (no JavaScript, or before the page code arrived): the team mail says so. */
     withoutScript: boolean('without_script').notNull().default(false),
@@ -95,6 +95,22 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [index('idempotency_keys_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * Form tokens already used (decision 076): a token counts for one idea, on every instance. Kept by the token's
+ * SHA-256 (the token itself is never stored) until the token would expire anyway; the housekeeping job drops them
+ * then. `idempotency_key` is the submission that used it: a retry of that same submission (same Idempotency-Key)
+ * is not a replayed token.
+ */
+export const usedFormTokens = pgTable(
+  'used_form_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    idempotencyKey: text('idempotency_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('used_form_tokens_expires_at_idx').on(table.expiresAt)],
 );
 
 /** Fixed-window counters shared by every instance (per-IP and global intake limits). */

@@ -1,13 +1,15 @@
 /**
- * Bot classification from the honeypot and the form-start token. A flagged submission still gets a normal 202
- * (a bot learns nothing) and is kept in the spam folder with its reason, not mailed; the team sees a daily count
- * and can release one with `npm run ideas -- release <id>` if a person was caught.
+ * Bot classification from the honeypot and the form-start token, used once. A flagged submission still gets a
+ * normal 202 (a bot learns nothing) and is kept in the spam folder with its reason, not mailed; the team sees a
+ * daily count and can release one with `npm run ideas -- release <id>` if a person was caught.
  */
 import { HONEYPOT_FIELD } from '../../domain/idea';
+import type { Database } from '../db/client';
 import type { IdeaRequestBody } from './validate-idea';
 import { verifyFormToken } from './form-token';
+import { useFormToken } from './used-form-tokens';
 
-export type SpamReason = 'honeypot' | 'token_missing' | 'token_invalid' | 'too_fast';
+export type SpamReason = 'honeypot' | 'token_missing' | 'token_invalid' | 'too_fast' | 'token_reused';
 
 export interface BotCheckOptions {
   secret: string;
@@ -15,10 +17,35 @@ export interface BotCheckOptions {
   maxAgeMs: number;
 }
 
-export function spamReasonFor(body: IdeaRequestBody, options: BotCheckOptions, now: number = Date.now()): SpamReason | null {
-  if (honeypotFilled(body)) return 'honeypot';
+type Verdict = { reason: SpamReason; issuedAt?: undefined } | { reason: null; issuedAt: number };
+
+function verdictFor(body: IdeaRequestBody, options: BotCheckOptions, now: number): Verdict {
+  if (honeypotFilled(body)) return { reason: 'honeypot' };
   const verdict = verifyFormToken(body.formToken, { ...options, now });
-  return verdict.ok ? null : verdict.reason;
+  return verdict.ok ? { reason: null, issuedAt: verdict.issuedAt } : { reason: verdict.reason };
+}
+
+/** The honeypot and the token's signature and age, without touching the database (not its single use). */
+export function spamReasonFor(body: IdeaRequestBody, options: BotCheckOptions, now: number = Date.now()): SpamReason | null {
+  return verdictFor(body, options, now).reason;
+}
+
+/**
+ * The whole check of a script's submission: `spamReasonFor`, then, for a token that passed, its single use
+ * (`token_reused` when another submission used it; a retry with the same Idempotency-Key is not another).
+ */
+export async function botCheck(
+  database: Database,
+  body: IdeaRequestBody,
+  idempotencyKey: string | undefined,
+  options: BotCheckOptions,
+  now: number = Date.now(),
+): Promise<SpamReason | null> {
+  const verdict = verdictFor(body, options, now);
+  if (verdict.reason !== null) return verdict.reason;
+  const expiresAt = new Date(verdict.issuedAt + options.maxAgeMs);
+  const firstUse = await useFormToken(database, { token: body.formToken!, idempotencyKey, expiresAt });
+  return firstUse ? null : 'token_reused';
 }
 
 /** Honeypot: the hidden `website` input is invisible to people; any non-blank value means a bot filled it. */

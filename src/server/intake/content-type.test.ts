@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/api-error';
-import { formOriginGuard, intakeContentTypeGuard, isFormPost, isJsonContentType, scriptRequestsOnly } from './content-type';
+import { intakeContentTypeGuard, intakeOriginGuard, isFormPost, isJsonContentType, scriptRequestsOnly } from './content-type';
 
 type Guard = (request: unknown, reply?: unknown) => Promise<void>;
 const request = (headers: Record<string, string>, extra: Record<string, unknown> = {}) => ({ headers, ...extra });
@@ -30,18 +30,18 @@ describe('intake content types', () => {
     await expect(guard(request({ 'content-type': 'application/x-www-form-urlencoded' }))).resolves.toBeUndefined();
   });
 
-  it('takes a form post only from this site (or an allowed origin) when the browser names the page', async () => {
-    const guard = formOriginGuard(['https://www.mvp24.example']) as unknown as Guard;
-    const form = (origin?: string) =>
-      request({ 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) }, { protocol: 'https', host: 'mvp24.example' });
-    await expect(guard(form('https://mvp24.example'))).resolves.toBeUndefined();
-    await expect(guard(form('http://mvp24.example'))).resolves.toBeUndefined(); // TLS ended at a proxy the app does not trust
-    await expect(guard(form('https://mvp24.example.evil.example'))).rejects.toMatchObject({ statusCode: 403 });
-    await expect(guard(form('https://www.mvp24.example'))).resolves.toBeUndefined();
-    await expect(guard(form())).resolves.toBeUndefined(); // an old browser that names no origin
-    await expect(guard(form('https://evil.example'))).rejects.toMatchObject({ statusCode: 403, code: 'forbidden_origin' });
-    await expect(guard(form('null'))).rejects.toMatchObject({ statusCode: 403 });
-    // JSON is CORS's business.
-    await expect(guard(request({ 'content-type': 'application/json', origin: 'https://evil.example' }))).resolves.toBeUndefined();
+  it('takes a submission of any content type only from this site (or an allowed origin) when the browser names the page', async () => {
+    const guard = intakeOriginGuard(['https://www.mvp24.example']) as unknown as Guard;
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json']) {
+      const post = (origin?: string) => request({ 'content-type': type, ...(origin ? { origin } : {}) }, { protocol: 'https', host: 'mvp24.example' });
+      await expect(guard(post('https://mvp24.example')), type).resolves.toBeUndefined();
+      await expect(guard(post('http://mvp24.example')), type).resolves.toBeUndefined(); // TLS ended at a proxy the app does not trust
+      await expect(guard(post('https://mvp24.example:443')), type).resolves.toBeUndefined();
+      await expect(guard(post('https://mvp24.example.evil.example')), type).rejects.toMatchObject({ statusCode: 403 });
+      await expect(guard(post('https://www.mvp24.example')), type).resolves.toBeUndefined();
+      await expect(guard(post()), type).resolves.toBeUndefined(); // curl, a server-side script, an old browser's form
+      await expect(guard(post('https://evil.example')), type).rejects.toMatchObject({ statusCode: 403, code: 'forbidden_origin' });
+      await expect(guard(post('null')), type).rejects.toMatchObject({ statusCode: 403 });
+    }
   });
 });

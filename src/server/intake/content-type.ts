@@ -2,8 +2,8 @@
  * What the intake accepts: JSON from the page's script, multipart from the page's script when a voice memo comes
  * along, and the browser's own form post (urlencoded) from a page without it (decision 063). Anything else is
  * refused with 415 before the body is read. The other guards ask
- * `isFormPost` where the two differ: the API key and the fill-time token need the page's script; the form post
- * is checked for its Origin instead.
+ * `isFormPost` where the two differ: the API key and the fill-time token need the page's script. Every one of them
+ * is checked for its Origin (`intakeOriginGuard`).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/api-error';
@@ -40,12 +40,6 @@ export function scriptRequestsOnly(guard: onRequestAsyncHookHandler): onRequestA
   };
 }
 
-/**
- * A form post must come from a page of this site: when the browser names the page's origin (it does on every
- * POST it sends from a page), its host must be this server's own (the Host the request came with; the scheme is
- * left aside, since a TLS proxy in front makes the two differ) or the origin one of ALLOWED_ORIGINS. Another site's
- * form pointed here is refused with 403 (a cross-site form post needs no CORS, so CORS alone would not stop it).
- */
 /** A host without a default port (`mvp24.kr:443` and `mvp24.kr` are the same site). */
 const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
 
@@ -58,9 +52,20 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-export function formOriginGuard(allowedOrigins: readonly string[]): onRequestAsyncHookHandler {
+/**
+ * Every submission must come from a page of this site, whatever its content type (decision 076): when the browser
+ * names the page's origin, its host must be this server's own (the Host the request came with; the scheme is left
+ * aside, since a TLS proxy in front makes the two differ) or the origin one of ALLOWED_ORIGINS. Otherwise 403,
+ * before the body is read. CORS alone would not do: a browser sends a form post, multipart and text/plain to
+ * another site without asking first (no preflight), so another site's page could make its visitors submit.
+ * - A browser names the origin on every POST it sends from a page (`fetch` even for a same-origin one); `null`
+ *   (a sandboxed frame, a `data:` page, a no-referrer form) is no page of ours and is refused.
+ * - No Origin at all is allowed, for JSON and multipart as for the form post: it is not a browser acting for
+ *   another site (curl, a server-side script, an old browser's form), and such a client could send any Origin it
+ *   likes, so requiring one would stop nobody. Those are the rate limits' and the bot check's business.
+ */
+export function intakeOriginGuard(allowedOrigins: readonly string[]): onRequestAsyncHookHandler {
   return async (request) => {
-    if (!isFormPost(request)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (hostOf(origin) !== withoutDefaultPort(request.host) && !allowedOrigins.includes(origin)) throw new ApiError(403, 'forbidden_origin');

@@ -1,20 +1,21 @@
 /**
  * Reads a submission with a voice memo (multipart, via @fastify/multipart): the text fields and at most one file
  * in the `memo` field, each within its limit, so a memo over 2 MB is refused (413) while it streams in, never read
- * whole. Then the memo is checked by its bytes (WebM, MP4 or Ogg signature; the declared type is ignored, 415
- * otherwise) and against the length the form declared (400 when one comes without the other or it is empty).
+ * whole. Then the memo is checked by its bytes, walked whole as its container (intake/audio-container.ts: WebM, MP4 or
+ * Ogg holding audio and no video; the declared type is ignored, 415 otherwise) and against the length the form
+ * declared (400 when one comes without the other or it is empty).
  */
 import crypto from 'node:crypto';
 import type {} from '@fastify/multipart'; // the request.parts() it adds
 import type { FastifyRequest } from 'fastify';
 import {
   AUDIO_CONTAINERS,
-  sniffAudioContainer,
   VOICE_MEMO_FIELD,
   VOICE_MEMO_MAX_BYTES,
   type AudioContainer,
 } from '../../domain/voice-memo';
 import { ApiError } from '../http/api-error';
+import { audioContainerOf } from './audio-container';
 import { INTAKE_BODY_LIMIT } from './body-limit';
 
 export interface VoiceMemoUpload {
@@ -66,7 +67,7 @@ function toUploadError(error: unknown): unknown {
 export function checkVoiceMemo(bytes: Buffer | undefined, declaredDurationMs: number | undefined): VoiceMemoUpload | undefined {
   if (bytes === undefined && declaredDurationMs === undefined) return undefined;
   if (bytes === undefined || bytes.length === 0 || declaredDurationMs === undefined) throw new ApiError(400, 'memo_incomplete');
-  const container = sniffAudioContainer(bytes);
+  const container = audioContainerOf(bytes);
   if (!container) throw new ApiError(415, 'unsupported_audio');
   return { container, mimeType: AUDIO_CONTAINERS[container].mimeType, durationMs: declaredDurationMs, bytes };
 }

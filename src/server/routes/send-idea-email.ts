@@ -1,10 +1,11 @@
 /**
  * POST IDEA_ENDPOINT: composes the intake guards, stores the idea (with its outbox row) and answers only after
  * commit. Two kinds of request reach it:
- * - JSON from the page's script: API key → content type → size (before the body is read) → schema → per-client
- *   rate limit → Idempotency-Key → bot check (honeypot + fill-time token) → store → 202 with the receipt;
- * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and checked by its
- *   bytes (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with the idea;
+ * - JSON from the page's script: content type → Origin → API key → size (before the body is read) → schema →
+ *   per-client rate limit → Idempotency-Key → bot check (honeypot + fill-time token, the token used once) → store
+ *   → 202 with the receipt;
+ * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and walked as its
+ *   container, audio only (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with it;
  * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
  *   Origin → size → the same schema → rate limit → honeypot → store (the key derived from the fields, so a
  *   re-sent form stores one idea) → 303 to the receipt page. Its refusals are Korean pages (error-handlers.ts).
@@ -23,8 +24,8 @@ import type { Database } from '../db/client';
 import { storeIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
-import { honeypotFilled, spamReasonFor, type SpamReason } from '../intake/bot-check';
-import { formOriginGuard, intakeContentTypeGuard, isFormPost, isMultipart, scriptRequestsOnly } from '../intake/content-type';
+import { botCheck, honeypotFilled, type SpamReason } from '../intake/bot-check';
+import { intakeContentTypeGuard, intakeOriginGuard, isFormPost, isMultipart, scriptRequestsOnly } from '../intake/content-type';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
 import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
@@ -62,7 +63,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
   const { config, database } = options;
   const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
   const mailPolicy = { digestThreshold: config.mail.digestThreshold, digestPeriodMs: config.mail.digestPeriodMs };
-  const botCheck = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
+  const botCheckOptions = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
   // The browser's own form post; the route's bodyLimit applies to it as to JSON.
   await app.register(formBody);
   // A submission with a voice memo; read in the handler, within the limits voice-memo-upload.ts sets.
@@ -76,8 +77,8 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       compress: false,
       onRequest: [
         intakeContentTypeGuard,
+        intakeOriginGuard(config.allowedOrigins),
         scriptRequestsOnly(apiKeyGuard(config.publicApiKey)),
-        formOriginGuard(config.allowedOrigins),
         bodyLimitGuard,
       ],
     },
@@ -91,9 +92,12 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       await rateLimit(request, reply);
       const receivedAt = new Date();
       const id = crypto.randomUUID();
-      // The fill-time token needs the page's script; a form post is checked by its honeypot alone.
-      const spamReason: SpamReason | null = viaForm ? (honeypotFilled(body) ? 'honeypot' : null) : spamReasonFor(body, botCheck);
       const key = viaForm ? formPostKey(body, receivedAt) : idempotencyKeyOf(request);
+      // The fill-time token needs the page's script; a form post is checked by its honeypot alone. The token is
+      // used up here, unless this is a retry with the first use's Idempotency-Key (then the store replays it).
+      const spamReason: SpamReason | null = viaForm
+        ? honeypotFilled(body) ? 'honeypot' : null
+        : await botCheck(database, body, key, botCheckOptions, receivedAt.getTime());
       const hash = requestHash(
         viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
       );
