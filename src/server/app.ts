@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
+import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
 import { serverJobs } from './jobs/server-jobs';
@@ -43,7 +44,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     // The intake route sets its own limit (intake/body-limit.ts); nothing else accepts bodies.
-    bodyLimit: 64 * 1024,
+    bodyLimit: INTAKE_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

@@ -2,21 +2,28 @@
  * docs/deploy.md's reverse proxy, with Debian's nginx and deploy/nginx-site.conf (rendered without TLS, on
  * loopback): pages and the intake pass through it, and with TRUST_PROXY=127.0.0.1 (nginx's address) the per-client rate limit counts the
  * visitor nginx saw, not nginx and not an address the visitor wrote into X-Forwarded-For. Visitors connect from
- * 127.0.0.3 and 127.0.0.4, nginx listens on 127.0.0.2, the app on 127.0.0.1.
+ * 127.0.0.3 and 127.0.0.4, nginx listens on 127.0.0.2, the app on 127.0.0.1. Proxy and app agree on the body
+ * limits (intake/body-limit.ts): a voice memo the app takes passes nginx and is mailed; one over the app's limit gets
+ * the app's own Korean 413, not nginx's English page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../../src/domain/endpoints';
+import { VOICE_MEMO_DURATION_FIELD } from '../../src/domain/voice-memo';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
+import { API_ERROR_MESSAGES } from '../../src/server/http/api-error';
+import { MEMO_BODY_LIMIT, PROXY_BODY_LIMIT } from '../../src/server/intake/body-limit';
 import { ideaBody, TEST_FORM_SECRET } from '../../src/server/test-support/intake-client';
 import { freePort } from '../../src/server/test-support/postgres-cluster';
 import { siteFixture } from '../../src/server/test-support/site-fixture';
+import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
 
 const NGINX = '/usr/sbin/nginx';
 const siteConf = readFileSync(new URL('../../deploy/nginx-site.conf', import.meta.url), 'utf8');
@@ -30,7 +37,15 @@ export function renderForTest(conf: string, listen: string, app: string): string
     .replace(/^\s*ssl_certificate.*$/gm, '');
 }
 
-function request(port: number, path: string, { from, method = 'GET', headers = {}, body }: { from: string; method?: string; headers?: Record<string, string>; body?: string }) {
+/** nginx's `client_max_body_size` in the guide's config, in bytes. */
+export function proxyBodyLimit(conf: string): number {
+  const match = /^\s*client_max_body_size\s+(\d+)([kKmMgG]?);/m.exec(conf);
+  if (!match) throw new Error('deploy/nginx-site.conf sets no client_max_body_size');
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(match[1]) * unit;
+}
+
+function request(port: number, path: string, { from, method = 'GET', headers = {}, body }: { from: string; method?: string; headers?: Record<string, string>; body?: string | Buffer }) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.2', port, path, method, headers, localAddress: from }, (res) => {
       let text = '';
@@ -43,8 +58,16 @@ function request(port: number, path: string, { from, method = 'GET', headers = {
   });
 }
 
+describe('the guide\'s nginx body limit', () => {
+  it('is PROXY_BODY_LIMIT, above the largest body the app takes, so the app answers every refusal itself', () => {
+    expect(proxyBodyLimit(siteConf)).toBe(PROXY_BODY_LIMIT);
+    expect(PROXY_BODY_LIMIT).toBeGreaterThan(MEMO_BODY_LIMIT);
+  });
+});
+
 describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () => {
   let app: FastifyInstance;
+  let smtp: SmtpTestServer;
   let nginx: ChildProcess;
   let nginxPort = 0;
   const dir = mkdtempSync(join(tmpdir(), 'mvp24-nginx-'));
@@ -52,12 +75,24 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
 
   beforeAll(async () => {
     const appPort = await freePort();
+    smtp = await startSmtpServer();
     app = await buildApp(
-      testConfig({ DATA_DIR: join(dir, 'data'), SITE_DIR: site.siteDir, FORM_SECRET: TEST_FORM_SECRET, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_IP: '2' }),
+      testConfig({
+        DATA_DIR: join(dir, 'data'),
+        SITE_DIR: site.siteDir,
+        FORM_SECRET: TEST_FORM_SECRET,
+        TRUST_PROXY: '127.0.0.1',
+        RATE_LIMIT_PER_IP: '2',
+        SMTP_URL: smtp.url,
+        MAIL_POLL_MS: '50',
+      }),
     );
     await app.listen({ port: appPort, host: '127.0.0.1' });
     nginxPort = await freePort();
-    mkdirSync(join(dir, 'nginx'), { recursive: true });
+    // Run as root, nginx's workers are `nobody`: they buffer request bodies (a voice memo) under this folder.
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'nginx'), { recursive: true, mode: 0o777 });
+    chmodSync(join(dir, 'nginx'), 0o777);
     const conf = join(dir, 'nginx.conf');
     writeFileSync(
       conf,
@@ -82,6 +117,7 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
   afterAll(async () => {
     nginx?.kill('SIGQUIT');
     await app?.close();
+    await smtp?.stop();
     site.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -107,5 +143,29 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     expect((await submit('127.0.0.3', '198.51.100.7')).status).toBe(202);
     expect((await submit('127.0.0.3', '198.51.100.8')).status).toBe(429); // a forged address does not reset the count
     expect((await submit('127.0.0.4')).status).toBe(202); // another visitor is not refused for the first one
+  });
+
+  it('passes a 1.5 MB voice memo to the app, which takes it and mails it', async () => {
+    const memo = webmBytes(1.5 * 1024 * 1024);
+    const fields = Object.fromEntries(Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]));
+    const { payload, contentType } = await multipartBody({ ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' }, { bytes: memo });
+    const answer = await request(nginxPort, IDEA_ENDPOINT, { from: '127.0.0.5', method: 'POST', headers: { 'content-type': contentType }, body: payload });
+    expect(answer.status).toBe(202);
+    const { id } = JSON.parse(answer.body) as { id: string };
+    // The earlier tests' ideas are mailed too: wait for the mail that names this one.
+    let mail;
+    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count, 30_000)).find((each) => each.raw.includes(id));
+    expect(mail.parsed.attachments[0]!.content.equals(memo)).toBe(true);
+  });
+
+  it("answers a body over the app's limit with the app's Korean 413, not nginx's page", async () => {
+    const memo = webmBytes(MEMO_BODY_LIMIT + 1024);
+    const fields = Object.fromEntries(Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]));
+    const { payload, contentType } = await multipartBody({ ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' }, { bytes: memo });
+    expect(payload.length).toBeLessThan(PROXY_BODY_LIMIT); // nginx lets it through: the refusal is the app's
+    const answer = await request(nginxPort, IDEA_ENDPOINT, { from: '127.0.0.6', method: 'POST', headers: { 'content-type': contentType }, body: payload });
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'memo_too_large', message: API_ERROR_MESSAGES.memo_too_large } });
   });
 });

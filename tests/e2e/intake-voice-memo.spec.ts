@@ -15,7 +15,7 @@ import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated, holdPageCode, waitForHydration } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 
-const PORT = 4176;
+const PORT = 4384;
 
 test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;

@@ -1,5 +1,5 @@
 /**
- * The whole intake path with real parts: Chromium fills the real form served by our own server process (port 4174,
+ * The whole intake path with real parts: Chromium fills the real form served by our own server process (port 4383,
  * fresh DATA_DIR) → success notice with the receipt → a real SMTP server on loopback receives the team mail with
  * the idea text. Desktop project only (one run is enough; the form layout is covered by the site specs).
  */
@@ -13,7 +13,7 @@ import { gotoHydrated } from './fixtures/hydration';
 import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 
-const PORT = 4174;
+const PORT = 4383;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let intake: IntakeServer | undefined;

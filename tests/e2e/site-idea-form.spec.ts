@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
 import { tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
+import { IDEA_REFUSALS, retryAfterLine } from '../../src/domain/idea-refusals';
 
 const values = {
   idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
@@ -164,14 +165,15 @@ test.describe('idea form', () => {
     await expectValues(page, values);
   });
 
-  test('rate limited: shows the server message and keeps the values', async ({ page }) => {
-    const message = '신청이 너무 많습니다. 10분 뒤에 다시 시도해주세요.';
+  test('rate limited: says in Korean when to send again (Retry-After) and keeps the values', async ({ page }) => {
+    const message = '신청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
     await routeIntake(page, [
       { status: 429, body: { error: { code: 'rate_limited', message } }, headers: { 'Retry-After': '600' } },
     ]);
     await fillAll(page);
     await fields(page).submit.click();
-    await expect(page.getByRole('alert')).toContainText(message);
+    await expect(page.getByRole('alert')).toContainText(IDEA_REFUSALS.rateLimited.title);
+    await expect(page.getByRole('alert')).toContainText(retryAfterLine(600));
     await expectValues(page, values);
   });
 

@@ -4,6 +4,10 @@
  * A submission with a voice memo (multipart) may add the memo's 2 MB. A declared Content-Length above the limit is
  * refused with 413 before any byte is read; chunked bodies are cut off at the same limits by Fastify's route
  * `bodyLimit` and, for multipart, by the memo reader's own limits (intake/voice-memo-upload.ts).
+ *
+ * Every body limit of the app and of the guide's proxy lives here (the memo's own 2 MB is the domain's, shared with
+ * the recorder): the app's default `bodyLimit` (app.ts), the intake's, and nginx's `client_max_body_size` in
+ * deploy/nginx-site.conf, which tests/deploy/nginx-proxy.test.ts reads and compares with PROXY_BODY_LIMIT.
  */
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
@@ -13,6 +17,12 @@ import { isMultipart } from './content-type';
 export const INTAKE_BODY_LIMIT = 64 * 1024;
 /** The fields, the memo at its largest, and room for the multipart framing. */
 export const MEMO_BODY_LIMIT = INTAKE_BODY_LIMIT + VOICE_MEMO_MAX_BYTES;
+/**
+ * The reverse proxy's ceiling (nginx `client_max_body_size 4m`): above MEMO_BODY_LIMIT, so every body the app could
+ * take reaches it and every body the app refuses up to this size is refused by the app itself, with its Korean
+ * answer; beyond it nginx answers 413 on its own (the form reads any 413 as "too large" either way).
+ */
+export const PROXY_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const bodyLimitGuard: onRequestAsyncHookHandler = async (request) => {
   const declared = Number(request.headers['content-length']);

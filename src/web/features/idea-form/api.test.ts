@@ -124,14 +124,72 @@ describe('idea API client', () => {
     expect(keys).toEqual(['key-1', 'key-2']);
   });
 
-  it("returns the server's Korean message on 429", async () => {
+  it("returns the server's Korean message and the wait from Retry-After on 429", async () => {
     const message = '신청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
-    const { client } = setup([json(429, { error: { code: 'rate_limited', message } }, { 'Retry-After': '600' })]);
-    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message });
+    const { client } = setup([
+      json(429, { error: { code: 'rate_limited', message } }, { 'Retry-After': '600' }),
+      json(429, { error: { code: 'rate_limited', message } }),
+    ]);
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message, retryAfterSeconds: 600 });
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message, retryAfterSeconds: undefined });
   });
 
-  it('treats any other answer, including a 202 without a receipt, as a failure', async () => {
-    const { client } = setup([json(400, { error: { code: 'validation_failed', message: '확인' } }), json(202, {}), new Response('<html>', { status: 502 })]);
-    for (let i = 0; i < 3; i += 1) expect((await client.submit(values, '')).kind).toBe('failed');
+  it('returns the fields the server refused, each with its Korean message, on 400 validation_failed', async () => {
+    const fields = { email: '올바른 이메일 주소를 입력해주세요.' };
+    const { client } = setup([json(400, { error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } })]);
+    await expect(client.submit({ ...values, email: 'hong@naver' }, '')).resolves.toEqual({ kind: 'invalid', fields });
+  });
+
+  it('tells memo refusals apart, a proxy\'s bare 413 included, from a text that is too long', async () => {
+    const memo = { blob: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm' }), mimeType: 'audio/webm', durationMs: 1000 };
+    const nginxPage = () => new Response('<html><center><h1>413 Request Entity Too Large</h1></center></html>', { status: 413, headers: { 'Content-Type': 'text/html' } });
+    const { client } = setup([
+      nginxPage(),
+      json(413, { error: { code: 'memo_too_large', message: '음성 메모가 너무 큽니다.' } }),
+      json(415, { error: { code: 'unsupported_audio', message: '오디오가 아닙니다.' } }),
+      json(400, { error: { code: 'memo_incomplete', message: '끝까지 오지 않았습니다.' } }),
+      nginxPage(),
+      json(413, { error: { code: 'payload_too_large', message: '너무 깁니다.' } }),
+    ]);
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'too-large', message: undefined });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'too-large' });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'unsupported' });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'incomplete' });
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'too-large', message: undefined });
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'too-large', message: '너무 깁니다.' });
+  });
+
+  it("returns any other 4xx as a refusal with the server's message: sending the same again would not help", async () => {
+    const { client } = setup([
+      json(403, { error: { code: 'forbidden_origin', message: '허용되지 않은 출처' } }),
+      json(409, { error: { code: 'idempotency_conflict', message: '새로고침' } }),
+      new Response('Forbidden', { status: 403 }),
+    ]);
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'refused', message: '허용되지 않은 출처' });
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'refused', message: '새로고침' });
+    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'refused', message: undefined });
+  });
+
+  it('treats no answer, a 5xx or a 202 without a receipt as a failure (trying again can work)', async () => {
+    const { client } = setup([new TypeError('offline'), json(503, { error: { code: 'unavailable', message: '지금은' } }), json(202, {}), new Response('<html>', { status: 502 })]);
+    for (let i = 0; i < 4; i += 1) expect((await client.submit(values, '')).kind).toBe('failed');
+  });
+
+  it('fetches a fresh form token after each accepted idea (tokens are single-use), and keeps it after a failure', async () => {
+    let tokens = 0;
+    const replies = [json(503, {}), json(202, receipt), json(202, receipt)];
+    const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
+      String(input).endsWith('idea-form-token') ? json(200, { token: `tok-${++tokens}` }) : replies.shift()!,
+    );
+    const client = createIdeaClient({ baseUrl: '', publicKey: '', fetch: fetchMock as unknown as typeof fetch, newKey: () => 'k' });
+    const sentTokens = () =>
+      fetchMock.mock.calls.filter((call) => call[1]?.method === 'POST').map((call) => JSON.parse(String(call[1]!.body)).formToken);
+    await client.prepare();
+    await client.submit(values, ''); // fails: the same form start, the same token for the retry
+    await client.submit(values, ''); // accepted
+    await client.prepare(); // the form's next start
+    await client.submit({ ...values, idea: '두 번째 아이디어' }, '');
+    expect(sentTokens()).toEqual(['tok-1', 'tok-1', 'tok-2']);
+    expect(tokens).toBe(2);
   });
 });

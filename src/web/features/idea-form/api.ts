@@ -7,12 +7,15 @@
  *   multipart with `memo` (the recording) and `memoDurationMs` when a voice memo comes along; with
  *   `apikey` + `Authorization: Bearer` (only when a public key is configured) and `Idempotency-Key`:
  *   a new UUID per attempt, reused when the visitor retries a failed attempt with unchanged values and memo.
- * - 202 → IdeaReceipt; 429 → the server's Korean message; 400/413/415 about the memo → its Korean message;
- *   anything else → failure.
+ * - 202 → IdeaReceipt. Every refusal is told apart by what the visitor can do about it (docs/decisions/078):
+ *   400 validation_failed with `fields` → the fields to fix, each with the server's Korean message; 429 → wait
+ *   (Retry-After in seconds); 413/415/400 about the memo → re-record it (also a bare 413, e.g. a proxy's own page,
+ *   when a memo went along); 413 otherwise → shorten; any other 4xx → the server's Korean message (reload and resend);
+ *   network failure, 5xx, anything unreadable → failure (try again).
  * Build config: VITE_API_BASE_URL (default: same origin) and VITE_PUBLIC_API_KEY (default: none).
  */
 import { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT, type FormTokenAnswer } from '../../../domain/endpoints';
-import type { ApiErrorBody, ApiErrorCode, IdeaReceipt, IdeaRequest } from '../../../domain/idea';
+import type { ApiErrorBody, ApiErrorCode, IdeaField, IdeaReceipt, IdeaRequest } from '../../../domain/idea';
 import { AUDIO_CONTAINERS, VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_FIELD } from '../../../domain/voice-memo';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
 
@@ -23,11 +26,22 @@ export interface IdeaValues {
   phone: string;
 }
 
+/** A refusal's Korean message: the server's, or undefined when the answer carried none (a proxy's own page). */
+type ServerMessage = string | undefined;
+
 export type SubmitOutcome =
   | { kind: 'accepted'; receipt: IdeaReceipt }
-  | { kind: 'rate-limited'; message: string }
-  /** The server refused the voice memo (not audio, too big, cut short): its Korean message; the memo stays for a retry. */
-  | { kind: 'memo-refused'; message: string }
+  /** 400 validation_failed: the server's Korean message for each field it refused. */
+  | { kind: 'invalid'; fields: Partial<Record<IdeaField, string>> }
+  /** 429: `retryAfterSeconds` from Retry-After when the answer had one. */
+  | { kind: 'rate-limited'; message: ServerMessage; retryAfterSeconds: number | undefined }
+  /** The voice memo was refused (not audio, too big, cut short); the memo stays for the visitor to re-record. */
+  | { kind: 'memo-refused'; reason: 'too-large' | 'unsupported' | 'incomplete'; message: ServerMessage }
+  /** 413 for the text itself. */
+  | { kind: 'too-large'; message: ServerMessage }
+  /** Any other 4xx (unauthorized, forbidden origin, an idempotency conflict, a malformed request): sending the same again will not help. */
+  | { kind: 'refused'; message: ServerMessage }
+  /** No answer, a 5xx, or an answer that makes no sense: trying again can work. */
   | { kind: 'failed'; error: unknown };
 
 export interface ApiClientConfig {
@@ -120,9 +134,7 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
         return { kind: 'accepted', receipt: body };
       }
       lastFailed = { fingerprint, key };
-      if (response.status === 429 && isErrorBody(body)) return { kind: 'rate-limited', message: body.error.message };
-      if (isErrorBody(body) && MEMO_ERRORS.includes(body.error.code)) return { kind: 'memo-refused', message: body.error.message };
-      return { kind: 'failed', error: new HttpError(response.status, body) };
+      return refusalOf(response, body, memo !== null);
     } catch (error) {
       lastFailed = { fingerprint, key };
       return { kind: 'failed', error };
@@ -132,7 +144,38 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
   return { prepare, submit };
 }
 
-const MEMO_ERRORS: ApiErrorCode[] = ['unsupported_audio', 'memo_too_large', 'memo_incomplete'];
+const MEMO_ERRORS: Partial<Record<ApiErrorCode, 'too-large' | 'unsupported' | 'incomplete'>> = {
+  memo_too_large: 'too-large',
+  unsupported_audio: 'unsupported',
+  memo_incomplete: 'incomplete',
+};
+
+/** What a non-202 answer means for the visitor (see the header). */
+function refusalOf(response: Response, body: unknown, withMemo: boolean): SubmitOutcome {
+  const { status } = response;
+  const error = isErrorBody(body) ? body.error : undefined;
+  const message = error?.message;
+  if (status >= 500 || status < 400) return { kind: 'failed', error: new HttpError(status, body) };
+  if (status === 400 && error?.code === 'validation_failed' && error.fields && Object.keys(error.fields).length > 0) {
+    return { kind: 'invalid', fields: error.fields };
+  }
+  if (status === 429) return { kind: 'rate-limited', message, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) };
+  const memoReason = error ? MEMO_ERRORS[error.code] : undefined;
+  if (memoReason) return { kind: 'memo-refused', reason: memoReason, message };
+  if (status === 413) {
+    // A 413 without the app's answer came from a proxy in front of it: with a memo along, the memo made it too big.
+    return withMemo && error?.code !== 'payload_too_large' ? { kind: 'memo-refused', reason: 'too-large', message } : { kind: 'too-large', message };
+  }
+  if (status === 415 && withMemo && !error) return { kind: 'memo-refused', reason: 'unsupported', message };
+  return { kind: 'refused', message };
+}
+
+/** Retry-After as seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = /^\s*\d+\s*$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
 
 /** The multipart body of a submission with a voice memo: the same fields, the recording and its length. */
 function memoForm(payload: IdeaRequest, memo: VoiceMemo): FormData {

@@ -3,6 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { IdeaFormSection } from './idea-form';
 import { installMedia } from '../voice-memo/test-media-fakes';
+import { ideaNotices } from '../../../content/home';
+import { ideaRequestSchema } from '../../../domain/idea';
+import { IDEA_REFUSALS } from '../../../domain/idea-refusals';
+
+const EMAIL_MESSAGE = ideaRequestSchema.safeParse({ idea: 'x', name: 'x', email: 'hong@naver' }).error!.issues[0]!.message;
+
+/** The text of what a field points at with aria-describedby. */
+const describedText = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((describedId) => document.getElementById(describedId)?.textContent ?? '')
+    .join(' ')
+    .trim();
 
 const receipt = { id: 'idea_42', receivedAt: '2026-11-22T06:00:00.000Z', promisedBy: '2026-11-23T06:00:00.000Z' };
 
@@ -102,22 +115,78 @@ describe('IdeaFormSection', () => {
     }
     expect((retry!.headers as Record<string, string>)['Idempotency-Key']).toBe((first!.headers as Record<string, string>)['Idempotency-Key']);
     // Sent: the memo goes with the rest of the form.
-    expect(screen.queryByRole('group', { name: /^녹음 완료/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('group', { name: /^녹음 완료/ })).toBeNull());
     expect(screen.getByRole('button', { name: '음성 메모 녹음' })).toBeTruthy();
   });
 
-  it('shows the server’s Korean message when it refuses the memo, keeping it', async () => {
+  it('says what to do when the memo is refused, keeping it: re-record (415) or record a shorter one (a proxy\'s bare 413)', async () => {
     installMedia();
-    const message = '음성 메모를 재생할 수 있는 오디오 파일로 알아보지 못했습니다. 다시 녹음하거나 아이디어를 글로 보내주세요.';
-    stubFetch(async () => Response.json({ error: { code: 'unsupported_audio', message } }, { status: 415 }));
+    const answers = [
+      () => Response.json({ error: { code: 'unsupported_audio', message: '서버의 문장' } }, { status: 415 }),
+      () => new Response('<html><h1>413 Request Entity Too Large</h1></html>', { status: 413, headers: { 'Content-Type': 'text/html' } }),
+    ];
+    stubFetch(async () => answers.shift()!());
     const user = userEvent.setup();
     render(<IdeaFormSection />);
     await user.click(screen.getByRole('button', { name: '음성 메모 녹음' }));
     await user.click(await screen.findByRole('button', { name: '녹음 정지' }));
     await fill(user, { name: '김민지', email: 'minji@example.com' });
     await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
-    expect(await screen.findByText('음성 메모를 보내지 못했습니다')).toBeTruthy();
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(await screen.findByText(IDEA_REFUSALS.memoUnsupported.title)).toBeTruthy();
+    expect(screen.getByText(IDEA_REFUSALS.memoUnsupported.description)).toBeTruthy();
     expect(screen.getByRole('group', { name: /^녹음 완료/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText(IDEA_REFUSALS.memoTooLarge.title)).toBeTruthy();
+    expect(screen.getByText(IDEA_REFUSALS.memoTooLarge.description)).toBeTruthy();
+    expect(screen.queryByText(ideaNotices.failed.description)).toBeNull(); // not "try again"
+    expect(screen.getByRole('group', { name: /^녹음 완료/ })).toBeTruthy();
+  });
+
+  it('catches an address the e-mail input lets through (hong@naver) before sending, at its field', async () => {
+    const { posts } = stubFetch(async () => Response.json(receipt, { status: 202 }));
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', email: 'hong@naver' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    const email = screen.getByLabelText(/이메일/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(email)).toContain(EMAIL_MESSAGE);
+    expect(posts()).toHaveLength(0);
+    expect(screen.queryByText(ideaNotices.failed.description)).toBeNull();
+    // Fixing the field unmarks it.
+    await user.type(email, '.com');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("marks each field the server refused with the server's message, focuses the first, keeps every value", async () => {
+    const fields = { name: '서버가 이름을 거절한 이유', email: '서버가 이메일을 거절한 이유' };
+    stubFetch(async () => Response.json({ error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } }, { status: 400 }));
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', phone: '010', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    const name = screen.getByLabelText(/이름/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(name)).toBe(fields.name);
+    const email = screen.getByLabelText(/이메일/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(email)).toBe(fields.email);
+    expect(screen.getByLabelText(/아이디어/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(ideaNotices.failed.description)).toBeNull();
+    expect(fieldValues()).toEqual(['배드민턴 기록 앱', '김민지', '010', 'minji@example.com']);
+  });
+
+  it('says when to send again on 429, in Korean, from Retry-After', async () => {
+    stubFetch(async () =>
+      Response.json({ error: { code: 'rate_limited', message: '잠시 후' } }, { status: 429, headers: { 'Retry-After': '600' } }),
+    );
+    const user = userEvent.setup();
+    render(<IdeaFormSection />);
+    await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', email: 'minji@example.com' });
+    await user.click(screen.getByRole('button', { name: '상담 신청하기' }));
+    expect(await screen.findByText(IDEA_REFUSALS.rateLimited.title)).toBeTruthy();
+    expect(screen.getByText(`${IDEA_REFUSALS.rateLimited.description} 10분 후에 다시 보내주세요.`)).toBeTruthy();
   });
 });

@@ -9,10 +9,15 @@ import { VoiceMemoSlot } from '../voice-memo/voice-memo-slot';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
 import { sharedIdeaClient, type IdeaValues } from './api';
 import type { NoticeState } from './notice-state';
+import { FORM_FIELD_ORDER } from './field-order';
+import type { FieldErrors } from './validate-idea';
 
-// Validation (zod) and the notice load on first use, outside the page's initial JS.
+// Validation (zod), the client's outcome handling and the notice stay outside the page's initial JS. They load as
+// soon as the visitor starts on the form (first focus, pointer or input, or at hydration when the fields already
+// hold what was typed before the page code arrived), so they are in the browser before the press (decision 078).
 const loadSubmission = () => import('./submission');
-const IdeaNotice = lazy(() => import('./idea-notice'));
+const loadNotice = () => import('./idea-notice');
+const IdeaNotice = lazy(loadNotice);
 
 const PLACEHOLDER_INTERVAL_MS = 4000;
 const fieldClass =
@@ -27,6 +32,15 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
       </span>
     </label>
   );
+}
+
+/** A field's refusal, in the server's (or the shared schema's) Korean words; the field points at it with aria-describedby. */
+function FieldError({ id: errorId, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
 }
 
 // Fixed ids (the page has one form): the same in the prerendered HTML and in the island that hydrates it.
@@ -56,16 +70,56 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   // A recorded memo lives here until it is sent: a failed upload keeps it for the retry.
   const [memo, setMemo] = useState<VoiceMemo | null>(null);
   const [placeholder, setPlaceholder] = useState(0);
+  // The fields the last attempt refused (here or at the server), each with its Korean message.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const focusFirstError = useRef(false);
+  // A sent form empties when its confirmation shows, not before (the notice may still be loading).
+  const sentForm = useRef<HTMLFormElement | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
   const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
+  const errorId = (name: keyof IdeaValues) => `${id}-${name}-error`;
+  const describedBy = (name: keyof IdeaValues, ...others: string[]) =>
+    [...others, ...(fieldErrors[name] ? [errorId(name)] : [])].join(' ') || undefined;
+  const invalid = (name: keyof IdeaValues) => (fieldErrors[name] ? true : undefined);
 
   useEffect(() => {
     // The form start: the fill-time check counts from here (a visitor may have typed before, see api.ts).
     void sharedIdeaClient().prepare();
     // An idea typed before hydration stops the examples at once.
     setIdeaEmpty((ideaField.current?.value ?? '') === '');
+    // Typed or focused before the page code arrived: the visitor has started, load what the press needs now.
+    const form = formRef.current;
+    const started = form && (form.contains(document.activeElement) || FORM_FIELD_ORDER.some((name) => valuesOf(form).values[name] !== ''));
+    if (started) warmUp();
   }, []);
+
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = FORM_FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }, [fieldErrors]);
+
+  /** A field the visitor changes is no longer marked. */
+  const clearError = (name: keyof IdeaValues) =>
+    setFieldErrors((errors) => {
+      if (!errors[name]) return errors;
+      const { [name]: _cleared, ...rest } = errors;
+      return rest;
+    });
+
+  /** Called by the notice once it is on screen: a sent form empties now, with its confirmation in view. */
+  const onNoticeShown = () => {
+    const form = sentForm.current;
+    if (!form) return;
+    sentForm.current = null;
+    form.reset();
+    setMemo(null);
+    setIdeaEmpty(true);
+    void sharedIdeaClient().prepare(); // the next form start, with a fresh form token
+  };
 
   // Rotate the idea examples while the field is empty.
   useEffect(() => {
@@ -77,11 +131,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     return () => window.clearInterval(timer);
   }, [ideaEmpty]);
 
-  const warmUp = () => {
+  function warmUp() {
     // Font slices for whatever the visitor types (the page itself ships only the slices its copy uses).
     void import('virtual:pretendard-rest.css');
     void loadSubmission();
-  };
+    void loadNotice();
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,17 +144,15 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     const form = event.currentTarget;
     setSending(true);
     try {
-      const { submitIdeaForm } = await loadSubmission();
+      // The notice's code too, so the answer is shown the moment it arrives (both are normally loaded already).
+      const [{ submitIdeaForm }] = await Promise.all([loadSubmission(), loadNotice()]);
       const { values, honeypot } = valuesOf(form);
       const result = await submitIdeaForm(values, honeypot, memo);
       noticeId.current += 1;
+      sentForm.current = result.reset ? form : null;
+      focusFirstError.current = true;
+      setFieldErrors(result.fields);
       setNotice({ id: noticeId.current, ...result.notice });
-      if (result.reset) {
-        form.reset();
-        setMemo(null);
-        setIdeaEmpty(true);
-        void sharedIdeaClient().prepare(); // the next form start
-      }
     } catch (error) {
       console.error(error);
     } finally {
@@ -123,9 +176,11 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
           action={`${(import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '')}${IDEA_ENDPOINT}`}
           method="post"
           className="mt-10 space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          ref={formRef}
           onSubmit={onSubmit}
           onFocusCapture={warmUp}
           onPointerEnter={warmUp}
+          onInputCapture={warmUp}
           aria-describedby={`${id}-footnote`}
         >
           <div>
@@ -138,14 +193,27 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
               name="idea"
               // A voice memo can carry the idea instead.
               aria-required={memo ? 'false' : 'true'}
-              aria-describedby={`${id}-idea-hint`}
+              aria-invalid={invalid('idea')}
+              aria-describedby={describedBy('idea', `${id}-idea-hint`)}
               rows={5}
               ref={ideaField}
-              onInput={(event) => setIdeaEmpty(event.currentTarget.value === '')}
+              onInput={(event) => {
+                setIdeaEmpty(event.currentTarget.value === '');
+                clearError('idea');
+              }}
               placeholder={ideaForm.fields.idea.placeholders[placeholder]}
               className={cn(fieldClass, 'min-h-[120px] resize-y leading-relaxed')}
             />
-            <VoiceMemoSlot memo={memo} onChange={setMemo} disabled={sending} describedBy={`${id}-idea-hint`} />
+            <FieldError id={errorId('idea')} message={fieldErrors.idea} />
+            <VoiceMemoSlot
+              memo={memo}
+              onChange={(next) => {
+                setMemo(next);
+                clearError('idea');
+              }}
+              disabled={sending}
+              describedBy={`${id}-idea-hint`}
+            />
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
             <div>
@@ -157,8 +225,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
                 autoComplete="name"
                 aria-required="true"
                 placeholder={ideaForm.fields.name.placeholder}
+                aria-invalid={invalid('name')}
+                aria-describedby={describedBy('name')}
+                onInput={() => clearError('name')}
                 className={fieldClass}
               />
+              <FieldError id={errorId('name')} message={fieldErrors.name} />
             </div>
             <div>
               <FieldLabel htmlFor={fieldId('phone')} label={ideaForm.fields.phone.label} required={false} />
@@ -169,8 +241,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
                 autoComplete="tel"
                 inputMode="tel"
                 placeholder={ideaForm.fields.phone.placeholder}
+                aria-invalid={invalid('phone')}
+                aria-describedby={describedBy('phone')}
+                onInput={() => clearError('phone')}
                 className={fieldClass}
               />
+              <FieldError id={errorId('phone')} message={fieldErrors.phone} />
             </div>
           </div>
           <div>
@@ -182,8 +258,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
               autoComplete="email"
               aria-required="true"
               placeholder={ideaForm.fields.email.placeholder}
+              aria-invalid={invalid('email')}
+              aria-describedby={describedBy('email')}
+              onInput={() => clearError('email')}
               className={fieldClass}
             />
+            <FieldError id={errorId('email')} message={fieldErrors.email} />
           </div>
 
           {/* Honeypot: invisible to people and assistive technology; naive bots fill it in. */}
@@ -245,7 +325,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
         {notice ? (
           <div key={notice.id} role={notice.tone === 'error' ? 'alert' : 'status'} className="w-full max-w-md">
             <Suspense fallback={null}>
-              <IdeaNotice notice={notice} onDismiss={() => setNotice(null)} />
+              <IdeaNotice notice={notice} onDismiss={() => setNotice(null)} onShown={onNoticeShown} />
             </Suspense>
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ideaNotices } from '../../../content/home';
 import { cn } from '../../ui/cn';
 import type { NoticeState } from './notice-state';
@@ -5,11 +6,15 @@ import type { NoticeState } from './notice-state';
 interface IdeaNoticeProps {
   notice: NoticeState;
   onDismiss: () => void;
+  /** After the notice is on screen (the form empties a sent form then). */
+  onShown?: () => void;
 }
 
 /** The toast that reports a submission's outcome (destructive style for errors). Loaded on first use. */
-export default function IdeaNotice({ notice, onDismiss }: IdeaNoticeProps) {
+export default function IdeaNotice({ notice, onDismiss, onShown }: IdeaNoticeProps) {
   const error = notice.tone === 'error';
+  // Once per notice: the form keys each notice by its id, so a new one mounts anew.
+  useEffect(() => onShown?.(), []);
   return (
     <div
       data-tone={notice.tone}
