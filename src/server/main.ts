@@ -38,7 +38,7 @@ if (!config.databaseUrl) {
 let app: FastifyInstance | undefined;
 let admin: FastifyInstance | undefined;
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   if (err) app?.log.error({ err }, 'shutting down after an error');
   else app?.log.info({ signal }, 'shutting down');
   await admin?.close();
