@@ -27,7 +27,7 @@ export async function mailBacklog(database: Database, options: { unsentAfterMs: 
       count(*) filter (where status = 'failed')::int as failed,
       count(*) filter (where ${overdue})::int as overdue,
       floor(extract(epoch from now() - min(created_at) filter (where status in ('pending', 'sending'))))::int as oldest_seconds,
-      ((array_agg(idea_id::text order by created_at) filter (where ${overdue}))[1]) as oldest_overdue_id
+      ((array_agg(idea_id::text order by created_at, idea_id) filter (where ${overdue}))[1]) as oldest_overdue_id
     from outbox where status in ('pending', 'sending', 'failed')`);
   return {
     unsent: Number(row?.unsent ?? 0),
