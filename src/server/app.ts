@@ -78,6 +78,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       retryBaseMs: config.mail.retryBaseMs,
       retryMaxMs: config.mail.retryMaxMs,
       leaseMs: config.mail.leaseMs,
+      leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
       // A mail failed for good: tell the team now rather than at the alert job's next turn.
       onAlert: () => void alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent')),
     },

@@ -59,6 +59,8 @@ describe('loadConfig', () => {
     for (const timeout of ['500', '2000', '30000', '600000', '1800000']) {
       const config = loadConfig({ SMTP_TIMEOUT_MS: timeout });
       expect(config.mail.leaseMs, timeout).toBeGreaterThan(config.mail.smtpTimeoutMs);
+      // Unrenewed for up to leaseRenewAfterMs, a lease still covers one send and as long again to record it.
+      expect(config.mail.leaseMs - config.mail.leaseRenewAfterMs - config.mail.smtpTimeoutMs, timeout).toBeGreaterThanOrEqual(config.mail.leaseRenewAfterMs);
       expect(config.shutdownGraceMs, timeout).toBe(config.mail.leaseMs + SHUTDOWN_DRAIN_MS);
     }
     expect(() => loadConfig({ SMTP_TIMEOUT_MS: '100' })).toThrow(/SMTP_TIMEOUT_MS/);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { retentionPromise } from '../content/privacy';
-import { DEFAULT_SMTP_TIMEOUT_MS, mailLeaseMs, shutdownGraceMs } from './mail/send-deadlines';
+import { DEFAULT_SMTP_TIMEOUT_MS, leaseRenewAfterMs, mailLeaseMs, shutdownGraceMs } from './mail/send-deadlines';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -91,6 +91,8 @@ export interface Config {
     smtpTimeoutMs: number;
     /** How long a claim on an outbox row is exclusive (derived: one send plus a margin). */
     leaseMs: number;
+    /** A worker renews the leases it holds before a mail once this long passed since it last did (derived). */
+    leaseRenewAfterMs: number;
   };
   /** How long a stopping server may take (derived: the mail in flight plus draining); main.ts uses it. */
   shutdownGraceMs: number;
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestPeriodMs: e.MAIL_DIGEST_MINUTES * 60_000,
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
       leaseMs: mailLeaseMs(e.SMTP_TIMEOUT_MS),
+      leaseRenewAfterMs: leaseRenewAfterMs(e.SMTP_TIMEOUT_MS),
     },
     shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS),
     alerts: { webhookUrl: e.ALERT_WEBHOOK_URL, webhookFormat: e.ALERT_WEBHOOK_FORMAT, unsentAfterMs: e.ALERT_UNSENT_MINUTES * 60_000 },

@@ -1,10 +1,10 @@
 /**
  * Delivers outbox rows. Each round claims due rows with `FOR UPDATE SKIP LOCKED` and leases them (status
  * 'sending', next_attempt_at = lease end) in one statement, so concurrent workers and instances never claim the
- * same row; no transaction stays open while mail is sent (PGlite has a single connection). Before each mail the
- * worker renews the leases it still holds (a lease outlives one send: mail/send-deadlines.ts), and each mail is
- * marked 'sent' as soon as the server accepted it, so a slow server never lets another worker take a row back
- * mid-batch. A permanent refusal (5xx) marks the row 'failed' at once and stores an alert (alerts/); a temporary
+ * same row; no transaction stays open while mail is sent (PGlite has a single connection). Before a mail the
+ * worker renews the leases it still holds unless it just did (a lease outlives one send: mail/send-deadlines.ts),
+ * and each mail is marked 'sent' as soon as the server accepted it, so a slow server never lets another worker take
+ * a row back mid-batch. A permanent refusal (5xx) marks the row 'failed' at once and stores an alert (alerts/); a temporary
  * failure reschedules with exponential backoff and jitter, or marks 'failed' (and alerts) past the max age. Updates
  * are fenced by the attempt number, so a worker whose lease ran out cannot overwrite a newer claim. A stopping
  * worker finishes the mail in flight and hands the rest of its claim back (pending, due now, attempt not counted).
@@ -29,6 +29,8 @@ export interface OutboxWorkerOptions extends TeamMailOptions {
   retryMaxMs: number;
   /** How long a claim is exclusive: longer than one whole send (config.mail.leaseMs, from send-deadlines.ts). */
   leaseMs: number;
+  /** Renew the held leases before a mail once this long passed since the claim or the last renewal. */
+  leaseRenewAfterMs: number;
   batchSize?: number;
   /** Called after a mail failed for good and its alert was stored. */
   onAlert?: () => void;
@@ -103,6 +105,7 @@ export class OutboxWorker {
 
   /** One round: claim due rows, send each, record each outcome at once. Returns how many rows were claimed. */
   async runOnce(): Promise<number> {
+    let leasedAt = Date.now();
     const claimed = await this.database.rows<ClaimedRow>(sql`
       with due as (
         select idea_id from outbox
@@ -120,7 +123,10 @@ export class OutboxWorker {
       from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id`);
     let held: ClaimedRow[] = claimed;
     while (held.length > 0 && this.running) {
-      held = await this.renew(held);
+      if (Date.now() - leasedAt > this.options.leaseRenewAfterMs) {
+        leasedAt = Date.now();
+        held = await this.renew(held);
+      }
       const [row, ...rest] = held;
       if (!row) break;
       await this.deliver(row);
@@ -132,7 +138,8 @@ export class OutboxWorker {
 
   /**
    * Moves the lease end of every row still held to a whole lease from now, so the next mail (and the ones after
-   * it) stays ours however long the mails before it took. Returns the rows still ours (a row whose lease ran out
+   * it) stays ours however long the mails before it took. Called before a mail once leaseRenewAfterMs has passed
+   * since the claim or the last renewal (the lease left then still covers one whole send and its recording). Returns the rows still ours (a row whose lease ran out
    * and was claimed again by another worker is dropped: that worker sends it).
    */
   private async renew(held: ClaimedRow[]): Promise<ClaimedRow[]> {

@@ -21,6 +21,14 @@ export function mailLeaseMs(smtpTimeoutMs: number): number {
   return smtpTimeoutMs + leaseMarginMs(smtpTimeoutMs);
 }
 
+/**
+ * A worker renews its leases before a mail once this long has passed since the last renewal: the lease left then
+ * still covers a whole send and half the margin to record it. Fast sends (.eml files, a quick server) renew rarely.
+ */
+export function leaseRenewAfterMs(smtpTimeoutMs: number): number {
+  return Math.floor(leaseMarginMs(smtpTimeoutMs) / 2);
+}
+
 /** Time to drain in-flight HTTP requests and close the database once the mail in flight is done. */
 export const SHUTDOWN_DRAIN_MS = 10_000;
 

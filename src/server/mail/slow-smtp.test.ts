@@ -21,6 +21,8 @@ import { smtpTransport } from './transport';
 
 const SMTP_TIMEOUT_MS = 2000;
 const LEASE_MS = mailLeaseMs(SMTP_TIMEOUT_MS);
+/** These tests wait through slow answers on purpose; a loaded shared machine stretches them (no speed is asserted). */
+const SLOW_TEST_MS = 90_000;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -114,7 +116,7 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     const second = new OutboxWorker(
       database,
       smtpTransport(smtp.url, mail.smtpTimeoutMs),
-      { from: mail.from, to: mail.teamEmail, pollMs: 50, maxAgeMs: mail.maxAgeMs, retryBaseMs: 50, retryMaxMs: 200, leaseMs: mail.leaseMs },
+      { from: mail.from, to: mail.teamEmail, pollMs: 50, maxAgeMs: mail.maxAgeMs, retryBaseMs: 50, retryMaxMs: 200, leaseMs: mail.leaseMs, leaseRenewAfterMs: mail.leaseRenewAfterMs },
       pino({ level: 'silent' }),
     );
     second.start();
@@ -131,7 +133,7 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     await app.outbox.stop();
     expect(messageIds()).toEqual(expectedIds(ids));
     expect((await outboxRows(app.database)).map((row) => Number(row.attempts))).toEqual([1, 1, 1, 1, 1, 1]);
-  });
+  }, SLOW_TEST_MS);
 
   it('a stopping server finishes the mail in flight, hands the rest back uncounted, and the next one sends each once', async () => {
     smtp = await startSmtpServer();
@@ -157,7 +159,7 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     await until(allSent(second.database, 4));
     await second.outbox.stop();
     expect(messageIds()).toEqual(expectedIds(ids));
-  });
+  }, SLOW_TEST_MS);
 
   it('marks a mail refused with 5xx failed at once with an alert stored, and backs off on 4xx', async () => {
     smtp = await startSmtpServer();
@@ -184,5 +186,5 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     smtp.refuseWith = undefined;
     await until(allSent(app.database, 1));
     expect(messageIds()).toEqual(expectedIds([id!]));
-  });
+  }, SLOW_TEST_MS);
 });
