@@ -187,4 +187,20 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     await until(allSent(app.database, 1));
     expect(messageIds()).toEqual(expectedIds([id!]));
   }, SLOW_TEST_MS);
+
+  it('cuts a send off at SMTP_TIMEOUT_MS as a temporary failure, never leaving the row claimed, and sends it later', async () => {
+    smtp = await startSmtpServer();
+    smtp.answerDelayMs = SMTP_TIMEOUT_MS + 1500;
+    const app = await startApp();
+    const [id] = await submit(app, 1);
+    await until(async () => Boolean((await outboxRows(app.database))[0]?.last_error));
+    const [row] = await outboxRows(app.database);
+    expect(row).toMatchObject({ attempts: 1 });
+    expect(row?.status).not.toBe('failed');
+    expect(row?.last_error).toMatch(/abort/i);
+    smtp.answerDelayMs = 0;
+    await until(allSent(app.database, 1));
+    // The server may still keep the copy it was too slow to confirm (the window decision 074 accepts): same Message-ID.
+    expect(new Set(messageIds())).toEqual(new Set(expectedIds([id!])));
+  }, SLOW_TEST_MS);
 });
