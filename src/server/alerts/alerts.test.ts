@@ -11,7 +11,7 @@ import type { IdeaReceipt } from '../../domain/idea';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import type { Database } from '../db/client';
-import { MAIL_ALERTS_EVERY_MS } from '../jobs/mail-alerts';
+import { ALERT_KEEP_DAYS, MAIL_ALERTS_EVERY_MS } from '../jobs/mail-alerts';
 import { freePort } from '../test-support/postgres-cluster';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
@@ -130,7 +130,7 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     const { statusCode, body } = await health(app);
     expect(statusCode).toBe(200);
     expect(body).toMatchObject({ status: 'degraded', mail: { failed: 1, unsent: 0, overdue: 0, degraded: true } });
-  });
+  }, 60_000); // the suite's first app opens PGlite: slow on a loaded machine
 
   it(`alerts once, in Discord format, when ideas wait past ${ALERT_UNSENT_MINUTES} minutes unsent`, async () => {
     webhook = await startWebhookServer();
@@ -184,6 +184,20 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     expect(await alertRows(second.database)).toEqual([{ key: `mail_failed:${id}:1`, status: 'sent', attempts: 3, last_error: null }]);
     await second.jobs.runDue(new Date(now + MAIL_ALERTS_EVERY_MS));
     expect(webhook.posts).toBe(3);
+  });
+
+  it(`drops alerts sent more than ${ALERT_KEEP_DAYS} days ago, and only those`, async () => {
+    webhook = await startWebhookServer();
+    smtp = await startSmtpServer();
+    const app = await startApp({ SMTP_URL: smtp.url, MAIL_WORKER: 'false' });
+    const [old, recent, unsent] = [await submit(app), await submit(app), await submit(app)];
+    await app.database.rows(sql`
+      insert into alerts (key, kind, idea_id, status, sent_at) values
+        (${`mail_failed:${old}:1`}, 'mail_failed', ${old}::uuid, 'sent', now() - ${ALERT_KEEP_DAYS + 1}::int * interval '1 day'),
+        (${`mail_failed:${recent}:1`}, 'mail_failed', ${recent}::uuid, 'sent', now() - ${ALERT_KEEP_DAYS - 1}::int * interval '1 day'),
+        (${`mail_failed:${unsent}:1`}, 'mail_failed', ${unsent}::uuid, 'pending', null)`);
+    expect((await app.jobs.runDue(new Date()))['mail-alerts']).toMatch(/1 alerts sent, 1 old alerts dropped$/);
+    expect((await alertRows(app.database)).map((row) => row.key).sort()).toEqual([`mail_failed:${recent}:1`, `mail_failed:${unsent}:1`].sort());
   });
 
   it.runIf(driver === 'postgres')('sends each alert once with two instances sending at the same time', async () => {
