@@ -104,7 +104,7 @@ export class OutboxWorker {
   }
 
   /** One round: claim due rows, send each, record each outcome at once. Returns how many rows were claimed. */
-  async runOnce(): Promise<number> {
+  private async runOnce(): Promise<number> {
     let leasedAt = Date.now();
     const claimed = await this.database.rows<ClaimedRow>(sql`
       with due as (
