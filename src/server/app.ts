@@ -6,6 +6,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
@@ -14,6 +15,7 @@ import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
 import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
+import { mailHealthCheck } from './mail/mail-backlog';
 import { OutboxWorker } from './mail/outbox-worker';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
@@ -35,6 +37,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     outbox: OutboxWorker;
+    alerts: AlertSender;
     jobs: JobScheduler;
   }
 }
@@ -58,7 +61,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  const transport = dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
+  const alerts = new AlertSender(
+    database,
+    { ...config.alerts, retryBaseMs: config.mail.retryBaseMs, retryMaxMs: config.mail.retryMaxMs },
+    app.log,
+  );
+  app.decorate('alerts', alerts);
+  const transport = dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, smtpTimeoutMs: config.mail.smtpTimeoutMs });
   const outbox = new OutboxWorker(
     database,
     transport,
@@ -69,19 +78,23 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       maxAgeMs: config.mail.maxAgeMs,
       retryBaseMs: config.mail.retryBaseMs,
       retryMaxMs: config.mail.retryMaxMs,
+      leaseMs: config.mail.leaseMs,
+      leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
+      // A mail failed for good: tell the team now rather than at the alert job's next turn.
+      onAlert: () => void alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent')),
     },
     app.log,
   );
   app.decorate('outbox', outbox);
-  const jobs = serverJobs(config, database, transport, app.log);
+  const jobs = serverJobs(config, database, transport, alerts, app.log);
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
-  // After the listener has closed and in-flight requests are done: finish the current job and mail (the worker
-  // closes the transport they share), then close the DB.
+  // After the listener has closed and in-flight requests are done: finish the current job and mail together (so a
+  // stop takes one send at most: config.shutdownGraceMs), close the transport they share, then the DB.
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    await outbox.stop();
+    await Promise.all([jobs.stop(), outbox.stop()]);
+    transport.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -89,7 +102,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(formTokenRoute, { secret: formSecret, minFillMs: config.form.minFillMs });
   await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
   await app.register(ideaReceivedRoute, { database });
-  await app.register(healthzRoute, { database });
+  const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
+  await app.register(healthzRoute, { database, checks: [mailHealthCheck(database, backlog)] });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;
 }

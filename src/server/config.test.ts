@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadlines';
 
 describe('loadConfig', () => {
   it('boots with zero configuration', () => {
@@ -49,5 +50,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not an origin' })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(/SMTP_URL: .*\(value hidden\)/);
     expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).not.toThrow(/hunter2/);
+  });
+
+  it('derives the mail lease and the shutdown grace from SMTP_TIMEOUT_MS, so each outlives one send', () => {
+    const defaults = loadConfig({});
+    expect(defaults.mail.smtpTimeoutMs).toBe(DEFAULT_SMTP_TIMEOUT_MS);
+    expect(DEFAULT_SMTP_TIMEOUT_MS).toBe(10 * 60_000); // RFC 5321's wait for the answer to the end of DATA
+    for (const timeout of ['500', '2000', '30000', '600000', '1800000']) {
+      const config = loadConfig({ SMTP_TIMEOUT_MS: timeout });
+      expect(config.mail.leaseMs, timeout).toBeGreaterThan(config.mail.smtpTimeoutMs);
+      // Unrenewed for up to leaseRenewAfterMs, a lease still covers one send and as long again to record it.
+      expect(config.mail.leaseMs - config.mail.leaseRenewAfterMs - config.mail.smtpTimeoutMs, timeout).toBeGreaterThanOrEqual(config.mail.leaseRenewAfterMs);
+      expect(config.shutdownGraceMs, timeout).toBe(config.mail.leaseMs + SHUTDOWN_DRAIN_MS);
+    }
+    expect(() => loadConfig({ SMTP_TIMEOUT_MS: '100' })).toThrow(/SMTP_TIMEOUT_MS/);
+  });
+
+  it('reads the alert settings and hides the webhook URL, which carries its token', () => {
+    expect(loadConfig({}).alerts).toEqual({ webhookUrl: undefined, webhookFormat: 'auto', unsentAfterMs: 15 * 60_000 });
+    const config = loadConfig({ ALERT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc', ALERT_WEBHOOK_FORMAT: 'discord', ALERT_UNSENT_MINUTES: '30' });
+    expect(config.alerts).toEqual({ webhookUrl: 'https://discord.com/api/webhooks/1/abc', webhookFormat: 'discord', unsentAfterMs: 30 * 60_000 });
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).toThrow(/ALERT_WEBHOOK_URL: .*\(value hidden\)/);
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).not.toThrow(/secret-token/);
+    expect(() => loadConfig({ ALERT_WEBHOOK_FORMAT: 'teams' })).toThrow(/ALERT_WEBHOOK_FORMAT/);
   });
 });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { retentionPromise } from '../content/privacy';
+import { DEFAULT_SMTP_TIMEOUT_MS, leaseRenewAfterMs, mailLeaseMs, shutdownGraceMs } from './mail/send-deadlines';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -54,9 +55,14 @@ const envSchema = z.object({
   MAIL_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(72),
   MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
+  /** The longest one SMTP conversation may take (mail/send-deadlines.ts derives the lease and grace from it). */
+  SMTP_TIMEOUT_MS: int(500, 30 * 60_000).default(DEFAULT_SMTP_TIMEOUT_MS),
+  ALERT_UNSENT_MINUTES: int(1, 24 * 60).default(15),
+  ALERT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  ALERT_WEBHOOK_FORMAT: z.enum(['auto', 'slack', 'discord']).default('auto'),
 });
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY', 'ALERT_WEBHOOK_URL']);
 
 export type TrustProxy = boolean | string[];
 
@@ -81,6 +87,22 @@ export interface Config {
     /** Past this many individual mails within `digestPeriodMs`, new ideas wait for one digest mail per period. */
     digestThreshold: number;
     digestPeriodMs: number;
+    /** The longest one SMTP conversation may take; the send is cut off after it. */
+    smtpTimeoutMs: number;
+    /** How long a claim on an outbox row is exclusive (derived: one send plus a margin). */
+    leaseMs: number;
+    /** A worker renews the leases it holds before a mail once this long passed since it last did (derived). */
+    leaseRenewAfterMs: number;
+  };
+  /** How long a stopping server may take (derived: the mail in flight plus draining); main.ts uses it. */
+  shutdownGraceMs: number;
+  /** The second channel that tells the team mail is not going out (alerts/). */
+  alerts: {
+    webhookUrl: string | undefined;
+    /** `auto` picks Discord's `{content}` for discord.com / discordapp.com webhook URLs, else Slack's `{text}`. */
+    webhookFormat: 'auto' | 'slack' | 'discord';
+    /** An idea still unsent this long after it was stored (digest ideas: after their digest was due) alerts. */
+    unsentAfterMs: number;
   };
   /** Run the scheduled jobs (jobs/server-jobs.ts) in this instance; with several, each turn runs on one. */
   jobs: boolean;
@@ -163,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       digestThreshold: e.MAIL_DIGEST_THRESHOLD,
       digestPeriodMs: e.MAIL_DIGEST_MINUTES * 60_000,
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+      leaseMs: mailLeaseMs(e.SMTP_TIMEOUT_MS),
+      leaseRenewAfterMs: leaseRenewAfterMs(e.SMTP_TIMEOUT_MS),
     },
+    shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS),
+    alerts: { webhookUrl: e.ALERT_WEBHOOK_URL, webhookFormat: e.ALERT_WEBHOOK_FORMAT, unsentAfterMs: e.ALERT_UNSENT_MINUTES * 60_000 },
     jobs: e.JOBS,
     retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },
     publicApiKey: e.PUBLIC_API_KEY,

@@ -3,7 +3,7 @@
  * migrations in ./migrations, which the server applies at boot with drizzle's migrator for either driver.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -140,3 +140,27 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
   lastOutcome: text('last_outcome'),
 });
+
+/**
+ * Alerts to the team through a second channel (alerts/): stored first, then sent by the `alerts` job to
+ * ALERT_WEBHOOK_URL, claimed like outbox rows (status pending → sending with a lease → sent), so two instances or a
+ * restart never send one twice. `key` makes each alert once only: `mail_failed:<idea id>:<attempt>` for a mail
+ * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog. No personal data: ids, counts, ages.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind', { enum: ['mail_failed', 'mail_unsent'] }).notNull(),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
+    /** What the message says besides the id: counts, ages in minutes, the SMTP reply code. */
+    details: jsonb('details').notNull().default({}),
+    status: text('status', { enum: ['pending', 'sending', 'sent'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('alerts_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`)],
+);

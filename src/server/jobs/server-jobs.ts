@@ -1,15 +1,17 @@
 /** Every scheduled job the server runs, and how often (each file says what its job does). */
 import type { FastifyBaseLogger } from 'fastify';
+import type { AlertSender } from '../alerts/alert-sender';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { digestMailJob } from './digest-mail';
 import { housekeepingJob } from './housekeeping';
+import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
 import { spamCapJob, spamReportJob } from './spam-folder';
 
-export function serverJobs(config: Config, database: Database, transport: MailTransport, log: FastifyBaseLogger): JobScheduler {
+export function serverJobs(config: Config, database: Database, transport: MailTransport, alerts: AlertSender, log: FastifyBaseLogger): JobScheduler {
   const mail = { from: config.mail.from, to: config.mail.teamEmail };
   return new JobScheduler(
     database,
@@ -18,6 +20,7 @@ export function serverJobs(config: Config, database: Database, transport: MailTr
       digestMailJob(database, transport, { ...mail, periodMs: config.mail.digestPeriodMs }),
       spamCapJob(database, { maxKept: config.retention.spamMaxKept, dataDir: config.dataDir }),
       spamReportJob(database, transport, mail),
+      mailAlertsJob(database, alerts, { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs }),
       retentionJob(database, { ideaDays: config.retention.ideaDays, ipDays: config.retention.ipDays, dataDir: config.dataDir }),
     ],
     log,

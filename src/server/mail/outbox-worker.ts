@@ -1,27 +1,39 @@
 /**
  * Delivers outbox rows. Each round claims due rows with `FOR UPDATE SKIP LOCKED` and leases them (status
  * 'sending', next_attempt_at = lease end) in one statement, so concurrent workers and instances never claim the
- * same row; no transaction stays open while mail is sent (PGlite has a single connection). Success marks 'sent';
- * failure reschedules with exponential backoff and jitter, or marks 'failed' past the max age. Updates are
- * fenced by the attempt number, so a worker whose lease ran out cannot overwrite a newer claim. A crashed worker's
- * lease simply expires and the row is claimed again; the stable Message-ID lets mail systems drop a duplicate.
- * Rows held for a digest are left to jobs/digest-mail.ts.
+ * same row; no transaction stays open while mail is sent (PGlite has a single connection). Before a mail the
+ * worker renews the leases it still holds unless it just did (a lease outlives one send: mail/send-deadlines.ts),
+ * and each mail is marked 'sent' as soon as the server accepted it, so a slow server never lets another worker take
+ * a row back mid-batch. A permanent refusal (5xx) marks the row 'failed' at once and stores an alert (alerts/); a temporary
+ * failure reschedules with exponential backoff and jitter, or marks 'failed' (and alerts) past the max age. Updates
+ * are fenced by the attempt number, so a worker whose lease ran out cannot overwrite a newer claim. A stopping
+ * worker finishes the mail in flight and hands the rest of its claim back (pending, due now, attempt not counted).
+ * A crashed worker's lease simply expires and the row is claimed again; the stable Message-ID lets mail systems
+ * drop a duplicate. Rows held for a digest are left to jobs/digest-mail.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { MAILED_IDEA_COLUMNS, MAILED_MEMO_BYTES, mailedIdeaOf, type MailedIdeaRow } from './mailed-idea-row';
+import { mailFailedAlert } from '../alerts/alert-store';
 import { renderTeamMail, type TeamMailOptions } from './team-mail';
-import type { MailTransport } from './transport';
+import { retryDelayMs } from './retry-delay';
+import { PermanentMailError, type MailTransport } from './transport';
+
+export { retryDelayMs };
 
 export interface OutboxWorkerOptions extends TeamMailOptions {
   pollMs: number;
   maxAgeMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  /** How long a claim is exclusive; must exceed the transport's worst-case send time. */
-  leaseMs?: number;
+  /** How long a claim is exclusive: longer than one whole send (config.mail.leaseMs, from send-deadlines.ts). */
+  leaseMs: number;
+  /** Renew the held leases before a mail once this long passed since the claim or the last renewal. */
+  leaseRenewAfterMs: number;
   batchSize?: number;
+  /** Called after a mail failed for good and its alert was stored. */
+  onAlert?: () => void;
 }
 
 interface ClaimedRow extends MailedIdeaRow {
@@ -29,17 +41,14 @@ interface ClaimedRow extends MailedIdeaRow {
   created_at: Date | string;
 }
 
-interface Delivered {
-  ideaId: string;
-  attempts: number;
-  deliveredTo: string;
-}
+/** A claimed row as the fences see it: its id and the attempt number this claim gave it. */
+type Claim = Pick<ClaimedRow, 'idea_id' | 'attempts'>;
 
-/** Exponential backoff with "equal jitter": between half and all of base·2^(attempt-1), capped at max. */
-export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
+const claimValues = (rows: Claim[]) =>
+  sql.join(
+    rows.map((row) => sql`(${row.idea_id}::uuid, ${Number(row.attempts)}::int)`),
+    sql`, `,
+  );
 
 export class OutboxWorker {
   private running = false;
@@ -65,12 +74,14 @@ export class OutboxWorker {
     this.wake?.();
   }
 
-  /** Stops after the mail being sent (if any) is finished and recorded. */
+  /**
+   * Stops after the mail being sent (if any) is finished and recorded; the rest of the claimed rows go back to
+   * pending. Takes at most one send (SMTP_TIMEOUT_MS) plus a few writes. The caller closes the transport.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.nudge();
     await this.loop;
-    this.transport.close();
   }
 
   private async run(): Promise<void> {
@@ -92,9 +103,9 @@ export class OutboxWorker {
     }
   }
 
-  /** One round: claim due rows, send each, record the outcome. Returns how many rows were claimed. */
-  async runOnce(): Promise<number> {
-    const leaseMs = this.options.leaseMs ?? 5 * 60_000;
+  /** One round: claim due rows, send each, record each outcome at once. Returns how many rows were claimed. */
+  private async runOnce(): Promise<number> {
+    let leasedAt = Date.now();
     const claimed = await this.database.rows<ClaimedRow>(sql`
       with due as (
         select idea_id from outbox
@@ -104,62 +115,102 @@ export class OutboxWorker {
         for update skip locked
       ), claimed as (
         update outbox o set status = 'sending', attempts = o.attempts + 1,
-          next_attempt_at = now() + ${leaseMs}::int * interval '1 millisecond'
+          next_attempt_at = now() + ${this.options.leaseMs}::int * interval '1 millisecond'
         from due where o.idea_id = due.idea_id
         returning o.idea_id, o.attempts, o.created_at
       )
       select c.idea_id, c.attempts, c.created_at, ${MAILED_IDEA_COLUMNS}, ${MAILED_MEMO_BYTES}
       from claimed c join ideas i on i.id = c.idea_id left join voice_memos m on m.idea_id = c.idea_id`);
-    const sent: Delivered[] = [];
-    for (const row of claimed) {
-      const delivered = await this.deliver(row);
-      if (delivered) sent.push(delivered);
+    let held: ClaimedRow[] = claimed;
+    while (held.length > 0 && this.running) {
+      if (Date.now() - leasedAt > this.options.leaseRenewAfterMs) {
+        leasedAt = Date.now();
+        held = await this.renew(held);
+      }
+      const [row, ...rest] = held;
+      if (!row) break;
+      await this.deliver(row);
+      held = rest;
     }
-    await this.recordSent(sent);
+    await this.release(held);
     return claimed.length;
   }
 
   /**
-   * Marks a round's delivered mails 'sent' in one statement (one write instead of one per mail). Fenced by the
-   * attempt number like every outcome. A crash before this runs leaves the rows leased: they are sent again after
-   * the lease, with the same Message-ID.
+   * Moves the lease end of every row still held to a whole lease from now, so the next mail (and the ones after
+   * it) stays ours however long the mails before it took. Called before a mail once leaseRenewAfterMs has passed
+   * since the claim or the last renewal (the lease left then still covers one whole send and its recording). Returns the rows still ours (a row whose lease ran out
+   * and was claimed again by another worker is dropped: that worker sends it).
    */
-  private async recordSent(sent: Delivered[]): Promise<void> {
-    if (sent.length === 0) return;
-    const values = sql.join(
-      sent.map((mail) => sql`(${mail.ideaId}::uuid, ${mail.attempts}::int, ${mail.deliveredTo}::text)`),
-      sql`, `,
-    );
-    await this.database.rows(sql`
-      update outbox o set status = 'sent', sent_at = now(), delivered_to = v.delivered_to, last_error = null
-      from (values ${values}) as v(idea_id, attempts, delivered_to)
-      where o.idea_id = v.idea_id and o.attempts = v.attempts`);
-    for (const mail of sent) {
-      if (this.transport.kind === 'eml') this.log.info({ ideaId: mail.ideaId, outcome: 'mail_written', file: mail.deliveredTo }, 'team mail written as .eml');
-      else this.log.info({ ideaId: mail.ideaId, outcome: 'mail_sent', attempts: mail.attempts }, 'team mail sent');
+  private async renew(held: ClaimedRow[]): Promise<ClaimedRow[]> {
+    const renewed = await this.database.rows<{ idea_id: string }>(sql`
+      update outbox o set next_attempt_at = now() + ${this.options.leaseMs}::int * interval '1 millisecond'
+      from (values ${claimValues(held)}) as v(idea_id, attempts)
+      where o.idea_id = v.idea_id and o.attempts = v.attempts and o.status = 'sending'
+      returning o.idea_id`);
+    const ours = new Set(renewed.map((row) => row.idea_id));
+    for (const row of held) {
+      if (!ours.has(row.idea_id)) this.log.warn({ ideaId: row.idea_id, outcome: 'mail_lease_lost' }, 'team mail claimed elsewhere; not sent here');
     }
+    return held.filter((row) => ours.has(row.idea_id));
   }
 
-  /** Sends one claimed mail; returns what to record on success, or records the failure and returns undefined. */
-  private async deliver(row: ClaimedRow): Promise<Delivered | undefined> {
+  /** Hands claimed rows that were not sent (the worker is stopping) back: pending, due now, attempt not counted. */
+  private async release(held: Claim[]): Promise<void> {
+    if (held.length === 0) return;
+    const released = await this.database.rows(sql`
+      update outbox o set status = 'pending', attempts = o.attempts - 1, next_attempt_at = now()
+      from (values ${claimValues(held)}) as v(idea_id, attempts)
+      where o.idea_id = v.idea_id and o.attempts = v.attempts and o.status = 'sending'
+      returning o.idea_id`);
+    if (released.length > 0) this.log.info({ released: released.length, outcome: 'mail_released' }, 'stopping: claimed team mails handed back');
+  }
+
+  /** Sends one claimed mail and records the outcome at once (fenced by the attempt number). */
+  private async deliver(row: ClaimedRow): Promise<void> {
     const ideaId = row.idea_id;
     const attempts = Number(row.attempts);
+    let deliveredTo: string;
     try {
-      const mail = renderTeamMail(mailedIdeaOf(row), this.options);
-      const deliveredTo = await this.transport.send(mail, ideaId);
-      return { ideaId, attempts, deliveredTo };
+      deliveredTo = await this.transport.send(renderTeamMail(mailedIdeaOf(row), this.options), ideaId);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
-      const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-      await this.database.rows(sql`
-        update outbox set
-          status = ${expired ? 'failed' : 'pending'},
-          next_attempt_at = now() + ${delay}::int * interval '1 millisecond',
-          last_error = ${message.slice(0, 1000)}
-        where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
-      this.log.warn({ ideaId, outcome: expired ? 'mail_failed' : 'mail_retry', attempts, retryInMs: expired ? undefined : delay, err: message }, 'team mail not delivered');
-      return undefined;
+      await this.recordFailure(row, error);
+      return;
     }
+    await this.database.rows(sql`
+      update outbox set status = 'sent', sent_at = now(), delivered_to = ${deliveredTo}, last_error = null
+      where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
+    if (this.transport.kind === 'eml') this.log.info({ ideaId, outcome: 'mail_written', file: deliveredTo }, 'team mail written as .eml');
+    else this.log.info({ ideaId, outcome: 'mail_sent', attempts }, 'team mail sent');
+  }
+
+  /**
+   * A permanent refusal, or a temporary one past the max age, marks the row failed and stores an alert in the same
+   * statement; otherwise the row waits for its backoff. The team's `ideas retry` queues a failed row again.
+   */
+  private async recordFailure(row: ClaimedRow, error: unknown): Promise<void> {
+    const ideaId = row.idea_id;
+    const attempts = Number(row.attempts);
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const permanent = error instanceof PermanentMailError;
+    const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
+    if (permanent || expired) {
+      const responseCode = permanent ? error.responseCode : null;
+      await this.database.rows(sql`
+        with failed as (
+          update outbox set status = 'failed', next_attempt_at = now(), last_error = ${message}
+          where idea_id = ${ideaId}::uuid and attempts = ${attempts}
+          returning idea_id, attempts
+        )
+        ${mailFailedAlert(sql`failed`, { responseCode, expired: !permanent })}`);
+      this.log.error({ ideaId, outcome: 'mail_failed', attempts, permanent, responseCode, err: message }, 'team mail failed; alert stored');
+      this.options.onAlert?.();
+      return;
+    }
+    const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+    await this.database.rows(sql`
+      update outbox set status = 'pending', next_attempt_at = now() + ${delay}::int * interval '1 millisecond', last_error = ${message}
+      where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
+    this.log.warn({ ideaId, outcome: 'mail_retry', attempts, retryInMs: delay, err: message }, 'team mail not delivered');
   }
 }

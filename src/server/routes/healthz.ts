@@ -1,11 +1,42 @@
-/** GET /healthz: 200 when the database answers, 503 otherwise (load balancers and Playwright poll it). */
+/**
+ * GET /healthz for load balancers and monitoring. 503 `unavailable` when the database does not answer (take the
+ * instance out); otherwise 200 with `ok`, or `degraded` when a check says the service works but the team should act
+ * (mail: an idea overdue past ALERT_UNSENT_MINUTES, or a mail failed for good). Monitoring alerts on `degraded`;
+ * a load balancer keeps sending visitors (the ideas are stored). Each check adds its own field to the body: add a
+ * check to `checks` to extend it.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 
-export async function healthzRoute(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export interface HealthCheckResult {
+  degraded: boolean;
+  [field: string]: unknown;
+}
+
+export interface HealthCheck {
+  /** The body field the result is reported under. */
+  name: string;
+  check(): Promise<HealthCheckResult>;
+}
+
+export async function healthzRoute(app: FastifyInstance, options: { database: Database; checks?: HealthCheck[] }): Promise<void> {
   app.get('/healthz', async (_request, reply) => {
-    const ok = await options.database.ping();
     reply.header('cache-control', 'no-store');
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: options.database.kind });
+    const ok = await options.database.ping();
+    if (!ok) return reply.code(503).send({ status: 'unavailable', database: options.database.kind });
+    const body: Record<string, unknown> = { status: 'ok', database: options.database.kind };
+    let degraded = false;
+    for (const { name, check } of options.checks ?? []) {
+      try {
+        const result = await check();
+        body[name] = result;
+        degraded ||= result.degraded;
+      } catch {
+        body[name] = { degraded: true, error: 'check failed' };
+        degraded = true;
+      }
+    }
+    if (degraded) body.status = 'degraded';
+    return reply.code(200).send(body);
   });
 }

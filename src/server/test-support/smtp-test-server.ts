@@ -1,4 +1,9 @@
-/** A real SMTP server on 127.0.0.1 (smtp-server package) that keeps and parses every message it receives. */
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server package) that keeps and parses every message it accepts. It can be
+ * slow or refuse: `answerDelayMs` holds the answer to the end of DATA (the mail counts as received when the answer
+ * goes out, whether or not the client still waits, as a real server that committed it would deliver it), and
+ * `refuseWith` answers the end of DATA with that code (e.g. 550 permanent, 451 temporary) instead of accepting.
+ */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './postgres-cluster';
@@ -13,9 +18,25 @@ export interface SmtpTestServer {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** How long the answer to the end of DATA is held (ms); changeable while running. */
+  answerDelayMs: number;
+  /** When set, the end of DATA is answered with this SMTP code instead of being accepted. */
+  refuseWith: number | undefined;
+  /** How many messages were fully transmitted (their answer may still be held). */
+  dataEnded: number;
   /** Resolves when at least `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves when at least `count` messages were transmitted, answered or not (rejects after `timeoutMs`). */
+  waitForData(count: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+async function waitUntil(done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
@@ -29,32 +50,42 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw)
-          .then((parsed) => {
-            received.push({ raw, parsed, envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
-            callback();
-          })
-          .catch((error: Error) => callback(error));
+        handle.dataEnded += 1;
+        const refuseWith = handle.refuseWith;
+        setTimeout(() => {
+          if (refuseWith !== undefined) {
+            callback(Object.assign(new Error(`refused by the test server`), { responseCode: refuseWith }));
+            return;
+          }
+          simpleParser(raw)
+            .then((parsed) => {
+              received.push({ raw, parsed, envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
+              callback();
+            })
+            .catch((error: Error) => callback(error));
+        }, handle.answerDelayMs);
       });
     },
   });
   const listenPort = port ?? (await freePort());
+  const handle: SmtpTestServer = {
+    port: listenPort,
+    url: `smtp://127.0.0.1:${listenPort}`,
+    received,
+    answerDelayMs: 0,
+    refuseWith: undefined,
+    dataEnded: 0,
+    async waitFor(count, timeoutMs = 15_000) {
+      await waitUntil(() => received.length >= count, timeoutMs, () => `expected ${count} mails, got ${received.length}`);
+      return received;
+    },
+    waitForData: (count, timeoutMs = 15_000) =>
+      waitUntil(() => handle.dataEnded >= count, timeoutMs, () => `expected ${count} messages transmitted, got ${handle.dataEnded}`),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listenPort, '127.0.0.1', () => resolve());
   });
-  return {
-    port: listenPort,
-    url: `smtp://127.0.0.1:${listenPort}`,
-    received,
-    async waitFor(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return received;
-    },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return handle;
 }

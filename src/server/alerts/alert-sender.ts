@@ -1,0 +1,83 @@
+/**
+ * Sends stored alerts (alert-store.ts) to the webhook, each exactly once across instances and restarts as far as
+ * a webhook allows: an alert is claimed with `FOR UPDATE SKIP LOCKED` and a lease that outlives one webhook call
+ * (status 'sending'), then marked 'sent' fenced by its attempt number; a failure waits with the mail backoff
+ * (MAIL_RETRY_BASE_MS/MAX_MS). The one way to a duplicate is a crash between the webhook's 2xx and that write.
+ * Without ALERT_WEBHOOK_URL each alert is written to the log (error level, ids only) and marked sent.
+ * Safe to call from anywhere at any time (the alert job, or the mail worker right after a permanent failure).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { retryDelayMs } from '../mail/retry-delay';
+import { alertText } from './alert-messages';
+import type { AlertDetails, AlertKind } from './alert-store';
+import { postWebhook, WEBHOOK_TIMEOUT_MS, type WebhookFormat } from './webhook';
+
+/** An alert's claim outlives one webhook call by this much (recording the outcome). */
+export const ALERT_LEASE_MS = WEBHOOK_TIMEOUT_MS + 5_000;
+
+export interface AlertSenderOptions {
+  webhookUrl: string | undefined;
+  webhookFormat: WebhookFormat;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+interface ClaimedAlert extends Record<string, unknown> {
+  key: string;
+  kind: AlertKind;
+  idea_id: string | null;
+  details: AlertDetails | string;
+  attempts: number;
+}
+
+export class AlertSender {
+  constructor(
+    private readonly database: Database,
+    private readonly options: AlertSenderOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends every due alert, one claim at a time; returns how many went out. */
+  async sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const [alert] = await this.database.rows<ClaimedAlert>(sql`
+        with due as (
+          select key from alerts where status in ('pending', 'sending') and next_attempt_at <= now()
+          order by next_attempt_at limit 1 for update skip locked
+        )
+        update alerts a set status = 'sending', attempts = a.attempts + 1,
+          next_attempt_at = now() + ${ALERT_LEASE_MS}::int * interval '1 millisecond'
+        from due where a.key = due.key
+        returning a.key, a.kind, a.idea_id::text as idea_id, a.details, a.attempts`);
+      if (!alert) return sent;
+      if (await this.send(alert)) sent += 1;
+    }
+  }
+
+  private async send(alert: ClaimedAlert): Promise<boolean> {
+    const attempts = Number(alert.attempts);
+    const details = (typeof alert.details === 'string' ? JSON.parse(alert.details) : alert.details) as AlertDetails;
+    const text = alertText(alert.kind, alert.idea_id, details);
+    const fields = { alert: alert.key, kind: alert.kind, ideaId: alert.idea_id ?? undefined };
+    try {
+      if (this.options.webhookUrl) await postWebhook(this.options.webhookUrl, this.options.webhookFormat, text);
+      else this.log.error({ ...fields, outcome: 'alert_logged', text }, 'alert (no ALERT_WEBHOOK_URL: logged only)');
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+      await this.database.rows(sql`
+        update alerts set status = 'pending', last_error = ${message}, next_attempt_at = now() + ${delay}::int * interval '1 millisecond'
+        where key = ${alert.key} and attempts = ${attempts}`);
+      this.log.warn({ ...fields, outcome: 'alert_retry', attempts, retryInMs: delay, err: message }, 'alert not delivered');
+      // Not this turn again: the next turn (or nudge) retries once the delay has passed.
+      return false;
+    }
+    await this.database.rows(sql`
+      update alerts set status = 'sent', sent_at = now(), last_error = null where key = ${alert.key} and attempts = ${attempts}`);
+    if (this.options.webhookUrl) this.log.info({ ...fields, outcome: 'alert_sent', attempts }, 'alert sent to the webhook');
+    return true;
+  }
+}

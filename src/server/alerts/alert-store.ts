@@ -1,0 +1,49 @@
+/**
+ * Storing alerts (table `alerts`, see db/schema.ts): each has a key that makes it once only, so the same event seen
+ * by two instances, or again after a restart, stores one alert. Sending is alert-sender.ts's job.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { MailBacklog } from '../mail/mail-backlog';
+
+export type AlertKind = 'mail_failed' | 'mail_unsent';
+
+/** What an alert's message says besides the idea id (no personal data). */
+export interface AlertDetails {
+  /** mail_failed: the SMTP reply code of a permanent refusal, or null. */
+  responseCode?: number | null;
+  /** mail_failed: true when it failed by outliving MAIL_MAX_AGE_HOURS rather than by a refusal. */
+  expired?: boolean;
+  /** mail_unsent: the backlog when it was seen. */
+  unsent?: number;
+  overdue?: number;
+  oldestMinutes?: number;
+}
+
+/**
+ * An insert that stores a `mail_failed` alert for each row of `source` (a CTE with idea_id, attempts), so the
+ * outbox row turns failed and its alert is stored in one statement. One alert per failed attempt.
+ */
+export function mailFailedAlert(source: SQL, details: AlertDetails): SQL {
+  return sql`
+    insert into alerts (key, kind, idea_id, details)
+    select 'mail_failed:' || s.idea_id || ':' || s.attempts, 'mail_failed', s.idea_id, ${JSON.stringify(details)}::jsonb
+    from ${source} s
+    on conflict (key) do nothing`;
+}
+
+/** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */
+export async function storeUnsentAlert(database: Database, backlog: MailBacklog): Promise<boolean> {
+  if (!backlog.oldestOverdueId) return false;
+  const details: AlertDetails = {
+    unsent: backlog.unsent,
+    overdue: backlog.overdue,
+    oldestMinutes: Math.floor(backlog.oldestUnsentSeconds / 60),
+  };
+  const stored = await database.rows(sql`
+    insert into alerts (key, kind, idea_id, details)
+    values (${`mail_unsent:${backlog.oldestOverdueId}`}, 'mail_unsent', ${backlog.oldestOverdueId}::uuid, ${JSON.stringify(details)}::jsonb)
+    on conflict (key) do nothing
+    returning key`);
+  return stored.length === 1;
+}
