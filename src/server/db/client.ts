@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tightenDataDir } from '../storage/data-dir-access';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -70,6 +71,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS] });
+  // PGlite lays out a new cluster with modes of its own (0666), whatever the umask: close them (decision 077).
+  tightenDataDir(dir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const purgeDeleted = async (tables: readonly string[]) => {
