@@ -10,6 +10,7 @@ import { voiceMemoFileName } from '../server/mail/team-mail';
 import { ConfigError, loadConfig } from '../server/config';
 import type { Erased } from '../server/ideas/erase-ideas';
 import type { DeliveryStatus, TeamIdea } from '../server/ideas/team-ideas';
+import { closeFilesToOthers } from '../server/storage/data-dir-access';
 import { toCsv } from './csv';
 import { CliError, connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
 
@@ -233,5 +234,6 @@ export async function main(args: string[], io: CliIo = processIo): Promise<numbe
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  if (!closeFilesToOthers()) throw new Error('umask 077 could not be set'); // files it writes are 0600 (decision 077)
   process.exitCode = await main(process.argv.slice(2));
 }

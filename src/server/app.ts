@@ -20,6 +20,8 @@ import { OutboxWorker } from './mail/outbox-worker';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
+import { keepsFilesInDataDir } from './storage/data-dir-access';
+import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
@@ -58,6 +60,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('database', database);
 
   registerErrorHandlers(app, loadNotFoundPage(config.siteDir));
+  const storage = storageHealth({ dataDir: config.dataDir, usesDataDir: keepsFilesInDataDir(config) });
+  app.addHook('onError', async (_request, _reply, error) => storage.note(error));
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
@@ -103,7 +107,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
   await app.register(ideaReceivedRoute, { database });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
-  await app.register(healthzRoute, { database, checks: [mailHealthCheck(database, backlog)] });
+  await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;
 }

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tightenDataDir } from '../storage/data-dir-access';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -28,6 +29,15 @@ export interface Database {
   rows: RowsFn;
   /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
   transaction<T>(work: (rows: RowsFn) => Promise<T>): Promise<T>;
+  /**
+   * Rewrites `tables` so the bytes of rows deleted from them leave the data files, and on PGlite retires the WAL
+   * that held them (decision 077): VACUUM FULL writes each table, its TOAST and its indexes to new files and drops
+   * the old ones; a checkpoint, a WAL switch and a second checkpoint then unlink every segment written before (PGlite
+   * runs with wal_recycle=off, so they are removed, not renamed for reuse). On PostgreSQL the same VACUUM FULL runs,
+   * and CHECKPOINT / pg_switch_wal() when the role may (superuser or pg_checkpoint); see docs/deploy.md for the WAL.
+   * Takes each table's exclusive lock for the rewrite: a few hundred milliseconds for thousands of ideas.
+   */
+  purgeDeleted(tables: readonly string[]): Promise<void>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -40,8 +50,18 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite's start parameters beyond its defaults: a WAL segment that a checkpoint no longer needs is deleted rather
+ * than recycled (a recycled one keeps its old bytes until overwritten) and none is kept back for replicas.
+ */
+export const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0'];
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** Session-level advisory lock id so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_ID = 2_417_240_001;
+
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
@@ -50,10 +70,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS] });
+  // PGlite lays out a new cluster with modes of its own (0666), whatever the umask: close them (decision 077).
+  tightenDataDir(dir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return databaseOver('pglite', db, () => client.query('select 1'), () => client.close());
+  const purgeDeleted = async (tables: readonly string[]) => {
+    if (tables.length === 0) return;
+    await client.exec(`vacuum full ${tables.map(quoteIdent).join(', ')}`);
+    await client.exec('checkpoint');
+    await client.query('select pg_switch_wal()');
+    await client.exec('checkpoint');
+  };
+  return databaseOver('pglite', db, purgeDeleted, () => client.query('select 1'), () => client.close());
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -69,7 +98,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  return databaseOver('postgres', db, () => pool.query('select 1'), () => pool.end());
+  const purgeDeleted = async (tables: readonly string[]) => {
+    if (tables.length === 0) return;
+    await pool.query(`vacuum full ${tables.map(quoteIdent).join(', ')}`);
+    // Only a superuser or a pg_checkpoint member may; without them the server's own checkpoints follow within
+    // checkpoint_timeout (docs/deploy.md says what the WAL and backups keep, and for how long).
+    for (const statement of ['checkpoint', 'select pg_switch_wal()', 'checkpoint']) {
+      await pool.query(statement).catch((error: { code?: string }) => {
+        if (error.code !== INSUFFICIENT_PRIVILEGE) throw error;
+      });
+    }
+  };
+  return databaseOver('postgres', db, purgeDeleted, () => pool.query('select 1'), () => pool.end());
 }
 
 /** What both drizzle drivers offer that the facade needs: raw SQL with rows, and transactions of it. */
@@ -82,6 +122,7 @@ interface RawSqlDriver {
 function databaseOver(
   kind: Database['kind'],
   db: RawSqlDriver,
+  purgeDeleted: Database['purgeDeleted'],
   pingQuery: () => Promise<unknown>,
   end: () => Promise<void>,
 ): Database {
@@ -91,6 +132,7 @@ function databaseOver(
     db: db as unknown as Db,
     rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)).rows as T[],
     transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
+    purgeDeleted,
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(pingQuery, timeoutMs)),
     async close() {
       if (closed) return;

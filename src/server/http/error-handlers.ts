@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFormPost } from '../intake/content-type';
+import { storageProblem } from '../storage/storage-errors';
 import { ApiError, sendApiError } from './api-error';
 import { problemPage } from './intake-pages';
 
@@ -13,7 +14,10 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
-/** Maps Fastify's own errors (body parser, limits) to our codes; unknown errors become 500 internal_error. */
+/**
+ * Maps Fastify's own errors (body parser, limits) to our codes; a write refused by the storage (disk full,
+ * read-only, permissions: storage/storage-errors.ts) is 503 unavailable; unknown errors become 500 internal_error.
+ */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
   const { code, statusCode } = error as FastifyError;
@@ -29,6 +33,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
     default:
       break;
   }
+  if (storageProblem(error)) return new ApiError(503, 'unavailable');
   if (statusCode === 400 && error instanceof SyntaxError) return new ApiError(400, 'invalid_json');
   if (statusCode === 413) return new ApiError(413, 'payload_too_large');
   if (statusCode === 415) return new ApiError(415, 'unsupported_media_type');

@@ -3,6 +3,11 @@
  * idempotency records, its voice memo, and the .eml files the mail fallback wrote for it (its own mail, and any
  * digest or spam report that listed it). Used by `npm run ideas -- delete` (a visitor's request) and by the retention job.
  * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there.
+ *
+ * Erased means gone from the disk too (decision 077): a DELETE only marks rows dead, and their bytes stay in the
+ * table, TOAST and index files and in the write-ahead log. So when erasure returns, the tables that held the idea
+ * have been rewritten and, on PGlite, the WAL that held it retired (`Database.purgeDeleted`). A batch of erasures
+ * (retention) passes `purge: false` to each and purges once at the end with `purgeErasedData`.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -19,9 +24,15 @@ export interface Erased {
 
 export const nothingErased = (): Erased => ({ ideas: 0, outboxRows: 0, idempotencyKeys: 0, voiceMemos: 0, mailFiles: 0 });
 
+/** Every table that holds a person's data or a copy of it (the idea, its memo, its mail record, its request keys). */
+export const PERSONAL_DATA_TABLES = ['ideas', 'voice_memos', 'outbox', 'idempotency_keys'] as const;
+
+/** Rewrites the personal-data tables so erased rows leave the data directory (see the header). */
+export const purgeErasedData = (database: Database) => database.purgeDeleted(PERSONAL_DATA_TABLES);
+
 const count = async (rows: Promise<unknown[]>) => (await rows).length;
 
-export async function eraseIdeas(database: Database, ids: string[], dataDir: string): Promise<Erased> {
+export async function eraseIdeas(database: Database, ids: string[], dataDir: string, options: { purge?: boolean } = {}): Promise<Erased> {
   const erased = nothingErased();
   if (ids.length === 0) return erased;
   const list = ideaIdList(ids);
@@ -34,5 +45,6 @@ export async function eraseIdeas(database: Database, ids: string[], dataDir: str
   // After the commit: a failed transaction leaves the team's copy. Should this step not finish, retention's sweep
   // (mail/mail-files.ts) removes the files of ideas that no longer exist.
   erased.mailFiles = await removeMailFilesOf(dataDir, ids);
+  if (erased.ideas > 0 && options.purge !== false) await purgeErasedData(database);
   return erased;
 }

@@ -3,10 +3,12 @@
  * closed (`ideas close`), or after receipt when it never was; a client address kept on an idea for abuse checks is
  * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
  * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
+ * When a turn destroyed or cleared anything, it ends by rewriting the personal-data tables once, so nothing of
+ * what it erased stays in the data directory (erase-ideas.ts, decision 077).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { eraseIdeas } from '../ideas/erase-ideas';
+import { eraseIdeas, purgeErasedData } from '../ideas/erase-ideas';
 import { sweepMailFiles } from '../mail/mail-files';
 import type { ScheduledJob } from './scheduler';
 
@@ -18,7 +20,7 @@ export interface RetentionOptions {
   dataDir: string;
 }
 
-/** Erases every idea past its retention period; returns how many. */
+/** Erases every idea past its retention period; returns how many. The caller purges (`purgeErasedData`) after. */
 export async function destroyExpiredIdeas(database: Database, now: Date, options: RetentionOptions): Promise<number> {
   let destroyed = 0;
   for (;;) {
@@ -27,7 +29,7 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
       where coalesce(closed_at, received_at) < ${now.toISOString()}::timestamptz - ${options.ideaDays}::int * interval '1 day'
       limit ${BATCH}`);
     if (expired.length === 0) return destroyed;
-    destroyed += (await eraseIdeas(database, expired.map((row) => row.id), options.dataDir)).ideas;
+    destroyed += (await eraseIdeas(database, expired.map((row) => row.id), options.dataDir, { purge: false })).ideas;
   }
 }
 
@@ -48,6 +50,7 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
+      if (ideas > 0 || ips > 0) await purgeErasedData(database);
       return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept`;
     },
   };

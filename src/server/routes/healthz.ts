@@ -1,12 +1,14 @@
 /**
- * GET /healthz for load balancers and monitoring. 503 `unavailable` when the database does not answer (take the
- * instance out); otherwise 200 with `ok`, or `degraded` when a check says the service works but the team should act
- * (mail: an idea overdue past ALERT_UNSENT_MINUTES, or a mail failed for good). Monitoring alerts on `degraded`;
- * a load balancer keeps sending visitors (the ideas are stored). Each check adds its own field to the body: add a
- * check to `checks` to extend it.
+ * GET /healthz for load balancers and monitoring. 503 `unavailable` when the instance cannot take ideas: the
+ * database does not answer, or the storage refuses writes (`storage`: 'full', 'read-only', 'not-writable';
+ * decision 077). Otherwise 200 with `ok`, or `degraded` when a check says the service works but the team should act
+ * (mail: an idea overdue past ALERT_UNSENT_MINUTES, or a mail failed for good; decision 074). Monitoring alerts on
+ * `degraded`; a load balancer keeps sending visitors (the ideas are stored). Each check adds its own field to the
+ * body: add a check to `checks` to extend it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import type { StorageHealth } from '../storage/storage-health';
 
 export interface HealthCheckResult {
   degraded: boolean;
@@ -19,12 +21,19 @@ export interface HealthCheck {
   check(): Promise<HealthCheckResult>;
 }
 
-export async function healthzRoute(app: FastifyInstance, options: { database: Database; checks?: HealthCheck[] }): Promise<void> {
+export interface HealthzOptions {
+  database: Database;
+  storage: StorageHealth;
+  checks?: HealthCheck[];
+}
+
+export async function healthzRoute(app: FastifyInstance, options: HealthzOptions): Promise<void> {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const ok = await options.database.ping();
-    if (!ok) return reply.code(503).send({ status: 'unavailable', database: options.database.kind });
-    const body: Record<string, unknown> = { status: 'ok', database: options.database.kind };
+    const storage = options.storage.check();
+    const ok = (await options.database.ping()) && storage === 'ok';
+    if (!ok) return reply.code(503).send({ status: 'unavailable', database: options.database.kind, storage });
+    const body: Record<string, unknown> = { status: 'ok', database: options.database.kind, storage };
     let degraded = false;
     for (const { name, check } of options.checks ?? []) {
       try {

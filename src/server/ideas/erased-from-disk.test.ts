@@ -1,0 +1,197 @@
+/**
+ * Erased means gone from the disk (decision 077). An idea with a voice memo goes in through the running app and its
+ * team mail is written as an .eml file; after `deleteIdea` (what `npm run ideas -- delete` runs) and after a
+ * retention turn, none of the person's bytes — Korean name, e-mail, phone, idea text, a run of memo bytes — is left
+ * in any file of the data directory on PGlite (tables, TOAST, indexes, WAL, .eml), nor after a restart; on
+ * PostgreSQL, in none of the database's relation files (found with pg_relation_filepath), the statistics
+ * catalog included.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEA_ENDPOINT, type IdeaReceipt } from '../../domain/idea';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import type { Database } from '../db/client';
+import { retentionJob } from '../jobs/retention';
+import { mailFileDir } from '../mail/mail-files';
+import { filesUnder, needlesIn } from '../test-support/disk-bytes';
+import { formToken, TEST_FORM_SECRET } from '../test-support/intake-client';
+import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { multipartBody } from '../test-support/voice-memo-body';
+import { storeIdea } from './idea-store';
+import { deleteIdea } from './team-ideas';
+
+const IDEA_DAYS = 365;
+
+/** A person whose every value is distinctive, so a find in a file can only be theirs. */
+function person(tag: string) {
+  const mark = crypto.randomBytes(4).toString('hex');
+  const memo = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), crypto.randomBytes(96 * 1024)]); // WebM start, then noise
+  return {
+    fields: {
+      idea: `${tag} 동네 빵집 재고를 알려주는 앱 ${mark} 퇴근길에 남은 빵을 할인해서 예약할 수 있으면 좋겠습니다`,
+      name: `홍길동${mark}`,
+      email: `erase-${tag}-${mark}@example.com`,
+      phone: `010-${mark.slice(0, 4).replace(/\D/g, '7').padEnd(4, '7')}-${String(parseInt(mark, 16) % 10000).padStart(4, '0')}`,
+    },
+    memo,
+  };
+}
+
+const needlesOf = (who: ReturnType<typeof person>): Record<string, Buffer> => ({
+  name: Buffer.from(who.fields.name),
+  email: Buffer.from(who.fields.email),
+  phone: Buffer.from(who.fields.phone),
+  idea: Buffer.from(who.fields.idea),
+  memo: who.memo.subarray(40_000, 40_064),
+});
+
+describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
+  let store: TestDatabase;
+  let app: FastifyInstance | undefined;
+
+  const startApp = async () => {
+    app = await buildApp(
+      testConfig({
+        ...store.appEnv,
+        FORM_SECRET: TEST_FORM_SECRET,
+        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
+        TEAM_EMAIL: 'team@mvp24.example',
+        MAIL_POLL_MS: '50',
+        RATE_LIMIT_PER_IP: '100000',
+        MAIL_DIGEST_THRESHOLD: '100000', // every idea gets its own mail file
+        JOBS: 'false',
+      }),
+    );
+    await app.ready();
+    return app;
+  };
+
+  /** Where the person's bytes are: every file of DATA_DIR, and on PostgreSQL every relation file of the database. */
+  async function whereIs(needles: Record<string, Buffer>, database: Database): Promise<Record<string, string[]>> {
+    const found = needlesIn(filesUnder(store.dataDir), needles, store.dataDir);
+    if (driver === 'postgres') {
+      for (const [label, files] of Object.entries(needlesIn(await relationFiles(database), needles, '/'))) (found[label] ??= []).push(...files);
+    }
+    return found;
+  }
+
+  /** The database's relation files (every fork and segment), after a checkpoint writes the buffers out. */
+  async function relationFiles(database: Database): Promise<string[]> {
+    await database.rows(sql`checkpoint`);
+    const [{ dir }] = (await database.rows<{ dir: string }>(sql`select current_setting('data_directory') as dir`)) as [{ dir: string }];
+    const paths = await database.rows<{ file: string }>(sql`
+      select pg_relation_filepath(c.oid) as file from pg_class c
+      where c.relkind in ('r', 't', 'i', 'm') and pg_relation_filepath(c.oid) is not null`);
+    const files = new Set<string>();
+    for (const { file } of paths) {
+      const base = path.join(dir, file);
+      const folder = path.dirname(base);
+      for (const name of fs.readdirSync(folder)) {
+        if (name === path.basename(base) || name.startsWith(`${path.basename(base)}.`) || name.startsWith(`${path.basename(base)}_`)) files.add(path.join(folder, name));
+      }
+    }
+    return [...files];
+  }
+
+  /**
+   * The test can fail: before erasure each value is on disk. A checkpoint first writes the rows to the table files:
+   * in the WAL alone a value may straddle a WAL page header and not show as one run of bytes.
+   */
+  async function expectAllOnDisk(needles: Record<string, Buffer>, database: Database) {
+    await database.rows(sql`checkpoint`);
+    expect(Object.keys(await whereIs(needles, database)).sort()).toEqual(Object.keys(needles).sort());
+  }
+
+  async function submit(target: FastifyInstance, who: ReturnType<typeof person>): Promise<string> {
+    const body = await multipartBody({ ...who.fields, website: '', formToken: formToken(), memoDurationMs: '3000' }, { bytes: who.memo });
+    const response = await target.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': body.contentType, 'idempotency-key': crypto.randomUUID() },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(202);
+    return response.json<IdeaReceipt>().id;
+  }
+
+  const waitForMailFile = (id: string) =>
+    expect.poll(() => fs.existsSync(path.join(mailFileDir(store.dataDir), `${id}.eml`)), { timeout: 20_000 }).toBe(true);
+
+  /** Neighbours that stay: the tables are not empty, so the rewrite has live rows to keep. */
+  async function neighbours(database: Database, count: number) {
+    for (let i = 0; i < count; i += 1) {
+      await storeIdea(database, {
+        id: crypto.randomUUID(),
+        receivedAt: new Date(),
+        fields: { idea: `남는 아이디어 ${i}`, name: `이웃${i}`, email: `stay${i}@example.com`, phone: '' },
+        spamReason: null,
+      });
+    }
+  }
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    store.cleanup();
+  });
+
+  it('after delete, with the server running, after it stops, and after a restart', async () => {
+    const running = await startApp();
+    await neighbours(running.database, 20);
+    const who = person('delete');
+    const needles = needlesOf(who);
+    const id = await submit(running, who);
+    await waitForMailFile(id);
+    await neighbours(running.database, 20);
+    // What PostgreSQL's autovacuum does on its own: statistics copy sample values of each column into pg_statistic.
+    await running.database.rows(sql`analyze`);
+
+    await expectAllOnDisk(needles, running.database);
+
+    const erased = await deleteIdea(running.database, id, store.dataDir);
+    expect(erased).toMatchObject({ ideas: 1, voiceMemos: 1, outboxRows: 1, idempotencyKeys: 1, mailFiles: 1 });
+    expect(await whereIs(needles, running.database)).toEqual({});
+
+    await running.close();
+    app = undefined;
+    if (driver === 'pglite') expect(needlesIn(filesUnder(store.dataDir), needles, store.dataDir)).toEqual({});
+
+    const restarted = await startApp();
+    await neighbours(restarted.database, 150);
+    expect(await whereIs(needles, restarted.database)).toEqual({});
+    expect(await restarted.database.rows(sql`select id from ideas where email = ${who.fields.email}`)).toEqual([]);
+    await restarted.close();
+    app = undefined;
+  }, 120_000);
+
+  it('after a retention turn', async () => {
+    const running = await startApp();
+    const who = person('retention');
+    const needles = needlesOf(who);
+    const id = await submit(running, who);
+    await waitForMailFile(id);
+    await neighbours(running.database, 10);
+    await expectAllOnDisk(needles, running.database);
+
+    const later = new Date(Date.now() + (IDEA_DAYS + 1) * 24 * 3_600_000);
+    const outcome = await retentionJob(running.database, { ideaDays: IDEA_DAYS, ipDays: 7, dataDir: store.dataDir }).run(later);
+    expect(outcome).toMatch(/^\d+ ideas destroyed/);
+    expect(await whereIs(needles, running.database)).toEqual({});
+
+    await running.close();
+    app = undefined;
+    const restarted = await startApp();
+    expect(await whereIs(needles, restarted.database)).toEqual({});
+    await restarted.close();
+    app = undefined;
+  }, 120_000);
+});
