@@ -22,7 +22,7 @@ import { mailFileDir } from '../mail/mail-files';
 import { filesUnder, needlesIn } from '../test-support/disk-bytes';
 import { formToken, TEST_FORM_SECRET } from '../test-support/intake-client';
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
-import { multipartBody } from '../test-support/voice-memo-body';
+import { clusterStart, multipartBody, simpleBlock, webmHead } from '../test-support/voice-memo-body';
 import { storeIdea } from './idea-store';
 import { deleteIdea } from './team-ideas';
 
@@ -31,7 +31,8 @@ const IDEA_DAYS = 365;
 /** A person whose every value is distinctive, so a find in a file can only be theirs. */
 function person(tag: string) {
   const mark = crypto.randomBytes(4).toString('hex');
-  const memo = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), crypto.randomBytes(96 * 1024)]); // WebM start, then noise
+  // A valid audio-only WebM (the intake walks its container) whose one frame is noise: distinctive bytes.
+  const memo = Buffer.concat([webmHead(), clusterStart(), simpleBlock(1, crypto.randomBytes(96 * 1024))]);
   return {
     fields: {
       idea: `${tag} 동네 빵집 재고를 알려주는 앱 ${mark} 퇴근길에 남은 빵을 할인해서 예약할 수 있으면 좋겠습니다`,
