@@ -6,6 +6,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
@@ -27,6 +28,8 @@ export interface AppDependencies {
   database?: Database;
   /** Mail transport for the outbox worker; by default SMTP_URL's server or .eml files under DATA_DIR/outbox. */
   mailTransport?: MailTransport;
+  /** Where the log lines go (tests read them); by default standard output. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -40,7 +43,7 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, dependencies.logStream),
     trustProxy: config.trustProxy,
     // The intake route sets its own limit (intake/body-limit.ts); nothing else accepts bodies.
     bodyLimit: 64 * 1024,
