@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(config.form.minFillMs).toBe(3000);
     expect(config.rateLimit).toEqual({ perIp: 5, windowMs: 600_000 });
     expect(config.retention).toEqual({ ideaDays: 365, ipDays: 7, spamMaxKept: 5000 });
-    expect(config.mail).toMatchObject({ digestThreshold: 20, digestPeriodMs: 3_600_000 });
+    expect(config.mail).toMatchObject({ digestThreshold: 20, formDigestThreshold: 5, digestPeriodMs: 3_600_000 });
     expect(config.jobs).toBe(true);
     expect(config.mail.smtpUrl).toBeUndefined();
   });

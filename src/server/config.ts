@@ -41,6 +41,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: int(1, 10_000_000).default(5),
   RATE_LIMIT_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
   MAIL_DIGEST_THRESHOLD: int(1, 1_000_000).default(20),
+  MAIL_FORM_DIGEST_THRESHOLD: int(1, 1_000_000).default(5),
   MAIL_DIGEST_MINUTES: int(1, 24 * 60).default(60),
   SPAM_MAX_KEPT: int(10, 10_000_000).default(5000),
   // The privacy policy's promise (content/privacy.ts) is the default.
@@ -78,8 +79,13 @@ export interface Config {
     maxAgeMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
-    /** Past this many individual mails within `digestPeriodMs`, new ideas wait for one digest mail per period. */
+    /**
+     * Past this many individual mails of ideas from the page's script within `digestPeriodMs`, new ones wait for one
+     * digest mail per period.
+     */
     digestThreshold: number;
+    /** The same for the browser's own form posts (no script, no fill-time token), counted apart (decision 075). */
+    formDigestThreshold: number;
     digestPeriodMs: number;
   };
   /** Run the scheduled jobs (jobs/server-jobs.ts) in this instance; with several, each turn runs on one. */
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       digestThreshold: e.MAIL_DIGEST_THRESHOLD,
+      formDigestThreshold: e.MAIL_FORM_DIGEST_THRESHOLD,
       digestPeriodMs: e.MAIL_DIGEST_MINUTES * 60_000,
     },
     jobs: e.JOBS,

@@ -104,7 +104,7 @@ describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
 
   it('retries a group commit that a NUL poisoned one idea at a time: only the 16 poisoned fail, the 64 genuine are stored and mailed', async () => {
     await startApp();
-    const policy = { digestThreshold: 1_000_000, digestPeriodMs: 3_600_000 };
+    const policy = { digestThreshold: 1_000_000, formDigestThreshold: 1_000_000, digestPeriodMs: 3_600_000 };
     const idea = (text: string, name: string): NewIdea => ({
       id: crypto.randomUUID(),
       receivedAt: new Date(),
