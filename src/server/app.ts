@@ -41,6 +41,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often the server looks for requests past REQUEST_TIMEOUT_MS. */
+export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
+
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, dependencies.logStream),
@@ -49,6 +52,18 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A request (headers and body, a voice memo's multipart stream included) must arrive within requestTimeoutMs and
+    // the socket may not fall silent for idleTimeoutMs: a body sent a byte a minute is answered 408 and closed.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Given to Node's createServer as well: on Node 20 a requestTimeout assigned after creation (what Fastify does
+    // with its own option) is not enforced on a request whose headers arrived, so a stalled body was never cut off
+    // (measured, decision 075). Node checks for overdue requests every 30 s by default; every second here.
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(REQUEST_TIMEOUT_CHECK_MS, config.http.requestTimeoutMs),
+    },
   });
   const ownsDatabase = !dependencies.database;
   const database =

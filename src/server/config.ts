@@ -22,6 +22,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(60_000),
+  IDLE_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(1000, 3_600_000).default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_DIR: z.string().min(1).default('dist/site'),
@@ -65,6 +68,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** How long a client may take over one request and over silence; slow senders are cut off (decision 075). */
+  http: { requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   logLevel: string;
   dataDir: string;
   siteDir: string;
@@ -153,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, idleTimeoutMs: e.IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     siteDir: path.resolve(e.SITE_DIR),
