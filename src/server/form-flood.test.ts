@@ -14,7 +14,7 @@ import { testConfig } from './config';
 import { listIdeas } from './ideas/team-ideas';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 
 const FLOOD_ADDRESSES = 40;
 
@@ -100,5 +100,5 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
     }
     // Nothing else was mailed one by one.
     expect(smtp.received.length).toBeLessThanOrEqual(scriptIds.length + formDigestThreshold + 1);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });

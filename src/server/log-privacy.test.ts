@@ -16,7 +16,7 @@ import { LOGGED_ERROR_MESSAGE_CHARS, safeError, withoutValues } from './logger';
 import { freePort } from './test-support/postgres-cluster';
 import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { multipartBody, webmBytes } from './test-support/voice-memo-body';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 
 interface Visitor {
   idea: string;
@@ -119,7 +119,7 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     expect(responses.map((response) => response.statusCode)).toEqual(visitors.map((v) => (v === refused ? 500 : 202)));
     expect(logged('request failed')).toEqual([expect.objectContaining({ err: expect.objectContaining({ cause: expect.objectContaining({ code: '23514' }) }) })]);
     expect(leaked(lines.join('\n'), visitors)).toEqual([]);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 
   it('a voice memo insert the database refuses: no memo bytes, no visitor in the log', async () => {
     await startApp();
@@ -137,7 +137,7 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     expect(log.length).toBeLessThan(10_000);
     expect(log).not.toContain(memo.subarray(1024, 1024 + 300).toString('base64'));
     expect(leaked(log, [v])).toEqual([]);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 
   it('an SMTP refusal that echoes the mail: the retry is logged without the visitor', async () => {
     const port = await freePort();
@@ -161,5 +161,5 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     const [row] = await app.database.rows<{ last_error: string }>(sql`select last_error from outbox`);
     expect(row!.last_error).toContain(v.name); // the refusal did echo the visitor: the team sees it in the database
     expect(leaked(lines.join('\n'), [v])).toEqual([]);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });

@@ -14,7 +14,7 @@ import { testConfig } from './config';
 import { storeIdea, type NewIdea } from './ideas/idea-store';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 
 const GENUINE = 64;
 const POISONED = 16;
@@ -100,7 +100,7 @@ describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
     expect(mailedIdeaIds()).toEqual(new Set(accepted));
     const [row] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
     expect(Number(row!.n)).toBe(GENUINE);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 
   it('retries a group commit that a NUL poisoned one idea at a time: only the 16 poisoned fail, the 64 genuine are stored and mailed', async () => {
     await startApp();
@@ -129,5 +129,5 @@ describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
     expect(mailedIdeaIds()).toEqual(new Set(stored));
     const rows = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas union all select count(*)::int from idempotency_keys`);
     expect(rows.map((row) => Number(row.n))).toEqual([GENUINE, GENUINE]);
-  });
+  }, APP_TEST_TIMEOUT_MS);
 });
