@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { IDEA_ENDPOINT } from '../../src/domain/idea';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { flood, FORM_JUNK_EMAIL_DOMAIN, genuineSubmission, SCRIPT_JUNK, type GenuineResult } from '../../src/server/test-support/flood';
@@ -321,7 +322,7 @@ async function benchFlood(driver: 'pglite' | 'postgres', cluster: PostgresCluste
 
 function floodTable(rows: FloodRow[]): string {
   return [
-    '| Database | Junk answered/s | Junk answers | Form posts stored / held for the digest | Genuine accepted | Genuine stored (not spam) | Genuine mailed one by one | Genuine p50 | Genuine p99 |',
+    '| Database | Junk answered/s | Junk answers | Form posts stored / held for the digest | Genuine accepted | Genuine stored (not spam) | Genuine mailed one by one (of MAIL_DIGEST_THRESHOLD) | Genuine p50 | Genuine p99 |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
@@ -409,8 +410,10 @@ const markdown = [
   floodTable(floodRows),
 ].join('\n');
 console.log(markdown);
-if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent || row.genuineOneByOne !== row.genuineSent)) {
-  console.error('FLOOD: a genuine visitor was refused, not stored, or held for the digest');
+// The genuine visitors' own allowance (MAIL_DIGEST_THRESHOLD, the server's default here) is all the flood may not take.
+const genuineAllowance = Math.min(GENUINE, loadConfig({}).mail.digestThreshold);
+if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent || row.genuineOneByOne !== genuineAllowance)) {
+  console.error(`FLOOD: a genuine visitor was refused or not stored, or fewer than ${genuineAllowance} were mailed one by one`);
   process.exitCode = 1;
 }
 if (memoRows.some((row) => row.storedIdeas !== row.accepted || row.storedMemos !== row.accepted || row.accepted !== MEMO_REQUESTS)) {
