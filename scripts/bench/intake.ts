@@ -9,9 +9,11 @@
  * Each run sends a fixed number of requests (so every answer is counted before the database is checked).
  *
  * The flood row: the server restarted with the deployment's guards (5 per address, 3 s fill time, TRUST_PROXY so
- * junk comes from 1,200 addresses), junk at full speed from BENCH_FLOOD_CONNECTIONS connections (invalid bodies,
- * bodies without a form token, honeypot fills) while genuine visitors submit through the page's calls at 2/s:
- * junk answered/s, genuine accepted (must be all), genuine p99 latency from the submit to the answer.
+ * junk comes from 1,500 addresses), junk at full speed from BENCH_FLOOD_CONNECTIONS connections (invalid bodies,
+ * bodies without a form token, honeypot fills, well-formed plain form posts as with JavaScript off) while genuine
+ * visitors submit through the page's calls at 2/s: junk answered/s, genuine accepted and queued one by one (must be
+ * all: a form-post flood must not push them into the digest), form posts stored and how many of them were held for
+ * the digest, genuine p99 latency from the submit to the answer.
  * The voice memo row: BENCH_MEMO_REQUESTS submissions, each with a 200 KB memo (multipart), on the same server after
  * the text run; ideas and memos in the database must equal the 202 answers.
  * Options (env): BENCH_REQUESTS (default 15000), BENCH_CONNECTIONS (default 25), BENCH_DRIVERS (pglite,postgres),
@@ -26,9 +28,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { IDEA_ENDPOINT } from '../../src/domain/idea';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
-import { flood, genuineSubmission, type GenuineResult } from '../../src/server/test-support/flood';
+import { flood, FORM_JUNK_EMAIL_DOMAIN, genuineSubmission, SCRIPT_JUNK, type GenuineResult } from '../../src/server/test-support/flood';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
 import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
@@ -243,6 +246,10 @@ interface FloodRow {
   genuineSent: number;
   genuineAccepted: number;
   genuineStored: number;
+  /** Genuine ideas whose mail was queued one by one (not held for the digest). */
+  genuineOneByOne: number;
+  formJunkStored: number;
+  formJunkHeld: number;
   genuineP50: number;
   genuineP99: number;
 }
@@ -281,11 +288,23 @@ async function benchFlood(driver: 'pglite' | 'postgres', cluster: PostgresCluste
       );
     }
     const allGenuine = Promise.all(genuine);
-    const junk = await flood({ baseUrls: [url], total: Number.MAX_SAFE_INTEGER, concurrency: FLOOD_CONNECTIONS, addresses: 300, until: allGenuine });
+    const junk = await flood({
+      baseUrls: [url],
+      total: Number.MAX_SAFE_INTEGER,
+      concurrency: FLOOD_CONNECTIONS,
+      addresses: 300,
+      until: allGenuine,
+      kinds: [...SCRIPT_JUNK, 'form'],
+    });
     const results = await allGenuine;
     await stop(server);
     const database = await openDatabase({ databaseUrl, dataDir });
-    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas where email like 'real%@example.com' and spam_reason is null`);
+    const [row] = await database.rows<{ n: number; one_by_one: number; form_stored: number; form_held: number }>(sql`
+      select
+        (select count(*)::int from ideas where email like 'real%@example.com' and spam_reason is null) as n,
+        (select count(*)::int from ideas i join outbox o on o.idea_id = i.id where i.email like 'real%@example.com' and not o.digest) as one_by_one,
+        (select count(*)::int from ideas where email like ${`%@${FORM_JUNK_EMAIL_DOMAIN}`}) as form_stored,
+        (select count(*)::int from ideas i join outbox o on o.idea_id = i.id where i.email like ${`%@${FORM_JUNK_EMAIL_DOMAIN}`} and o.digest) as form_held`);
     await database.close();
     const latencies = results.map((result) => result.latencyMs);
     return {
@@ -295,6 +314,9 @@ async function benchFlood(driver: 'pglite' | 'postgres', cluster: PostgresCluste
       genuineSent: results.length,
       genuineAccepted: results.filter((result) => result.status === 202).length,
       genuineStored: Number(row?.n),
+      genuineOneByOne: Number(row?.one_by_one),
+      formJunkStored: Number(row?.form_stored),
+      formJunkHeld: Number(row?.form_held),
       genuineP50: percentile(latencies, 50),
       genuineP99: percentile(latencies, 99),
     };
@@ -306,13 +328,14 @@ async function benchFlood(driver: 'pglite' | 'postgres', cluster: PostgresCluste
 
 function floodTable(rows: FloodRow[]): string {
   return [
-    '| Database | Junk answered/s | Junk answers | Genuine accepted | Genuine stored (not spam) | Genuine p50 | Genuine p99 |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| Database | Junk answered/s | Junk answers | Form posts stored / held for the digest | Genuine accepted | Genuine stored (not spam) | Genuine mailed one by one (of MAIL_DIGEST_THRESHOLD) | Genuine p50 | Genuine p99 |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
         `| ${row.driver} | ${Math.round(row.junkPerSecond).toLocaleString('en-US')} | ${Object.entries(row.junkByStatus)
           .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
-          .join(', ')} | ${row.genuineAccepted}/${row.genuineSent} | ${row.genuineStored} | ${Math.round(row.genuineP50)} ms | ${Math.round(row.genuineP99)} ms |`,
+          .join(', ')} | ${row.formJunkStored} / ${row.formJunkHeld} | ${row.genuineAccepted}/${row.genuineSent} | ${row.genuineStored} | ${row.genuineOneByOne} | ` +
+        `${Math.round(row.genuineP50)} ms | ${Math.round(row.genuineP99)} ms |`,
     ),
   ].join('\n');
 }
@@ -385,15 +408,18 @@ const markdown = [
   ),
   '',
   `Under a flood: the server restarted with the deployment's guards (5 per address per 10 minutes, 3 s minimum fill time, TRUST_PROXY); ` +
-    `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,200 addresses (a quarter each: broken JSON and invalid fields, answered 400 without a database write; ` +
-    `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to 5 per address, then 429 from memory) ` +
+    `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,500 addresses (a fifth each: broken JSON and invalid fields, answered 400 without a database write; ` +
+    `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to 5 per address, then 429 from memory; ` +
+    `well-formed plain form posts as with JavaScript off, stored up to 5 per address and, past MAIL_FORM_DIGEST_THRESHOLD, held for the digest) ` +
     `while ${GENUINE} genuine visitors submit at 2/s through the page's calls. The flood client shares the machine's 2 cores with the server.`,
   '',
   floodTable(floodRows),
 ].join('\n');
 console.log(markdown);
-if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent)) {
-  console.error('FLOOD: a genuine visitor was refused or not stored');
+// The genuine visitors' own allowance (MAIL_DIGEST_THRESHOLD, the server's default here) is all the flood may not take.
+const genuineAllowance = Math.min(GENUINE, loadConfig({}).mail.digestThreshold);
+if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent || row.genuineOneByOne !== genuineAllowance)) {
+  console.error(`FLOOD: a genuine visitor was refused or not stored, or fewer than ${genuineAllowance} were mailed one by one`);
   process.exitCode = 1;
 }
 if (memoRows.some((row) => row.storedIdeas !== row.accepted || row.storedMemos !== row.accepted || row.accepted !== MEMO_REQUESTS)) {

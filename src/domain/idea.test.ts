@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_LIMITS, IDEA_OR_MEMO_REQUIRED, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong } from './idea';
+import { IDEA_LIMITS, IDEA_OR_MEMO_REQUIRED, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong, unstorable } from './idea';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
@@ -31,6 +31,42 @@ describe('idea schema', () => {
     const result = ideaFieldsSchema.safeParse({ idea: long, name: 'b', email: 'a@b.co' });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.message).toBe(tooLong('idea'));
+  });
+
+  it('refuses what the database cannot store, naming the field: NUL, other control characters, lone surrogates', () => {
+    const base = { idea: '앱 아이디어', name: '김민지', email: 'a@b.co', phone: '' };
+    const cases: [Record<string, string>, string][] = [
+      [{ idea: '앱\u0000아이디어' }, 'idea'],
+      [{ idea: '앱\u001B[31m' }, 'idea'],
+      [{ idea: '반쪽 \uD83D 이모지' }, 'idea'],
+      [{ idea: '\uDE00 뒤쪽 반쪽' }, 'idea'],
+      [{ name: '김\u0000' }, 'name'],
+      [{ name: '김\n민지' }, 'name'],
+      [{ email: 'a\u0000@b.co' }, 'email'],
+      [{ phone: '010\u0007' }, 'phone'],
+    ];
+    for (const [override, field] of cases) {
+      const result = ideaRequestSchema.safeParse({ ...base, ...override });
+      expect(result.success, JSON.stringify(override)).toBe(false);
+      expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([[field, unstorable(field as 'idea')]]);
+    }
+    expect(unstorable('name')).toBe('이름에 저장할 수 없는 문자가 들어 있습니다. 붙여 넣은 부분을 지우고 다시 입력해주세요.');
+    // Tab and line breaks in the idea, a whole emoji (a surrogate pair) and a trailing newline on a name are fine.
+    const fine = ideaRequestSchema.parse({ ...base, idea: '첫 줄\r\n\t둘째 줄 😀', name: '김민지\n' });
+    expect(fine).toMatchObject({ idea: '첫 줄\r\n\t둘째 줄 😀', name: '김민지' });
+  });
+
+  it('takes a name or idea of invisible characters only as missing, with the same message', () => {
+    const invisible = ['\u200B', '\u200C\u200D', '\uFEFF', '\u3164', '\u3164\u3164', '\u115F\u1160', '\uFFA0', '\u2060', '\u00AD', ' \u200B '];
+    for (const blank of invisible) {
+      const result = ideaRequestSchema.safeParse({ idea: blank, name: blank, email: 'a@b.co' });
+      expect(result.success, JSON.stringify(blank)).toBe(false);
+      const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+      expect(messages).toEqual({ idea: IDEA_OR_MEMO_REQUIRED, name: required('name') });
+      expect(missingRequiredFields({ idea: blank, name: blank, email: 'a@b.co' })).toEqual(['idea', 'name']);
+    }
+    // Visible text with a joiner inside (an emoji sequence) is kept as it is.
+    expect(ideaRequestSchema.parse({ idea: '가족 👨\u200D👩\u200D👧', name: '김', email: 'a@b.co' }).idea).toBe('가족 👨\u200D👩\u200D👧');
   });
 
   it('lists missing required fields after trimming', () => {

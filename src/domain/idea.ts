@@ -44,22 +44,55 @@ export function required(field: IdeaField): string {
 /** The idea is text or a voice memo: the message when there is neither. */
 export const IDEA_OR_MEMO_REQUIRED = '아이디어를 글로 쓰거나 음성 메모로 남겨주세요.';
 
-const requiredText = (field: IdeaField) =>
+/** A field holding a character the database cannot store or the team would not see (a control character, half an emoji). */
+export function unstorable(field: IdeaField): string {
+  return `${IDEA_FIELD_LABELS[field]}에 저장할 수 없는 문자가 들어 있습니다. 붙여 넣은 부분을 지우고 다시 입력해주세요.`;
+}
+
+/**
+ * Characters that show nothing: zero-width space/non-joiner/joiner, word joiner and invisible operators, BOM, soft
+ * hyphen, combining grapheme joiner, Mongolian vowel separator, Khmer inherent vowels, the Hangul fillers
+ * (U+115F, U+1160, U+3164, U+FFA0). A field of only these (and whitespace) is empty.
+ */
+const INVISIBLE = /[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
+
+/** True when the text shows nothing: empty, whitespace, or invisible characters only. */
+export function isBlank(text: string): boolean {
+  return text.replace(INVISIBLE, '') === '';
+}
+
+/**
+ * What PostgreSQL cannot store in text (U+0000; a lone UTF-16 surrogate, which has no UTF-8 form) and C0 control
+ * characters, which no keyboard types. The idea text may hold tab and line breaks; the one-line fields may not.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_IN_LINE = /[\u0000-\u001F\u007F]/;
+
+export function storable(text: string, multiline: boolean): boolean {
+  return !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(text) && !LONE_SURROGATE.test(text);
+}
+
+/** Trimmed; invisible-only becomes '' (so it is missing); refused when it holds what cannot be stored. */
+const text = (field: IdeaField, message?: string) =>
   z
-    .string({ error: required(field) })
+    .string(message === undefined ? undefined : { error: message })
     .trim()
+    .refine((value) => storable(value, field === 'idea'), { error: unstorable(field), abort: true })
+    .overwrite((value) => (isBlank(value) ? '' : value));
+
+const requiredText = (field: IdeaField) =>
+  text(field, required(field))
     .min(1, { error: required(field) })
     .max(IDEA_LIMITS[field], { error: tooLong(field) });
 
 /** The visitor's submission: what is stored and mailed to the team. Unknown keys are stripped. */
 export const ideaFieldsSchema = z.object({
   // May be empty when a voice memo carries the idea (ideaRequestSchema checks that one of the two is there).
-  idea: z.string({ error: IDEA_OR_MEMO_REQUIRED }).trim().max(IDEA_LIMITS.idea, { error: tooLong('idea') }).default(''),
+  idea: text('idea', IDEA_OR_MEMO_REQUIRED).max(IDEA_LIMITS.idea, { error: tooLong('idea') }).default(''),
   name: requiredText('name'),
   email: requiredText('email').pipe(z.email({ error: '올바른 이메일 주소를 입력해주세요.' })),
-  phone: z
-    .string()
-    .trim()
+  phone: text('phone')
     .max(IDEA_LIMITS.phone, { error: tooLong('phone') })
     .optional()
     .default(''),
@@ -85,9 +118,9 @@ export const ideaRequestSchema = ideaFieldsSchema
 export type IdeaFields = z.output<typeof ideaFieldsSchema>;
 export type IdeaRequest = z.input<typeof ideaRequestSchema>;
 
-/** The required fields left empty (after trimming): the form then sends nothing. A voice memo stands in for the idea text. */
+/** The required fields left empty (blank: nothing visible): the form then sends nothing. A voice memo stands in for the idea text. */
 export function missingRequiredFields(input: Partial<Record<IdeaField, string>>, options: { hasVoiceMemo?: boolean } = {}): IdeaField[] {
-  return REQUIRED_IDEA_FIELDS.filter((field) => (input[field] ?? '').trim() === '' && !(field === 'idea' && options.hasVoiceMemo));
+  return REQUIRED_IDEA_FIELDS.filter((field) => isBlank(input[field] ?? '') && !(field === 'idea' && options.hasVoiceMemo));
 }
 
 /** 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). */

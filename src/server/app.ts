@@ -6,6 +6,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   database?: Database;
   /** Mail transport for the outbox worker; by default SMTP_URL's server or .eml files under DATA_DIR/outbox. */
   mailTransport?: MailTransport;
+  /** Where the log lines go (tests read them); by default standard output. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -44,14 +47,29 @@ declare module 'fastify' {
   }
 }
 
+/** How often the server looks for requests past REQUEST_TIMEOUT_MS. */
+export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
+
 export async function buildApp(config: Config, dependencies: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, dependencies.logStream),
     trustProxy: config.trustProxy,
     // The intake route sets its own limit (intake/body-limit.ts); nothing else accepts bodies.
     bodyLimit: INTAKE_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A request (headers and body, a voice memo's multipart stream included) must arrive within requestTimeoutMs and
+    // the socket may not fall silent for idleTimeoutMs: a body sent a byte a minute is answered 408 and closed.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // Given to Node's createServer as well: on Node 20 a requestTimeout assigned after creation (what Fastify does
+    // with its own option) is not enforced on a request whose headers arrived, so a stalled body was never cut off
+    // (measured, decision 075). Node checks for overdue requests every 30 s by default; every second here.
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(REQUEST_TIMEOUT_CHECK_MS, config.http.requestTimeoutMs),
+    },
   });
   const ownsDatabase = !dependencies.database;
   const database =

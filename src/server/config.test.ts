@@ -11,8 +11,9 @@ describe('loadConfig', () => {
     expect(config.form.minFillMs).toBe(3000);
     expect(config.rateLimit).toEqual({ perIp: 5, windowMs: 600_000 });
     expect(config.retention).toEqual({ ideaDays: 365, ipDays: 7, spamMaxKept: 5000 });
-    expect(config.mail).toMatchObject({ digestThreshold: 20, digestPeriodMs: 3_600_000 });
+    expect(config.mail).toMatchObject({ digestThreshold: 20, formDigestThreshold: 5, digestPeriodMs: 3_600_000 });
     expect(config.jobs).toBe(true);
+    expect(config.http).toEqual({ requestTimeoutMs: 60_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 });
     expect(config.mail.smtpUrl).toBeUndefined();
   });
 

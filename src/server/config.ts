@@ -23,6 +23,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  REQUEST_TIMEOUT_MS: int(1000, 3_600_000).default(60_000),
+  IDLE_TIMEOUT_MS: int(1000, 3_600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: int(1000, 3_600_000).default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_DIR: z.string().min(1).default('dist/site'),
@@ -42,6 +45,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: int(1, 10_000_000).default(5),
   RATE_LIMIT_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
   MAIL_DIGEST_THRESHOLD: int(1, 1_000_000).default(20),
+  MAIL_FORM_DIGEST_THRESHOLD: int(1, 1_000_000).default(5),
   MAIL_DIGEST_MINUTES: int(1, 24 * 60).default(60),
   SPAM_MAX_KEPT: int(10, 10_000_000).default(5000),
   // The privacy policy's promise (content/privacy.ts) is the default.
@@ -70,6 +74,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** How long a client may take over one request and over silence; slow senders are cut off (decision 075). */
+  http: { requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   logLevel: string;
   dataDir: string;
   siteDir: string;
@@ -84,8 +90,13 @@ export interface Config {
     maxAgeMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
-    /** Past this many individual mails within `digestPeriodMs`, new ideas wait for one digest mail per period. */
+    /**
+     * Past this many individual mails of ideas from the page's script within `digestPeriodMs`, new ones wait for one
+     * digest mail per period.
+     */
     digestThreshold: number;
+    /** The same for the browser's own form posts (no script, no fill-time token), counted apart (decision 075). */
+    formDigestThreshold: number;
     digestPeriodMs: number;
     /** The longest one SMTP conversation may take; the send is cut off after it. */
     smtpTimeoutMs: number;
@@ -169,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, idleTimeoutMs: e.IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     siteDir: path.resolve(e.SITE_DIR),
@@ -184,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       digestThreshold: e.MAIL_DIGEST_THRESHOLD,
+      formDigestThreshold: e.MAIL_FORM_DIGEST_THRESHOLD,
       digestPeriodMs: e.MAIL_DIGEST_MINUTES * 60_000,
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
       leaseMs: mailLeaseMs(e.SMTP_TIMEOUT_MS),

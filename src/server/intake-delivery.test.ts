@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatKst, type IdeaReceipt } from '../domain/idea';
+import { formatKst, unstorable, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import type { Database } from './db/client';
@@ -76,10 +76,14 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
   it('mails the team in Korean with Reply-To, escaped HTML and no header injected by CR/LF', async () => {
     smtp = await startSmtpServer();
     const app = await startApp({ SMTP_URL: smtp.url });
+    // A line break in a one-line field is refused at validation (decision 075); the idea text may hold them.
+    const refused = await submitIdea(app, ideaBody({ name: '홍길동\r\nBcc: victim@example.com' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ name: unstorable('name') });
     const response = await submitIdea(
       app,
       ideaBody({
-        name: '홍길동\r\nBcc: victim@example.com',
+        name: '홍길동 Bcc: victim@example.com',
         idea: '<script>alert("x")</script> 동네 빵집 예약 앱\r\nX-Injected: yes\n두 번째 줄',
         email: 'gildong@example.com',
       }),

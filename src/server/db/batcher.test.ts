@@ -24,9 +24,26 @@ describe('Batcher', () => {
       if (fail) throw new Error('db down');
       return items;
     });
-    await expect(Promise.all([batcher.add('a'), batcher.add('b')])).rejects.toThrow('db down');
+    const results = await Promise.allSettled([batcher.add('a'), batcher.add('b')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await batcher.add('c')).toBe('c');
+  });
+
+  it('retries a failed flush one item at a time: only the bad item fails', async () => {
+    const flushes: string[][] = [];
+    const batcher = new Batcher<string, string>(async (items) => {
+      flushes.push(items);
+      if (items.includes('bad')) throw new Error('refused');
+      return items.map((item) => item.toUpperCase());
+    });
+    const results = await Promise.allSettled(['a', 'bad', 'c'].map((item) => batcher.add(item)));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('refused') },
+      { status: 'fulfilled', value: 'C' },
+    ]);
+    expect(flushes).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
 
   it('caps the batch size', async () => {

@@ -3,6 +3,9 @@
  * then written together by ONE statement. Under load many requests share a statement (and, on PostgreSQL, one
  * WAL flush); when idle a call goes out at once. One flush is in flight at a time, which also keeps hot rows
  * (the global rate-limit counter) from queueing lock waits inside the database.
+ *
+ * A flush that fails is retried one item at a time, so one bad item (a value the database refuses) fails alone and
+ * the others of its group still succeed. The flush function must therefore be all-or-nothing (one transaction).
  */
 export type FlushFn<T, R> = (items: T[]) => Promise<R[]>;
 
@@ -33,9 +36,21 @@ export class Batcher<T, R> {
         const results = await this.flushFn(batch.map((entry) => entry.item));
         batch.forEach((entry, index) => entry.resolve(results[index] as R));
       } catch (error) {
-        for (const entry of batch) entry.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        else await this.oneByOne(batch);
       }
     }
     this.flushing = false;
+  }
+
+  private async oneByOne(batch: typeof this.queue): Promise<void> {
+    for (const entry of batch) {
+      try {
+        const [result] = await this.flushFn([entry.item]);
+        entry.resolve(result as R);
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
   }
 }

@@ -51,6 +51,8 @@ export interface NotFoundPage {
 export function registerErrorHandlers(app: FastifyInstance, notFoundPage: NotFoundPage): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
+    // `err` goes through logger.ts's serializer: a database error's parameters (other visitors' ideas, a memo's
+    // bytes) and failing row never reach the log, only its kind, codes and frames (decision 075).
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code }, 'request rejected');
     if (!isApiPath(request.url) && apiError.statusCode === 404) return sendNotFoundPage(reply, notFoundPage);

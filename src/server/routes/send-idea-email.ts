@@ -62,7 +62,8 @@ export function formPostKey(body: IdeaRequestBody, receivedAt: Date): string {
 export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdeaEmailOptions): Promise<void> {
   const { config, database } = options;
   const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
-  const mailPolicy = { digestThreshold: config.mail.digestThreshold, digestPeriodMs: config.mail.digestPeriodMs };
+  const { digestThreshold, formDigestThreshold, digestPeriodMs } = config.mail;
+  const mailPolicy = { digestThreshold, formDigestThreshold, digestPeriodMs };
   const botCheckOptions = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
   // The browser's own form post; the route's bodyLimit applies to it as to JSON.
   await app.register(formBody);

@@ -1,23 +1,30 @@
 /**
  * A junk flood and a genuine visitor, over real HTTP, for the flood test and `npm run bench:intake`. The junk is
  * what was seen in the wild: invalid bodies and well-formed bodies without a form token (plus some honeypot
- * fills), from many addresses (X-Forwarded-For; the server must run with TRUST_PROXY). The visitor does what the
+ * fills), and on request well-formed plain form posts (no JavaScript, so no token), from many addresses (X-Forwarded-For; the server must run with TRUST_PROXY). The visitor does what the
  * page does: fetch the form token, wait out the minimum fill time, post JSON with an Idempotency-Key.
  */
 import crypto from 'node:crypto';
 import { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT, type FormTokenAnswer } from '../../domain/endpoints';
 
-export type JunkKind = 'invalid_json' | 'invalid_fields' | 'no_token' | 'honeypot';
-const KINDS: JunkKind[] = ['invalid_json', 'invalid_fields', 'no_token', 'honeypot'];
+export type JunkKind = 'invalid_json' | 'invalid_fields' | 'no_token' | 'honeypot' | 'form';
+/** The flood's kinds by default; `form` (well-formed plain form posts, as with JavaScript off: decision 075) is opt-in. */
+export const SCRIPT_JUNK: JunkKind[] = ['invalid_json', 'invalid_fields', 'no_token', 'honeypot'];
+const ALL_KINDS: JunkKind[] = [...SCRIPT_JUNK, 'form'];
 
 /** The address junk request `i` comes from: `10.<kind>.x.y`, spread over `addresses` per kind. */
 export function junkAddress(kind: JunkKind, i: number, addresses: number): string {
   const n = i % addresses;
-  return `10.${KINDS.indexOf(kind) + 1}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  return `10.${ALL_KINDS.indexOf(kind) + 1}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
+
+/** Plain form posts' addresses (`10.5.x.y`), for telling their ideas apart afterwards. */
+export const FORM_JUNK_EMAIL_DOMAIN = 'form-spam.example';
 
 function junkBody(kind: JunkKind, i: number): string {
   switch (kind) {
+    case 'form':
+      return new URLSearchParams({ idea: `cheap loans form ${i}`, name: 'bot', email: `form${i}@${FORM_JUNK_EMAIL_DOMAIN}`, phone: '', website: '' }).toString();
     case 'invalid_json':
       return `{"idea": "spam ${i}`;
     case 'invalid_fields':
@@ -38,6 +45,8 @@ export interface FloodOptions {
   addresses: number;
   /** Stop early when this resolves (e.g. the genuine visitors are done). */
   until?: Promise<unknown>;
+  /** The junk kinds, in turn (default SCRIPT_JUNK). */
+  kinds?: JunkKind[];
 }
 
 export interface FloodResult {
@@ -51,15 +60,18 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
   let next = 0;
   let stop = false;
   void options.until?.then(() => (stop = true));
+  const kinds = options.kinds ?? SCRIPT_JUNK;
   const started = performance.now();
   const worker = async () => {
     while (!stop && next < options.total) {
       const i = next++;
-      const kind = KINDS[i % KINDS.length]!;
+      const kind = kinds[i % kinds.length]!;
+      const contentType = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       const response = await fetch(`${options.baseUrls[i % options.baseUrls.length]}${IDEA_ENDPOINT}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': junkAddress(kind, Math.floor(i / KINDS.length), options.addresses) },
+        headers: { 'content-type': contentType, 'x-forwarded-for': junkAddress(kind, Math.floor(i / kinds.length), options.addresses) },
         body: junkBody(kind, i),
+        redirect: 'manual',
       }).catch(() => undefined);
       const status = response?.status ?? 0;
       await response?.arrayBuffer().catch(() => {});

@@ -10,6 +10,9 @@ import { createDatabase } from './postgres-cluster';
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
 
+/** For a test that boots an app (PGlite applies its migrations) and floods it: generous, since the machine is shared. */
+export const APP_TEST_TIMEOUT_MS = 120_000;
+
 export interface TestDatabase {
   driver: Driver;
   dataDir: string;
