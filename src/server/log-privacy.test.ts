@@ -139,7 +139,7 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     expect(leaked(log, [v])).toEqual([]);
   }, APP_TEST_TIMEOUT_MS);
 
-  it('an SMTP refusal that echoes the mail: the retry is logged without the visitor', async () => {
+  it('an SMTP refusal that echoes the mail: the failure is logged without the visitor', async () => {
     const port = await freePort();
     // A spam filter's refusal quoting the message back: its subject (name and idea) and Reply-To (e-mail).
     refusingSmtp = new SMTPServer({
@@ -156,8 +156,9 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_WORKER: 'true', MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '60000' });
     const v = visitor(50);
     expect((await submitIdea(app, ideaBody({ idea: v.idea, name: v.name, email: v.email, phone: v.phone }), {}, v.ip)).statusCode).toBe(202);
-    await until(() => logged('team mail not delivered').length > 0);
-    expect(logged('team mail not delivered')[0]!.err).toMatch(/550 5\.7\.1/);
+    // A 5xx is a permanent refusal: the row is failed at once and an alert stored (decision 074).
+    await until(() => logged('team mail failed; alert stored').length > 0);
+    expect(logged('team mail failed; alert stored')[0]!.err).toMatch(/550 5\.7\.1/);
     const [row] = await app.database.rows<{ last_error: string }>(sql`select last_error from outbox`);
     expect(row!.last_error).toContain(v.name); // the refusal did echo the visitor: the team sees it in the database
     expect(leaked(lines.join('\n'), [v])).toEqual([]);

@@ -48,6 +48,8 @@ function brokenPointers(): string[] {
       }
       for (const [, target] of line.matchAll(SOURCE)) {
         if (target!.endsWith('.d.ts') || target!.includes('NNN')) continue;
+        // A bare name is checked for source files only: `postgresql.conf` or `README.md` may be another project's.
+        if (!target!.includes('/') && !/\.(tsx?|css)$/.test(target!)) continue;
         const found = target!.includes('/')
           ? files.some((candidate) => candidate === target || candidate.endsWith(`/${target}`))
           : basenames.has(target!);
