@@ -54,6 +54,8 @@ export function unstorable(field: IdeaField): string {
  * hyphen, combining grapheme joiner, Mongolian vowel separator, Khmer inherent vowels, the Hangul fillers
  * (U+115F, U+1160, U+3164, U+FFA0). A field of only these (and whitespace) is empty.
  */
+// Each listed code point is matched on its own, combining marks included: that is the point of the list.
+// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE = /[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
 
 /** True when the text shows nothing: empty, whitespace, or invisible characters only. */
@@ -66,8 +68,10 @@ export function isBlank(text: string): boolean {
  * characters, which no keyboard types. The idea text may hold tab and line breaks; the one-line fields may not.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-disable no-control-regex -- finding control characters is what these are for */
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 
 export function storable(text: string, multiline: boolean): boolean {
   return !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(text) && !LONE_SURROGATE.test(text);

@@ -4,7 +4,6 @@
  * both are accepted, stored and mailed. Invalid junk costs no database write; the rest is held to its own
  * per-address limit and the spam folder.
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,11 +51,10 @@ describe.each(DRIVERS)('a junk flood on %s', (driver) => {
 
   it('still accepts, stores and mails a genuine visitor during and right after it', async () => {
     const visitor = (n: number) => ({ idea: `홍수 속의 진짜 아이디어 ${n}: 동네 빵집 예약 앱`, name: `진짜손님${n}`, email: `real${n}@example.com` });
-    let during: ReturnType<typeof genuineSubmission> | undefined;
     const junk = flood({ baseUrls: urls, total: 4000, concurrency: 48, addresses: 300 });
     // The visitor opens the form once the flood is under way and submits at a person's pace, meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    during = genuineSubmission(urls[0]!, '198.51.100.10', visitor(1));
+    const during = genuineSubmission(urls[0]!, '198.51.100.10', visitor(1));
     const [floodResult, first] = await Promise.all([junk, during]);
     const after = await genuineSubmission(urls[urls.length - 1]!, '198.51.100.11', visitor(2));
 

@@ -4,7 +4,6 @@
  * and mailed to a real SMTP server with a note that it came without the script; every refusal is a Korean page
  * naming what went wrong, and stores nothing.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { useFormToken } from './intake/used-form-tokens';
+import { takeFormToken } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
 import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { multipartBody, webmBytes } from './test-support/voice-memo-body';
@@ -152,7 +152,7 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     const failed = ideaBody();
     const failedKey = 'page-retry-0002';
     const expiresAt = new Date(Date.now() + 60_000);
-    expect(await useFormToken(app.database, { token: String(failed.formToken), idempotencyKey: failedKey, expiresAt })).toBe(true);
+    expect(await takeFormToken(app.database, { token: String(failed.formToken), idempotencyKey: failedKey, expiresAt })).toBe(true);
     expect((await submitIdea(app, failed, { apikey: API_KEY, 'idempotency-key': failedKey })).statusCode).toBe(202);
     const stored = await ideas();
     expect(stored.map((idea) => [idea.spam_reason, idea.outbox])).toEqual([
@@ -165,11 +165,11 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
   it('lets one of several uses of a token arriving at once through (they share one statement), and its retries', async () => {
     const token = formToken();
     const expiresAt = new Date(Date.now() + 60_000);
-    const use = (idempotencyKey: string | undefined) => useFormToken(app.database, { token, idempotencyKey, expiresAt });
+    const use = (idempotencyKey: string | undefined) => takeFormToken(app.database, { token, idempotencyKey, expiresAt });
     expect(await Promise.all([use('together-0001'), use('together-0002'), use('together-0001'), use(undefined)])).toEqual([true, false, true, false]);
     expect(await Promise.all([use('together-0001'), use('together-0002')])).toEqual([true, false]);
     const keyless = formToken();
-    const both = [keyless, keyless].map((same) => useFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }));
+    const both = [keyless, keyless].map((same) => takeFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }));
     expect(await Promise.all(both)).toEqual([true, false]);
   });
 
@@ -177,10 +177,10 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     const now = new Date();
     const expired = { token: formToken(), idempotencyKey: undefined, expiresAt: new Date(now.getTime() - 1000) };
     const live = { token: formToken(), idempotencyKey: undefined, expiresAt: new Date(now.getTime() + 60_000) };
-    expect(await useFormToken(app.database, expired)).toBe(true);
-    expect(await useFormToken(app.database, live)).toBe(true);
+    expect(await takeFormToken(app.database, expired)).toBe(true);
+    expect(await takeFormToken(app.database, live)).toBe(true);
     expect(await housekeepingJob(app.database).run(now)).toContain('1 used form tokens removed');
-    expect(await useFormToken(app.database, live)).toBe(false);
-    expect(await useFormToken(app.database, expired)).toBe(true);
+    expect(await takeFormToken(app.database, live)).toBe(false);
+    expect(await takeFormToken(app.database, expired)).toBe(true);
   });
 });

@@ -107,7 +107,7 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
     return app;
   }
 
-  const logged = (msg: string) => lines.map((line) => JSON.parse(line) as Record<string, any>).filter((entry) => entry.msg === msg);
+  const logged = (msg: string) => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
 
   it('a group commit the database refuses: the 500 is logged with its code, and no visitor of the group is in the log', async () => {
     await startApp();

@@ -4,7 +4,6 @@
  * (a video, a signature before junk), too big or cut short is refused in Korean with nothing stored.
  */
 import net from 'node:net';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

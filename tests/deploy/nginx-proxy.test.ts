@@ -30,7 +30,7 @@ const siteConf = readFileSync(new URL('../../deploy/nginx-site.conf', import.met
 
 /** The site config as the guide ships it, served over plain HTTP on `listen`, proxying to `app`. */
 export function renderForTest(conf: string, listen: string, app: string): string {
-  const [site] = conf.split(/\n(?=server \{\n    listen 80;)/); // the https server; the port-80 redirect is not needed
+  const [site] = conf.split(/\n(?=server \{\n {4}listen 80;)/); // the https server; the port-80 redirect is not needed
   return site!
     .replace(/server 127\.0\.0\.1:3000;/, `server ${app};`)
     .replace(/listen 443 ssl http2;.*$/m, `listen ${listen};`)

@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from '../../domain/idea';
 import type { Database } from '../db/client';
 import type { IdeaRequestBody } from './validate-idea';
 import { verifyFormToken } from './form-token';
-import { useFormToken } from './used-form-tokens';
+import { takeFormToken } from './used-form-tokens';
 
 export type SpamReason = 'honeypot' | 'token_missing' | 'token_invalid' | 'too_fast' | 'token_reused';
 
@@ -44,7 +44,7 @@ export async function botCheck(
   const verdict = verdictFor(body, options, now);
   if (verdict.reason !== null) return verdict.reason;
   const expiresAt = new Date(verdict.issuedAt + options.maxAgeMs);
-  const firstUse = await useFormToken(database, { token: body.formToken!, idempotencyKey, expiresAt });
+  const firstUse = await takeFormToken(database, { token: body.formToken!, idempotencyKey, expiresAt });
   return firstUse ? null : 'token_reused';
 }
 

@@ -61,7 +61,7 @@ export async function recordUses(database: Database, batch: Use[]): Promise<bool
 const batchers = new WeakMap<Database, Batcher<Use, boolean>>();
 
 /** Records the token's use; false when another submission (another or no Idempotency-Key) already used it. */
-export function useFormToken(database: Database, use: FormTokenUse): Promise<boolean> {
+export function takeFormToken(database: Database, use: FormTokenUse): Promise<boolean> {
   let batcher = batchers.get(database);
   if (!batcher) {
     batcher = new Batcher((batch) => recordUses(database, batch));

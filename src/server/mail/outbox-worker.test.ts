@@ -10,6 +10,9 @@ describe('retry backoff', () => {
     expect(retryDelayMs(30, 1000, 60_000, () => 1)).toBe(60_000);
     const samples = Array.from({ length: 50 }, () => retryDelayMs(4, 1000, 60_000));
     expect(new Set(samples).size).toBeGreaterThan(10); // jitter spreads retries
-    for (const delay of samples) expect(delay).toBeGreaterThanOrEqual(4000), expect(delay).toBeLessThanOrEqual(8000);
+    for (const delay of samples) {
+      expect(delay).toBeGreaterThanOrEqual(4000);
+      expect(delay).toBeLessThanOrEqual(8000);
+    }
   });
 });

@@ -14,6 +14,7 @@ interface IdeaNoticeProps {
 export default function IdeaNotice({ notice, onDismiss, onShown }: IdeaNoticeProps) {
   const error = notice.tone === 'error';
   // Once per notice: the form keys each notice by its id, so a new one mounts anew.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onShown?.(), []);
   return (
     <div
