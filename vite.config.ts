@@ -33,7 +33,8 @@ export default defineConfig({
         // The site stylesheet gets a name that says what it is (the build inlines it and deletes the file; the name
         // shows in its errors).
         assetFileNames: (asset) =>
-          asset.names.some((name) => name.endsWith('.css')) && !asset.originalFileNames.some((file) => file.includes('pretendard'))
+          asset.names.some((name) => name.endsWith('.css')) &&
+          !asset.originalFileNames.some((file) => file.includes('pretendard'))
             ? 'assets/site-[hash][extname]'
             : 'assets/[name]-[hash][extname]',
       },

@@ -5,11 +5,20 @@ import { bootScriptTag, readBootScript } from './boot-tag';
 
 /** The shape of Vite's manifest: client entry → preload helper and React, lazy islands, lazy dialog. */
 const manifest: ViteManifest = {
-  'client.tsx': { file: 'assets/client-1.js', isEntry: true, imports: ['_preload.js', '_react.js'], dynamicImports: ['components/site-header.tsx', 'font.css'] },
+  'client.tsx': {
+    file: 'assets/client-1.js',
+    isEntry: true,
+    imports: ['_preload.js', '_react.js'],
+    dynamicImports: ['components/site-header.tsx', 'font.css'],
+  },
   '_preload.js': { file: 'assets/preload-2.js' },
   '_react.js': { file: 'assets/react-3.js', imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared-4.js' },
-  'components/site-header.tsx': { file: 'assets/site-header-5.js', imports: ['_react.js'], dynamicImports: ['dialog.tsx'] },
+  'components/site-header.tsx': {
+    file: 'assets/site-header-5.js',
+    imports: ['_react.js'],
+    dynamicImports: ['dialog.tsx'],
+  },
   'dialog.tsx': { file: 'assets/dialog-6.js', imports: ['_shared.js'] },
   'font.css': { file: 'assets/font-7.css' },
 };
@@ -44,7 +53,11 @@ describe('the boot tag', () => {
   it('reads back what the build writes', () => {
     const tag = bootScriptTag({ entry: '/assets/client-1.js', preload: ['/assets/a.js', '/assets/b"&<.js'] }, 'BOOT()');
     const html = `<html><head></head><body><div id="root"></div>${tag}</body></html>`;
-    expect(readBootScript(html)).toEqual({ entry: '/assets/client-1.js', preload: ['/assets/a.js', '/assets/b"&<.js'], code: 'BOOT()' });
+    expect(readBootScript(html)).toEqual({
+      entry: '/assets/client-1.js',
+      preload: ['/assets/a.js', '/assets/b"&<.js'],
+      code: 'BOOT()',
+    });
     expect(readBootScript('<html><body></body></html>')).toBeUndefined();
   });
 

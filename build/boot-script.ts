@@ -33,7 +33,9 @@ export async function bundleBootScript(): Promise<string> {
     },
   });
   const results = Array.isArray(output) ? output : [output];
-  const chunk = results.flatMap((result) => ('output' in result ? result.output : [])).find((item) => item.type === 'chunk');
+  const chunk = results
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((item) => item.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('boot script: the bundle produced no chunk');
   return chunk.code.trim();
 }

@@ -10,7 +10,11 @@ export interface PageCode {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const unescapeAttribute = (value: string) => value.replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const BOOT_TAG = /<script data-entry="([^"]*)" data-preload="([^"]*)">([\s\S]*?)<\/script>/;
 
 export function bootScriptTag(code: PageCode, bootCode: string): string {

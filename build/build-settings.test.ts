@@ -4,12 +4,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { site } from '../src/content/site';
 import { developmentSiteSettings } from '../src/content/site';
-import { buildSettingsOf, changedSettings, recordBuildSettings, recordedBuildSettings, siteSettingsOf } from './build-settings';
+import {
+  buildSettingsOf,
+  changedSettings,
+  recordBuildSettings,
+  recordedBuildSettings,
+  siteSettingsOf,
+} from './build-settings';
 
 describe('build settings', () => {
   it('take SITE_URL, the verification codes, the site settings and every VITE_ variable from the environment', () => {
-    const settings = buildSettingsOf({ PATH: '/usr/bin', VITE_PUBLIC_API_KEY: 'pk', SITE_URL: ' https://mvp24.example ' });
-    expect(settings).toMatchObject({ SITE_URL: 'https://mvp24.example', NAVER_SITE_VERIFICATION: '', VITE_PUBLIC_API_KEY: 'pk' });
+    const settings = buildSettingsOf({
+      PATH: '/usr/bin',
+      VITE_PUBLIC_API_KEY: 'pk',
+      SITE_URL: ' https://mvp24.example ',
+    });
+    expect(settings).toMatchObject({
+      SITE_URL: 'https://mvp24.example',
+      NAVER_SITE_VERIFICATION: '',
+      VITE_PUBLIC_API_KEY: 'pk',
+    });
     expect(settings).not.toHaveProperty('PATH');
     expect(buildSettingsOf({}).SITE_URL).toBe(site.defaultUrl);
   });
@@ -28,26 +42,35 @@ describe('build settings', () => {
     expect(siteSettingsOf(buildSettingsOf({}), false)).toEqual(developmentSiteSettings);
     expect(siteSettingsOf(buildSettingsOf(agency), true)).toEqual({
       links: { newsletter: agency.SITE_NEWSLETTER_URL, homepage: agency.SITE_HOMEPAGE_URL },
-      operator: { name: agency.SITE_OPERATOR_NAME, representative: agency.SITE_OPERATOR_REPRESENTATIVE, contactEmail: agency.SITE_PRIVACY_EMAIL },
+      operator: {
+        name: agency.SITE_OPERATOR_NAME,
+        representative: agency.SITE_OPERATOR_REPRESENTATIVE,
+        contactEmail: agency.SITE_PRIVACY_EMAIL,
+      },
       kakaoChannelUrl: agency.KAKAO_CHANNEL_URL,
     });
   });
 
   it('refuse, naming each variable, what is malformed, and in production the placeholders and plain http', () => {
-    expect(() => siteSettingsOf(buildSettingsOf({ SITE_PRIVACY_EMAIL: 'nobody', KAKAO_CHANNEL_URL: 'pf.kakao.com/x' }), false)).toThrow(
-      /KAKAO_CHANNEL_URL: must be an http\(s\):\/\/ URL[\s\S]*SITE_PRIVACY_EMAIL: must be an e-mail address/,
-    );
+    expect(() =>
+      siteSettingsOf(buildSettingsOf({ SITE_PRIVACY_EMAIL: 'nobody', KAKAO_CHANNEL_URL: 'pf.kakao.com/x' }), false),
+    ).toThrow(/KAKAO_CHANNEL_URL: must be an http\(s\):\/\/ URL[\s\S]*SITE_PRIVACY_EMAIL: must be an e-mail address/);
     const production = () => siteSettingsOf(buildSettingsOf({}), true);
     expect(production).toThrow(/SITE_URL: still the placeholder http:\/\/localhost:3000|SITE_URL: must be an https/);
     expect(production).toThrow(/SITE_NEWSLETTER_URL: still the placeholder/);
     expect(production).toThrow(/SITE_PRIVACY_EMAIL: still the placeholder privacy@example.com/);
-    expect(() => siteSettingsOf(buildSettingsOf({ ...agency, SITE_HOMEPAGE_URL: 'http://mvp24.kr' }), true)).toThrow(/SITE_HOMEPAGE_URL: must be an https:\/\/ URL/);
+    expect(() => siteSettingsOf(buildSettingsOf({ ...agency, SITE_HOMEPAGE_URL: 'http://mvp24.kr' }), true)).toThrow(
+      /SITE_HOMEPAGE_URL: must be an https:\/\/ URL/,
+    );
   });
 
   it('name each setting that differs, one side missing counting as empty', () => {
     const built = buildSettingsOf({ VITE_API_BASE_URL: 'https://a.example' });
     expect(changedSettings(built, buildSettingsOf({ VITE_API_BASE_URL: 'https://a.example' }))).toEqual([]);
-    expect(changedSettings(built, buildSettingsOf({ SITE_URL: 'https://mvp24.example' }))).toEqual(['SITE_URL', 'VITE_API_BASE_URL']);
+    expect(changedSettings(built, buildSettingsOf({ SITE_URL: 'https://mvp24.example' }))).toEqual([
+      'SITE_URL',
+      'VITE_API_BASE_URL',
+    ]);
     expect(changedSettings({ ...built, VITE_X: '' }, built)).toEqual([]);
   });
 
@@ -77,7 +100,9 @@ describe("npm start's rebuild check", async () => {
   it('builds when the environment asks for other build-time settings, naming them', () => {
     const recorded = buildSettingsOf({});
     expect(rebuildReason({ builtAt: 10, sourcesAt: 5, recorded, wanted })).toBe('build-time setting changed: SITE_URL');
-    expect(rebuildReason({ builtAt: 10, sourcesAt: 5, recorded: undefined, wanted })).toBe('the build recorded no build-time settings');
+    expect(rebuildReason({ builtAt: 10, sourcesAt: 5, recorded: undefined, wanted })).toBe(
+      'the build recorded no build-time settings',
+    );
     expect(rebuildReason({ builtAt: 10, sourcesAt: 5, recorded: wanted, wanted })).toBeUndefined();
   });
 });

@@ -47,23 +47,31 @@ export function siteSettingsOf(settings: BuildSettings, production: boolean): Si
   const problems: string[] = [];
   const url = (name: string, value: string) => {
     const parsed = z.url({ protocol: production ? /^https$/ : /^https?$/ }).safeParse(value);
-    if (!parsed.success) problems.push(`${name}: must be an ${production ? 'https://' : 'http(s)://'} URL (got ${JSON.stringify(value)})`);
-    else if (production && PLACEHOLDER.test(new URL(value).hostname)) problems.push(`${name}: still the placeholder ${value}; set the agency's own`);
+    if (!parsed.success)
+      problems.push(`${name}: must be an ${production ? 'https://' : 'http(s)://'} URL (got ${JSON.stringify(value)})`);
+    else if (production && PLACEHOLDER.test(new URL(value).hostname))
+      problems.push(`${name}: still the placeholder ${value}; set the agency's own`);
   };
   url('SITE_URL', settings.SITE_URL ?? '');
   url('SITE_NEWSLETTER_URL', settings.SITE_NEWSLETTER_URL ?? '');
   url('SITE_HOMEPAGE_URL', settings.SITE_HOMEPAGE_URL ?? '');
   if (settings.KAKAO_CHANNEL_URL) url('KAKAO_CHANNEL_URL', settings.KAKAO_CHANNEL_URL);
   const email = settings.SITE_PRIVACY_EMAIL ?? '';
-  if (!z.email().safeParse(email).success) problems.push(`SITE_PRIVACY_EMAIL: must be an e-mail address (got ${JSON.stringify(email)})`);
-  else if (production && PLACEHOLDER.test(email.split('@')[1] ?? '')) problems.push(`SITE_PRIVACY_EMAIL: still the placeholder ${email}`);
+  if (!z.email().safeParse(email).success)
+    problems.push(`SITE_PRIVACY_EMAIL: must be an e-mail address (got ${JSON.stringify(email)})`);
+  else if (production && PLACEHOLDER.test(email.split('@')[1] ?? ''))
+    problems.push(`SITE_PRIVACY_EMAIL: still the placeholder ${email}`);
   for (const name of ['SITE_OPERATOR_NAME', 'SITE_OPERATOR_REPRESENTATIVE'] as const) {
     if (!settings[name]?.trim()) problems.push(`${name}: must not be empty`);
   }
   if (problems.length > 0) throw new BuildSettingsError(problems);
   return {
     links: { newsletter: settings.SITE_NEWSLETTER_URL!, homepage: settings.SITE_HOMEPAGE_URL! },
-    operator: { name: settings.SITE_OPERATOR_NAME!, representative: settings.SITE_OPERATOR_REPRESENTATIVE!, contactEmail: email },
+    operator: {
+      name: settings.SITE_OPERATOR_NAME!,
+      representative: settings.SITE_OPERATOR_REPRESENTATIVE!,
+      contactEmail: email,
+    },
     kakaoChannelUrl: settings.KAKAO_CHANNEL_URL || null,
   };
 }
@@ -74,7 +82,10 @@ export type BuildSettings = Record<string, string>;
 export function buildSettingsOf(env: NodeJS.ProcessEnv): BuildSettings {
   const settings: BuildSettings = {};
   for (const [name, fallback] of Object.entries(NAMED_SETTINGS)) settings[name] = env[name]?.trim() || fallback;
-  for (const name of Object.keys(env).filter((key) => key.startsWith('VITE_')).sort()) settings[name] = env[name] ?? '';
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort())
+    settings[name] = env[name] ?? '';
   return settings;
 }
 

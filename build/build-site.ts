@@ -26,7 +26,6 @@ import { measurePage } from './page-weight';
 import { precompressSite } from './precompress';
 import { clientEntryKey, prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from './site-paths';
 
-
 const settings = buildSettingsOf(process.env);
 const siteUrl = settings.SITE_URL ?? site.defaultUrl;
 // Validated before anything is built: a production build with placeholder details stops here, naming them.
@@ -84,8 +83,10 @@ async function main() {
   const compressed = precompressSite(siteOutDir);
   recordBuildSettings(settings);
 
-  console.log(`Built ${routes.length} pages, robots.txt and sitemap.xml into dist/site (SITE_URL ${siteUrl}); ` +
-    `${compressed.files} text files precompressed, Brotli ${kb(compressed.brotliBytes)} / gzip ${kb(compressed.gzipBytes)} of ${kb(compressed.bytes)}`);
+  console.log(
+    `Built ${routes.length} pages, robots.txt and sitemap.xml into dist/site (SITE_URL ${siteUrl}); ` +
+      `${compressed.files} text files precompressed, Brotli ${kb(compressed.brotliBytes)} / gzip ${kb(compressed.gzipBytes)} of ${kb(compressed.bytes)}`,
+  );
   for (const route of routes) {
     const weight = measurePage(siteOutDir, route.file);
     console.log(

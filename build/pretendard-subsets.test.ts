@@ -9,7 +9,15 @@ const repoRoot = process.cwd();
 
 describe('subtractCodePoints', () => {
   it('cuts single code points out of ranges', () => {
-    expect(subtractCodePoints([[0x20, 0x25], [0xac00, 0xac00]], new Set([0x20, 0x23, 0xac00]))).toEqual([
+    expect(
+      subtractCodePoints(
+        [
+          [0x20, 0x25],
+          [0xac00, 0xac00],
+        ],
+        new Set([0x20, 0x23, 0xac00]),
+      ),
+    ).toEqual([
       [0x21, 0x22],
       [0x24, 0x25],
     ]);
@@ -24,7 +32,10 @@ describe('restFontFaces', () => {
 
   it('keeps every character of the package outside the site text', () => {
     const require = createRequire(import.meta.url);
-    const css = readFileSync(require.resolve('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css'), 'utf8');
+    const css = readFileSync(
+      require.resolve('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css'),
+      'utf8',
+    );
     const faces = restFontFaces(css, '아이디어');
     expect(faces.length).toBe(92);
     expect(faces.join('\n')).not.toMatch(/U\+c544(?![0-9a-f])/i);

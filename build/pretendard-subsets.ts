@@ -78,11 +78,18 @@ export function collectSiteText(repoRoot: string): string {
   files.push(join(repoRoot, 'src/domain/idea.ts'));
   const text = files.map((file) => readFileSync(file, 'utf8')).join('') + RUNTIME_TEXT + PRINTABLE_ASCII;
   // Only characters that can be drawn: no line breaks or other control characters.
-  return [...new Set([...text])].filter((char) => char.codePointAt(0)! >= 32).sort().join('');
+  return [...new Set([...text])]
+    .filter((char) => char.codePointAt(0)! >= 32)
+    .sort()
+    .join('');
 }
 
 async function siteFontFile(repoRoot: string, variableFont: string, text: string): Promise<string> {
-  const key = createHash('sha256').update(readFileSync(variableFont)).update(text).update(JSON.stringify(SITE_FONT_WEIGHTS)).digest('hex');
+  const key = createHash('sha256')
+    .update(readFileSync(variableFont))
+    .update(text)
+    .update(JSON.stringify(SITE_FONT_WEIGHTS))
+    .digest('hex');
   const cacheDir = join(repoRoot, 'node_modules/.cache/pretendard-site');
   const file = join(cacheDir, `PretendardSite-${key.slice(0, 12)}.woff2`);
   if (!existsSync(file)) {

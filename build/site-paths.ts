@@ -16,4 +16,12 @@ export const clientEntryKey = 'client.tsx';
 export const prerenderEntry = fromRepo('src/web/prerender.tsx');
 
 /** Inputs of the site build: when any is newer than the built HTML, `npm start` rebuilds. */
-export const siteSources = ['src/web', 'src/content', 'src/domain', 'public', 'build', 'vite.config.ts', 'package.json'];
+export const siteSources = [
+  'src/web',
+  'src/content',
+  'src/domain',
+  'public',
+  'build',
+  'vite.config.ts',
+  'package.json',
+];

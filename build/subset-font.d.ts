@@ -6,5 +6,9 @@ declare module 'subset-font' {
     keepAllGlyphs?: boolean;
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
   }
-  export default function subsetFont(buffer: Buffer, text: string | undefined, options?: SubsetFontOptions): Promise<Buffer>;
+  export default function subsetFont(
+    buffer: Buffer,
+    text: string | undefined,
+    options?: SubsetFontOptions,
+  ): Promise<Buffer>;
 }

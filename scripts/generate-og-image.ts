@@ -58,7 +58,14 @@ function ogImageHtml(): string {
 </div></body></html>`;
 }
 
-async function screenshotHtml(browser: Browser, html: string, width: number, height: number, path: string, transparent = false) {
+async function screenshotHtml(
+  browser: Browser,
+  html: string,
+  width: number,
+  height: number,
+  path: string,
+  transparent = false,
+) {
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
   await page.setContent(html, { waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready);

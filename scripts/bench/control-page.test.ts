@@ -23,7 +23,8 @@ describe('bench:web control page', () => {
     expect(html).toContain('word-break: keep-all');
     expect(html).toContain(hero.headline.join(' '));
     expect(html).toContain(hero.lead);
-    for (const text of [valuePanel[0].description, processSteps[4]!.description, faq[0]!.answer]) expect(html).toContain(text);
+    for (const text of [valuePanel[0].description, processSteps[4]!.description, faq[0]!.answer])
+      expect(html).toContain(text);
     // Several screens of Lighthouse's 412×823 phone: ~22 Korean characters a line at 16 px, and a dozen headings.
     expect(html.replace(/<[^>]+>/g, '').replace(/\s+/g, '').length).toBeGreaterThan(800);
     expect(html.match(/<h[23]>/g)?.length).toBeGreaterThanOrEqual(12);

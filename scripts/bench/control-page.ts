@@ -13,7 +13,9 @@ import { escapeHtml } from '../../src/web/seo/escape';
 
 /** Title–text pairs as a heading of the given level and a paragraph each. */
 const items = (level: 'h2' | 'h3', pairs: ReadonlyArray<readonly [string, string]>) =>
-  pairs.map(([head, text]) => `    <${level}>${escapeHtml(head)}</${level}>\n    <p>${escapeHtml(text)}</p>`).join('\n');
+  pairs
+    .map(([head, text]) => `    <${level}>${escapeHtml(head)}</${level}>\n    <p>${escapeHtml(text)}</p>`)
+    .join('\n');
 
 export const controlPageHtml = `<!doctype html>
 <html lang="ko">
@@ -32,11 +34,20 @@ export const controlPageHtml = `<!doctype html>
     <h1>${escapeHtml(hero.headline.join(' '))}</h1>
     <p>${escapeHtml(hero.lead)}</p>
     <p>${escapeHtml(hero.ideaFormats)}</p>
-${items('h2', valuePanel.map((point) => [point.title, point.description]))}
+${items(
+  'h2',
+  valuePanel.map((point) => [point.title, point.description]),
+)}
     <h2>${escapeHtml(processSection.title)}</h2>
-${items('h3', processSteps.map((step) => [`${step.step}. ${step.title}`, step.description]))}
+${items(
+  'h3',
+  processSteps.map((step) => [`${step.step}. ${step.title}`, step.description]),
+)}
     <h2>${escapeHtml(faqSection.title)}</h2>
-${items('h3', faq.map((item) => [item.question, item.answer]))}
+${items(
+  'h3',
+  faq.map((item) => [item.question, item.answer]),
+)}
   </body>
 </html>
 `;
@@ -47,7 +58,9 @@ export async function startControlServer(port: number): Promise<{ url: string; s
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(controlPageHtml);
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+      .end(controlPageHtml);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;

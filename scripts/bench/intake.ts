@@ -31,8 +31,18 @@ import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
-import { flood, FORM_JUNK_EMAIL_DOMAIN, genuineSubmission, SCRIPT_JUNK, type GenuineResult } from '../../src/server/test-support/flood';
-import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
+import {
+  flood,
+  FORM_JUNK_EMAIL_DOMAIN,
+  genuineSubmission,
+  SCRIPT_JUNK,
+  type GenuineResult,
+} from '../../src/server/test-support/flood';
+import {
+  createDatabase,
+  startPostgresCluster,
+  type PostgresCluster,
+} from '../../src/server/test-support/postgres-cluster';
 import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
 
@@ -82,7 +92,15 @@ interface MemoRow {
 async function loadMemos(port: number): Promise<AutocannonResult> {
   const token = createFormToken(SECRET, Date.now() - 5000);
   const { payload, contentType } = await multipartBody(
-    { idea: '', name: '벤치 테스터', email: 'memo@example.com', phone: '', website: '', formToken: token, memoDurationMs: '50000' },
+    {
+      idea: '',
+      name: '벤치 테스터',
+      email: 'memo@example.com',
+      phone: '',
+      website: '',
+      formToken: token,
+      memoDurationMs: '50000',
+    },
     { bytes: webmBytes(MEMO_BYTES) },
   );
   // A form token is used once (decision 076): each request carries its own, written over the first one's bytes
@@ -96,7 +114,11 @@ async function loadMemos(port: number): Promise<AutocannonResult> {
 }
 
 /** `amount` POSTs to the intake over CONNECTIONS connections, the n-th with `request(n)` and its own Idempotency-Key. */
-function postEach(port: number, amount: number, request: (n: number) => { contentType: string; body: string | Buffer }): Promise<AutocannonResult> {
+function postEach(
+  port: number,
+  amount: number,
+  request: (n: number) => { contentType: string; body: string | Buffer },
+): Promise<AutocannonResult> {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -109,7 +131,11 @@ function postEach(port: number, amount: number, request: (n: number) => { conten
         setupRequest(base: Record<string, unknown>) {
           sequence += 1;
           const { contentType, body } = request(sequence);
-          return { ...base, headers: { 'content-type': contentType, 'idempotency-key': `bench-${process.pid}-${sequence}` }, body };
+          return {
+            ...base,
+            headers: { 'content-type': contentType, 'idempotency-key': `bench-${process.pid}-${sequence}` },
+            body,
+          };
         },
       },
     ],
@@ -188,23 +214,36 @@ async function stop(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function benchDriver(driver: 'pglite' | 'postgres', cluster: PostgresCluster | undefined): Promise<{ row: Row; memo: MemoRow }> {
+async function benchDriver(
+  driver: 'pglite' | 'postgres',
+  cluster: PostgresCluster | undefined,
+): Promise<{ row: Row; memo: MemoRow }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${driver}-`));
   const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
   const port = PORTS[driver];
-  const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SITE_DIR: path.join(dataDir, 'no-site') });
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SITE_DIR: path.join(dataDir, 'no-site'),
+  });
   try {
     await waitForHealth(port, server);
     const warmup = await load(port, 2000);
     const result = await load(port, REQUESTS);
-    console.error(`  warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}`);
+    console.error(
+      `  warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}`,
+    );
     const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
     const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
     const memos = await loadMemos(port);
-    console.error(`  memos: ${JSON.stringify(memos.statusCodeStats)} errors ${memos.errors} timeouts ${memos.timeouts}`);
+    console.error(
+      `  memos: ${JSON.stringify(memos.statusCodeStats)} errors ${memos.errors} timeouts ${memos.timeouts}`,
+    );
     await stop(server);
     const database = await openDatabase({ databaseUrl, dataDir });
-    const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas where email <> 'memo@example.com'`);
+    const [row] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from ideas where email <> 'memo@example.com'`,
+    );
     const [memoRow] = await database.rows<{ ideas: number; memos: number }>(sql`
       select (select count(*)::int from ideas where email = 'memo@example.com') as ideas, (select count(*)::int from voice_memos) as memos`);
     await database.close();
@@ -334,7 +373,9 @@ function floodTable(rows: FloodRow[]): string {
       (row) =>
         `| ${row.driver} | ${Math.round(row.junkPerSecond).toLocaleString('en-US')} | ${Object.entries(row.junkByStatus)
           .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
-          .join(', ')} | ${row.formJunkStored} / ${row.formJunkHeld} | ${row.genuineAccepted}/${row.genuineSent} | ${row.genuineStored} | ${row.genuineOneByOne} | ` +
+          .join(
+            ', ',
+          )} | ${row.formJunkStored} / ${row.formJunkHeld} | ${row.genuineAccepted}/${row.genuineSent} | ${row.genuineStored} | ${row.genuineOneByOne} | ` +
         `${Math.round(row.genuineP50)} ms | ${Math.round(row.genuineP99)} ms |`,
     ),
   ].join('\n');
@@ -377,14 +418,18 @@ try {
     const measured = await benchDriver(driver, cluster);
     rows.push(measured.row);
     memoRows.push(measured.memo);
-    console.error(`flooding ${driver}: junk over ${FLOOD_CONNECTIONS} connections while ${GENUINE} genuine visitors submit at 2/s…`);
+    console.error(
+      `flooding ${driver}: junk over ${FLOOD_CONNECTIONS} connections while ${GENUINE} genuine visitors submit at 2/s…`,
+    );
     floodRows.push(await benchFlood(driver, cluster));
   }
 } finally {
   await cluster?.stop();
 }
 
-const target = rows.map((row) => `${row.driver}: ${row.requestsPerSecond >= 1000 && row.p99 <= 50 ? 'meets' : 'misses'} the target`).join('; ');
+const target = rows
+  .map((row) => `${row.driver}: ${row.requestsPerSecond >= 1000 && row.p99 <= 50 ? 'meets' : 'misses'} the target`)
+  .join('; ');
 const markdown = [
   `Intake (\`npm run bench:intake\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
     `Node ${process.version}, ${os.platform()} ${os.release()}. autocannon on loopback, ${CONNECTIONS} connections, ${REQUESTS.toLocaleString('en-US')} requests after 2,000 warm-up requests; ` +
@@ -418,11 +463,24 @@ const markdown = [
 console.log(markdown);
 // The genuine visitors' own allowance (MAIL_DIGEST_THRESHOLD, the server's default here) is all the flood may not take.
 const genuineAllowance = Math.min(GENUINE, loadConfig({}).mail.digestThreshold);
-if (floodRows.some((row) => row.genuineAccepted !== row.genuineSent || row.genuineStored !== row.genuineSent || row.genuineOneByOne !== genuineAllowance)) {
-  console.error(`FLOOD: a genuine visitor was refused or not stored, or fewer than ${genuineAllowance} were mailed one by one`);
+if (
+  floodRows.some(
+    (row) =>
+      row.genuineAccepted !== row.genuineSent ||
+      row.genuineStored !== row.genuineSent ||
+      row.genuineOneByOne !== genuineAllowance,
+  )
+) {
+  console.error(
+    `FLOOD: a genuine visitor was refused or not stored, or fewer than ${genuineAllowance} were mailed one by one`,
+  );
   process.exitCode = 1;
 }
-if (memoRows.some((row) => row.storedIdeas !== row.accepted || row.storedMemos !== row.accepted || row.accepted !== MEMO_REQUESTS)) {
+if (
+  memoRows.some(
+    (row) => row.storedIdeas !== row.accepted || row.storedMemos !== row.accepted || row.accepted !== MEMO_REQUESTS,
+  )
+) {
   console.error('MEMOS: the database does not hold exactly one idea and one memo per 202 answer');
   process.exitCode = 1;
 }

@@ -13,7 +13,13 @@ import { join } from 'node:path';
 import type { Result } from 'lighthouse';
 import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { gzipBytes, repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
-import { chromiumVersion, resourceSummary, runLighthouse, score, type CategoryId } from '../../tests/budgets/support/lighthouse';
+import {
+  chromiumVersion,
+  resourceSummary,
+  runLighthouse,
+  score,
+  type CategoryId,
+} from '../../tests/budgets/support/lighthouse';
 import { startServer } from '../../tests/budgets/support/server';
 import { inlineStyles } from '../../build/inline-stylesheet';
 import { startControlServer } from './control-page';
@@ -69,23 +75,52 @@ const rows: Row[] = [
   },
   { label: 'LCP', target: '≤ 1.00 s', read: audit('largest-contentful-paint'), format: s, meets: (v) => v <= 1000 },
   { label: 'TBT', target: '–', read: audit('total-blocking-time'), format: ms },
-  { label: 'CLS', target: '≤ 0.01', read: audit('cumulative-layout-shift'), format: (v) => v.toFixed(3), meets: (v) => v <= 0.01 },
+  {
+    label: 'CLS',
+    target: '≤ 0.01',
+    read: audit('cumulative-layout-shift'),
+    format: (v) => v.toFixed(3),
+    meets: (v) => v <= 0.01,
+  },
   { label: 'Speed Index', target: '–', read: audit('speed-index'), format: s },
   { label: 'HTML (transfer)', target: '–', read: bytesOf('document'), format: kbText },
   {
     label: 'CSS (inline, gzip)',
     target: `≤ ${budgets.cssGzip / KB} KB`,
-    read: (lhr) => bytesOf('stylesheet')(lhr) + (inlineCssGzip.get(new URL(lhr.requestedUrl ?? lhr.finalDisplayedUrl).href) ?? NaN),
+    read: (lhr) =>
+      bytesOf('stylesheet')(lhr) + (inlineCssGzip.get(new URL(lhr.requestedUrl ?? lhr.finalDisplayedUrl).href) ?? NaN),
     format: kbText,
     meets: (v) => v <= budgets.cssGzip,
   },
-  { label: 'JS (transfer)', target: `≤ ${budgets.initialJsGzip / KB} KB`, read: bytesOf('script'), format: kbText, meets: (v) => v <= budgets.initialJsGzip },
+  {
+    label: 'JS (transfer)',
+    target: `≤ ${budgets.initialJsGzip / KB} KB`,
+    read: bytesOf('script'),
+    format: kbText,
+    meets: (v) => v <= budgets.initialJsGzip,
+  },
   { label: 'Fonts (transfer)', target: '–', read: bytesOf('font'), format: kbText },
   { label: 'Images (transfer)', target: '–', read: bytesOf('image'), format: kbText },
-  { label: 'Total transfer', target: `≤ ${budgets.firstViewTransfer / KB} KB`, read: bytesOf('total'), format: kbText, meets: (v) => v <= budgets.firstViewTransfer },
-  { label: 'Requests', target: '–', read: (lhr) => resourceSummary(lhr).get('total')?.requestCount ?? NaN, format: (v) => String(v) },
+  {
+    label: 'Total transfer',
+    target: `≤ ${budgets.firstViewTransfer / KB} KB`,
+    read: bytesOf('total'),
+    format: kbText,
+    meets: (v) => v <= budgets.firstViewTransfer,
+  },
+  {
+    label: 'Requests',
+    target: '–',
+    read: (lhr) => resourceSummary(lhr).get('total')?.requestCount ?? NaN,
+    format: (v) => String(v),
+  },
   // Lighthouse's own CPU benchmark of this machine at run time (higher = faster; drops when the machine is busy).
-  { label: 'Benchmark index', target: '–', read: (lhr) => lhr.environment.benchmarkIndex, format: (v) => String(Math.round(v)) },
+  {
+    label: 'Benchmark index',
+    target: '–',
+    read: (lhr) => lhr.environment.benchmarkIndex,
+    format: (v) => String(Math.round(v)),
+  },
 ];
 
 function median(values: number[]): number {
@@ -117,7 +152,10 @@ async function main() {
   let loadAfter = NaN;
   try {
     control = await startControlServer(ports.benchControl);
-    const pages = [...paths.map((path) => ({ name: path, url: server.origin + path })), { name: CONTROL, url: control.url }];
+    const pages = [
+      ...paths.map((path) => ({ name: path, url: server.origin + path })),
+      { name: CONTROL, url: control.url },
+    ];
     for (const page of pages) await measureInlineCss(page.url);
     for (let i = 1; i <= runs; i++) {
       for (const page of pages) {
@@ -147,10 +185,18 @@ async function main() {
     return `${row.format(value)}${mark}`;
   };
   const header = `| Metric | Target | ${paths.map((p) => `\`${p}\``).join(' | ')} | control |\n|---|---|${paths.map(() => '---').join('|')}|---|`;
-  const body = rows.map((row) => `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, p)).join(' | ')} | ${row.format(medianOf(CONTROL, row))} |`).join('\n');
+  const body = rows
+    .map(
+      (row) =>
+        `| ${row.label} | ${row.target} | ${paths.map((p) => cell(row, p)).join(' | ')} | ${row.format(medianOf(CONTROL, row))} |`,
+    )
+    .join('\n');
   const fcp = rows.find((row) => row.label === 'FCP') as Row;
   const ratios = paths.map((p) => `\`${p}\` ${(medianOf(p, fcp) / medianOf(CONTROL, fcp)).toFixed(2)}×`).join(', ');
-  const tbtRuns = [...paths, CONTROL].map((name) => `${name === CONTROL ? 'control' : `\`${name}\``} ${(results.get(name) ?? []).map((lhr) => Math.round(audit('total-blocking-time')(lhr))).join(', ')}`);
+  const tbtRuns = [...paths, CONTROL].map(
+    (name) =>
+      `${name === CONTROL ? 'control' : `\`${name}\``} ${(results.get(name) ?? []).map((lhr) => Math.round(audit('total-blocking-time')(lhr))).join(', ')}`,
+  );
   const markdown = [
     `Measured ${when} UTC on ${machine}.`,
     `Lighthouse mobile preset with simulated throttling (its defaults), median of ${runs} run${runs === 1 ? '' : 's'} per page, the pages`,

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const unknown = only.filter((slug) => !(slug in stories));
   if (unknown.length > 0) throw new Error(`unknown demo(s): ${unknown.join(', ')}`);
   const missing = portfolio.filter((item) => !(item.slug in stories));
-  if (only.length === 0 && missing.length > 0) throw new Error(`no story for: ${missing.map((i) => i.slug).join(', ')}`);
+  if (only.length === 0 && missing.length > 0)
+    throw new Error(`no story for: ${missing.map((i) => i.slug).join(', ')}`);
 
   const browser = await chromium.launch({ ...chromiumLaunch, headless: true });
   const failures: string[] = [];
@@ -67,15 +68,20 @@ async function renderStory(browser: Browser, story: Story, keepFrames: boolean):
     throw new Error('Pretendard did not load');
   }
 
-  const dir = keepFrames ? join(tmpdir(), 'demo-frames', story.slug) : mkdtempSync(join(tmpdir(), `demo-${story.slug}-`));
+  const dir = keepFrames
+    ? join(tmpdir(), 'demo-frames', story.slug)
+    : mkdtempSync(join(tmpdir(), `demo-${story.slug}-`));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const encoded: { png: string; ms: number }[] = [];
   for (const [i, frame] of story.frames.entries()) {
-    const error = await page.evaluate((f) => (window as unknown as { setFrame: (x: typeof f) => string | null }).setFrame(f), {
-      html: frame.html,
-      cursor: frame.cursor,
-    });
+    const error = await page.evaluate(
+      (f) => (window as unknown as { setFrame: (x: typeof f) => string | null }).setFrame(f),
+      {
+        html: frame.html,
+        cursor: frame.cursor,
+      },
+    );
     if (error) throw new Error(`${story.slug} frame ${i}: ${error}`);
     const png = join(dir, `frame-${String(i).padStart(3, '0')}.png`);
     await page.screenshot({ path: png, type: 'png' });
@@ -105,9 +111,12 @@ async function renderStory(browser: Browser, story: Story, keepFrames: boolean):
   );
 
   const failures: string[] = [];
-  if (bytes > DEMO_BUDGET.animationBytes) failures.push(`${story.slug}.webp is ${bytes} B (max ${DEMO_BUDGET.animationBytes})`);
-  if (posterBytes > DEMO_BUDGET.posterBytes) failures.push(`${story.slug}-poster.webp is ${posterBytes} B (max ${DEMO_BUDGET.posterBytes})`);
-  if (duration < DEMO_BUDGET.minLoopMs || duration > DEMO_BUDGET.maxLoopMs) failures.push(`${story.slug} loop is ${duration} ms`);
+  if (bytes > DEMO_BUDGET.animationBytes)
+    failures.push(`${story.slug}.webp is ${bytes} B (max ${DEMO_BUDGET.animationBytes})`);
+  if (posterBytes > DEMO_BUDGET.posterBytes)
+    failures.push(`${story.slug}-poster.webp is ${posterBytes} B (max ${DEMO_BUDGET.posterBytes})`);
+  if (duration < DEMO_BUDGET.minLoopMs || duration > DEMO_BUDGET.maxLoopMs)
+    failures.push(`${story.slug} loop is ${duration} ms`);
   return failures;
 }
 

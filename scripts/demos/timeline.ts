@@ -37,7 +37,8 @@ export const easeInOut = (p: number): number => (p < 0.5 ? 2 * p * p : 1 - (-2 *
 export const easeOut = (p: number): number => 1 - (1 - p) ** 3;
 export const lerp = (a: number, b: number, p: number): number => a + (b - a) * p;
 /** Part of `p` (0..1) that falls inside the window [from, to], clamped to 0..1. */
-export const segment = (p: number, from: number, to: number): number => Math.min(1, Math.max(0, (p - from) / (to - from)));
+export const segment = (p: number, from: number, to: number): number =>
+  Math.min(1, Math.max(0, (p - from) / (to - from)));
 
 /**
  * Builds a story frame by frame: `hold` shows the current state for a while, `animate` interpolates a state change
@@ -87,7 +88,8 @@ export class StoryBuilder<S extends object> {
   animate(ms: number, patch: (p: number) => Partial<S>, options: { move?: string; fps?: number } = {}): this {
     const steps = Math.max(1, Math.round((ms / 1000) * (options.fps ?? TRANSITION_FPS)));
     const base = this.state;
-    if (options.move !== undefined) this.cursor = { move: this.cursor.move + 1, target: options.move, p: 0, down: false };
+    if (options.move !== undefined)
+      this.cursor = { move: this.cursor.move + 1, target: options.move, p: 0, down: false };
     let spent = 0;
     for (let i = 1; i <= steps; i++) {
       const p = i / steps;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseWebp } from './webp-info';
 
-const le = (value: number, bytes: number): number[] => Array.from({ length: bytes }, (_, i) => (value >>> (8 * i)) & 0xff);
+const le = (value: number, bytes: number): number[] =>
+  Array.from({ length: bytes }, (_, i) => (value >>> (8 * i)) & 0xff);
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 
 function chunk(tag: string, data: number[]): number[] {
@@ -16,7 +17,8 @@ function riff(...chunks: number[][]): Uint8Array {
 const vp8x = (flags: number, w: number, h: number) => chunk('VP8X', [flags, 0, 0, 0, ...le(w - 1, 3), ...le(h - 1, 3)]);
 const anim = (loops: number) => chunk('ANIM', [255, 255, 255, 255, ...le(loops, 2)]);
 /** An ANMF chunk: offsets, frame size, duration, flags, then a (tiny, odd-length) frame payload. */
-const anmf = (ms: number) => chunk('ANMF', [...le(0, 3), ...le(0, 3), ...le(9, 3), ...le(9, 3), ...le(ms, 3), 0, ...chunk('VP8L', [0x2f, 1, 2])]);
+const anmf = (ms: number) =>
+  chunk('ANMF', [...le(0, 3), ...le(0, 3), ...le(9, 3), ...le(9, 3), ...le(ms, 3), 0, ...chunk('VP8L', [0x2f, 1, 2])]);
 
 describe('parseWebp', () => {
   it('reads canvas size, loop count and every frame duration of an animation', () => {

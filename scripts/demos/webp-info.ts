@@ -42,7 +42,7 @@ export function parseWebp(bytes: Uint8Array): WebpInfo {
   let loopCount: number | undefined;
   const frameDurations: number[] = [];
 
-  for (let o = 12; o + 8 <= riffEnd; ) {
+  for (let o = 12; o + 8 <= riffEnd;) {
     const tag = fourcc(bytes, o);
     const size = u32(bytes, o + 4);
     const data = bytes.subarray(o + 8, o + 8 + size);

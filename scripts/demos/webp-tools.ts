@@ -36,7 +36,16 @@ export interface AnimationOptions {
 export function encodeAnimation(frames: readonly EncodeFrame[], out: string, options: AnimationOptions): void {
   const args = ['-loop', '0'];
   for (const frame of frames) {
-    args.push(`-${options.mode}`, '-q', String(options.quality), '-m', String(options.method), '-d', String(frame.ms), frame.png);
+    args.push(
+      `-${options.mode}`,
+      '-q',
+      String(options.quality),
+      '-m',
+      String(options.method),
+      '-d',
+      String(frame.ms),
+      frame.png,
+    );
   }
   args.push('-o', out);
   run('img2webp', args);
@@ -55,5 +64,17 @@ function run(tool: string, args: string[]): void {
 
 /** The card image: the poster frame scaled down, lossy (a photo-like screenshot at card size needs no lossless). */
 export function encodeCardImage(png: string, out: string): void {
-  run('cwebp', ['-quiet', '-q', '82', '-m', '6', '-resize', String(CARD_IMAGE_SIZE.width), String(CARD_IMAGE_SIZE.height), png, '-o', out]);
+  run('cwebp', [
+    '-quiet',
+    '-q',
+    '82',
+    '-m',
+    '6',
+    '-resize',
+    String(CARD_IMAGE_SIZE.width),
+    String(CARD_IMAGE_SIZE.height),
+    png,
+    '-o',
+    out,
+  ]);
 }

@@ -22,7 +22,10 @@ import { main } from './ideas';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs the CLI in this process with `env` as its whole environment; returns what it wrote and its exit code. */
-async function cli(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+async function cli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ stdout: string; stderr: string; code: number }> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
@@ -49,7 +52,12 @@ async function seed(store: TestDatabase): Promise<void> {
   await storeIdea(database, {
     id: IDS.lead,
     receivedAt: new Date('2026-11-20T01:00:00Z'),
-    fields: { idea: '=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어', name: '정하늘', email: 'haneul@example.com', phone: '+82 10' },
+    fields: {
+      idea: '=SUM(A1) 같은 글자로 시작하는, 쉼표가 있는 아이디어',
+      name: '정하늘',
+      email: 'haneul@example.com',
+      phone: '+82 10',
+    },
     spamReason: null,
     voiceMemo: { mimeType: 'audio/webm', durationMs: 3400, bytes: MEMO },
   });
@@ -233,7 +241,15 @@ describe('ideas CLI as a command', () => {
     const env = { DATA_DIR: store.dataDir };
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
-      env: { ...process.env, ...env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_DIR: path.join(store.dataDir, 'none') },
+      env: {
+        ...process.env,
+        ...env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SITE_DIR: path.join(store.dataDir, 'none'),
+      },
       stdio: 'inherit',
     });
     await expect.poll(() => fs.existsSync(adminFile(store.dataDir)), { timeout: 60_000, interval: 100 }).toBe(true);
@@ -248,6 +264,9 @@ describe('ideas CLI as a command', () => {
     expect(offline.stderr).toContain('no server running');
     expect(offline.stdout).toContain('이메일: haneul@example.com');
     const failing = command(env, 'show', 'abcdef12');
-    await expect(failing).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('해당하는 아이디어가 없습니다') });
+    await expect(failing).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('해당하는 아이디어가 없습니다'),
+    });
   });
 });

@@ -46,7 +46,10 @@ function oneLine(text: string, max: number): string {
 export function formatList(ideas: TeamIdea[]): string {
   if (ideas.length === 0) return '접수된 아이디어가 없습니다.';
   return ideas
-    .map((idea) => `${idea.id.slice(0, 8)}  ${formatKst(idea.receivedAt)}  ${oneLine(idea.name, 12)}  [${statusLabel(idea)}]  ${oneLine(idea.idea, 40)}`)
+    .map(
+      (idea) =>
+        `${idea.id.slice(0, 8)}  ${formatKst(idea.receivedAt)}  ${oneLine(idea.name, 12)}  [${statusLabel(idea)}]  ${oneLine(idea.idea, 40)}`,
+    )
     .join('\n');
 }
 
@@ -76,7 +79,21 @@ export function formatShow(idea: TeamIdea): string {
 
 export function ideasCsv(ideas: TeamIdea[]): string {
   return toCsv(
-    ['접수 번호', '접수 시각(KST)', '접수 시각(UTC)', '이름', '이메일', '연락처', '아이디어', '음성 메모 길이(초)', '발송 상태', '스팸 사유', '시도 횟수', '발송 시각(UTC)', '마지막 오류'],
+    [
+      '접수 번호',
+      '접수 시각(KST)',
+      '접수 시각(UTC)',
+      '이름',
+      '이메일',
+      '연락처',
+      '아이디어',
+      '음성 메모 길이(초)',
+      '발송 상태',
+      '스팸 사유',
+      '시도 횟수',
+      '발송 시각(UTC)',
+      '마지막 오류',
+    ],
     ideas.map((idea) => [
       idea.id,
       formatKst(idea.receivedAt),
@@ -180,7 +197,10 @@ async function run(client: TeamIdeasClient, args: string[], { out, err }: CliIo)
         };
         throw new CliError(reasons[result.reason]);
       }
-      out(`${result.idea.id}: 스팸 보관함에서 꺼내 팀에 보내도록 대기열에 넣었습니다.` + (client.workerRunning ? '' : ' 서버가 실행되면 발송됩니다.'));
+      out(
+        `${result.idea.id}: 스팸 보관함에서 꺼내 팀에 보내도록 대기열에 넣었습니다.` +
+          (client.workerRunning ? '' : ' 서버가 실행되면 발송됩니다.'),
+      );
       return 0;
     }
     case 'close': {

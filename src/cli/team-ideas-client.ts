@@ -42,9 +42,14 @@ function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
 
 function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
   const base = `http://127.0.0.1:${endpoint.port}`;
-  async function call<T>(path: string, init: RequestInit = {}, allowed: number[] = []): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    path: string,
+    init: RequestInit = {},
+    allowed: number[] = [],
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(base + path, { ...init, headers: { authorization: `Bearer ${endpoint.token}` } });
-    if (!response.ok && !allowed.includes(response.status)) throw new CliError(`admin API answered ${response.status} for ${path}`);
+    if (!response.ok && !allowed.includes(response.status))
+      throw new CliError(`admin API answered ${response.status} for ${path}`);
     return { status: response.status, body: (await response.json()) as T };
   }
   return {
@@ -57,16 +62,29 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
       return status === 404 ? undefined : body;
     },
     retry: async (id, force) =>
-      (await call<RetryResult>(`/ideas/${encodeURIComponent(id)}/retry${force ? '?force=1' : ''}`, { method: 'POST' }, [404, 409])).body,
+      (
+        await call<RetryResult>(
+          `/ideas/${encodeURIComponent(id)}/retry${force ? '?force=1' : ''}`,
+          { method: 'POST' },
+          [404, 409],
+        )
+      ).body,
     async voiceMemo(id) {
-      const response = await fetch(`${base}/ideas/${encodeURIComponent(id)}/memo`, { headers: { authorization: `Bearer ${endpoint.token}` } });
+      const response = await fetch(`${base}/ideas/${encodeURIComponent(id)}/memo`, {
+        headers: { authorization: `Bearer ${endpoint.token}` },
+      });
       if (response.status === 404) return undefined;
       if (!response.ok) throw new CliError(`admin API answered ${response.status} for the memo`);
       return Buffer.from(await response.arrayBuffer());
     },
-    release: async (id) => (await call<ReleaseResult>(`/ideas/${encodeURIComponent(id)}/release`, { method: 'POST' }, [404, 409])).body,
+    release: async (id) =>
+      (await call<ReleaseResult>(`/ideas/${encodeURIComponent(id)}/release`, { method: 'POST' }, [404, 409])).body,
     async closeConsultation(id) {
-      const { status, body } = await call<TeamIdea>(`/ideas/${encodeURIComponent(id)}/close`, { method: 'POST' }, [404]);
+      const { status, body } = await call<TeamIdea>(
+        `/ideas/${encodeURIComponent(id)}/close`,
+        { method: 'POST' },
+        [404],
+      );
       return status === 404 ? undefined : body;
     },
     async erase(id) {
@@ -82,8 +100,12 @@ export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient>
     const endpoint = readAdminEndpoint(config.dataDir);
     if (endpoint) return adminClient(endpoint);
     const owner = readLockOwner(config.dataDir);
-    if (owner) throw new CliError(`DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`);
-    if (!fs.existsSync(config.dataDir)) throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
+    if (owner)
+      throw new CliError(
+        `DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`,
+      );
+    if (!fs.existsSync(config.dataDir))
+      throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
   }
   const { directClient } = await import('./team-ideas-direct');
   return directClient(config);

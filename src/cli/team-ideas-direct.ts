@@ -23,7 +23,10 @@ export async function directClient(config: Config): Promise<TeamIdeasClient> {
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     return {
-      via: database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite files in ${config.dataDir} (no server running)`,
+      via:
+        database.kind === 'postgres'
+          ? 'PostgreSQL (DATABASE_URL)'
+          : `PGlite files in ${config.dataDir} (no server running)`,
       workerRunning: database.kind === 'postgres',
       list: (limit, spam) => listIdeas(database, limit, { spam }),
       all: () => allIdeas(database),

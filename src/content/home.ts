@@ -15,8 +15,14 @@ export interface ValuePoint {
 }
 
 export const valuePanel: readonly [ValuePoint, ValuePoint, ValuePoint] = [
-  { title: '아이디어 시각화', description: '머릿속에만 있던 아이디어를 눈으로 보고 사용해 볼 수 있는 화면으로 만들어 드립니다.' },
-  { title: '빠른 프로토타이핑', description: '24시간 안에 실제로 작동하는 프로토타입을 만들어 방향을 빠르게 검증합니다.' },
+  {
+    title: '아이디어 시각화',
+    description: '머릿속에만 있던 아이디어를 눈으로 보고 사용해 볼 수 있는 화면으로 만들어 드립니다.',
+  },
+  {
+    title: '빠른 프로토타이핑',
+    description: '24시간 안에 실제로 작동하는 프로토타입을 만들어 방향을 빠르게 검증합니다.',
+  },
   { title: '완성형 서비스 개발', description: '검증을 마친 프로토타입을 실제로 출시할 수 있는 서비스로 완성합니다.' },
 ];
 
@@ -47,10 +53,26 @@ export const processSection = {
 };
 
 export const processSteps: readonly ProcessStep[] = [
-  { step: 1, title: '아이디어 제출', description: '간단한 글이나 음성 메모로 아이디어를 보내주세요. 기획서가 없어도 괜찮습니다.' },
-  { step: 2, title: '24시간 내 프로토타입 제작', description: '접수 후 24시간 안에 실제로 작동하는 프로토타입을 만들어 보여드립니다.' },
-  { step: 3, title: '견적과 개발 범위 안내', description: '만들어진 화면을 함께 보면서 개발 범위와 견적을 안내해 드립니다.' },
-  { step: 4, title: '방향 협의 미팅', description: '고객님이 원하시는 시간에 미팅을 열어 방향과 세부 사항을 함께 정합니다.' },
+  {
+    step: 1,
+    title: '아이디어 제출',
+    description: '간단한 글이나 음성 메모로 아이디어를 보내주세요. 기획서가 없어도 괜찮습니다.',
+  },
+  {
+    step: 2,
+    title: '24시간 내 프로토타입 제작',
+    description: '접수 후 24시간 안에 실제로 작동하는 프로토타입을 만들어 보여드립니다.',
+  },
+  {
+    step: 3,
+    title: '견적과 개발 범위 안내',
+    description: '만들어진 화면을 함께 보면서 개발 범위와 견적을 안내해 드립니다.',
+  },
+  {
+    step: 4,
+    title: '방향 협의 미팅',
+    description: '고객님이 원하시는 시간에 미팅을 열어 방향과 세부 사항을 함께 정합니다.',
+  },
   { step: 5, title: '본 작업 시작', description: '내용을 확정하고 결제가 완료되면 본격적인 개발을 시작합니다.' },
 ];
 
@@ -143,7 +165,10 @@ export interface NoticeCopy {
 }
 
 export const ideaNotices = {
-  required: { title: '필수 정보를 입력해주세요', description: '아이디어(글 또는 음성 메모), 이름, 이메일은 필수 입력 항목입니다.' },
+  required: {
+    title: '필수 정보를 입력해주세요',
+    description: '아이디어(글 또는 음성 메모), 이름, 이메일은 필수 입력 항목입니다.',
+  },
   invalid: { title: '입력 내용을 확인해주세요' },
   failed: { title: '제출 중 오류가 발생했습니다', description: '잠시 후 다시 시도해주세요.' },
   rateLimited: { title: '잠시 후 다시 시도해주세요' },

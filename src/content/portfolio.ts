@@ -26,7 +26,8 @@ export const portfolio: readonly PortfolioItem[] = [
   {
     slug: 'badminton-log',
     title: '배드민턴 기록 서비스',
-    description: '경기 점수와 파트너를 기록하고, 쌓인 기록으로 실력 변화를 한눈에 보여주는 배드민턴 동호인용 서비스입니다.',
+    description:
+      '경기 점수와 파트너를 기록하고, 쌓인 기록으로 실력 변화를 한눈에 보여주는 배드민턴 동호인용 서비스입니다.',
     category: '스포츠',
     features: ['경기 결과 기록', '점수 변화 그래프', '파트너·상대 관리', '승률·통계 대시보드'],
     gifUrl: '/demos/badminton-log.webp',
@@ -37,7 +38,8 @@ export const portfolio: readonly PortfolioItem[] = [
   {
     slug: 'college-transfer',
     title: '미국 대학 편입 가이드',
-    description: '희망 전공과 성적을 바탕으로 미국 대학 편입 경로를 찾고, 학교별 요건과 일정을 정리해 주는 교육 서비스입니다.',
+    description:
+      '희망 전공과 성적을 바탕으로 미국 대학 편입 경로를 찾고, 학교별 요건과 일정을 정리해 주는 교육 서비스입니다.',
     category: '교육',
     features: ['편입 가능 대학 검색', '학교별 요건 비교', '지원 일정 체크리스트', '학점 인정 계산기'],
     gifUrl: '/demos/college-transfer.webp',
@@ -48,7 +50,8 @@ export const portfolio: readonly PortfolioItem[] = [
   {
     slug: 'marketing-crawler',
     title: '마케팅 데이터 크롤링 서비스',
-    description: '키워드와 경쟁사 채널의 데이터를 자동으로 모아 마케팅 의사결정에 필요한 지표로 정리해 주는 비즈니스 서비스입니다.',
+    description:
+      '키워드와 경쟁사 채널의 데이터를 자동으로 모아 마케팅 의사결정에 필요한 지표로 정리해 주는 비즈니스 서비스입니다.',
     category: '비즈니스',
     features: ['키워드·채널 수집 설정', '자동 수집 스케줄러', '경쟁사 지표 비교', '리포트 CSV 내보내기'],
     gifUrl: '/demos/marketing-crawler.webp',

@@ -13,7 +13,12 @@ export const site = {
   themeColor: '#4f46e5',
   /** Default public origin; the build reads SITE_URL to override it (canonical URLs, sitemap, OG). */
   defaultUrl: 'http://localhost:3000',
-  ogImage: { path: '/og-image.png', width: 1200, height: 600, alt: '24시간 안에 아이디어를 작동하는 프로토타입으로 만들어 드립니다' },
+  ogImage: {
+    path: '/og-image.png',
+    width: 1200,
+    height: 600,
+    alt: '24시간 안에 아이디어를 작동하는 프로토타입으로 만들어 드립니다',
+  },
   /** Who delivers the team mail, as the privacy policy names the processor. */
   mailProvider: '이메일 발송 대행사(SMTP 서비스)',
 } as const;

@@ -18,7 +18,10 @@ export const IDEA_REFUSALS = {
     title: '음성 메모를 보내지 못했습니다',
     description: '녹음을 지우고 다시 녹음하거나, 아이디어를 글로 적어 보내주세요.',
   },
-  memoIncomplete: { title: '음성 메모가 끝까지 전송되지 않았습니다', description: '인터넷 연결을 확인한 뒤 다시 보내주세요.' },
+  memoIncomplete: {
+    title: '음성 메모가 끝까지 전송되지 않았습니다',
+    description: '인터넷 연결을 확인한 뒤 다시 보내주세요.',
+  },
   refused: { title: '신청서를 보내지 못했습니다', description: '페이지를 새로고침한 뒤 다시 보내주세요.' },
   rateLimited: { title: '잠시 후 다시 보내주세요', description: '짧은 시간에 신청이 많이 들어왔습니다.' },
 } as const;

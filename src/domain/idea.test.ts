@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_LIMITS, IDEA_OR_MEMO_REQUIRED, formatKst, ideaFieldsSchema, ideaRequestSchema, missingRequiredFields, required, tooLong, unstorable } from './idea';
+import {
+  IDEA_LIMITS,
+  IDEA_OR_MEMO_REQUIRED,
+  formatKst,
+  ideaFieldsSchema,
+  ideaRequestSchema,
+  missingRequiredFields,
+  required,
+  tooLong,
+  unstorable,
+} from './idea';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
@@ -12,7 +22,11 @@ describe('idea schema', () => {
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
     // The idea may be text or a voice memo; the other two are named as they are.
-    expect(messages).toMatchObject({ idea: IDEA_OR_MEMO_REQUIRED, name: '이름을 입력해주세요.', email: '이메일을 입력해주세요.' });
+    expect(messages).toMatchObject({
+      idea: IDEA_OR_MEMO_REQUIRED,
+      name: '이름을 입력해주세요.',
+      email: '이메일을 입력해주세요.',
+    });
   });
 
   it('words each message with the particle its label takes, and the limit from IDEA_LIMITS', () => {
@@ -48,16 +62,31 @@ describe('idea schema', () => {
     for (const [override, field] of cases) {
       const result = ideaRequestSchema.safeParse({ ...base, ...override });
       expect(result.success, JSON.stringify(override)).toBe(false);
-      expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([[field, unstorable(field as 'idea')]]);
+      expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+        [field, unstorable(field as 'idea')],
+      ]);
     }
-    expect(unstorable('name')).toBe('이름에 저장할 수 없는 문자가 들어 있습니다. 붙여 넣은 부분을 지우고 다시 입력해주세요.');
+    expect(unstorable('name')).toBe(
+      '이름에 저장할 수 없는 문자가 들어 있습니다. 붙여 넣은 부분을 지우고 다시 입력해주세요.',
+    );
     // Tab and line breaks in the idea, a whole emoji (a surrogate pair) and a trailing newline on a name are fine.
     const fine = ideaRequestSchema.parse({ ...base, idea: '첫 줄\r\n\t둘째 줄 😀', name: '김민지\n' });
     expect(fine).toMatchObject({ idea: '첫 줄\r\n\t둘째 줄 😀', name: '김민지' });
   });
 
   it('takes a name or idea of invisible characters only as missing, with the same message', () => {
-    const invisible = ['\u200B', '\u200C\u200D', '\uFEFF', '\u3164', '\u3164\u3164', '\u115F\u1160', '\uFFA0', '\u2060', '\u00AD', ' \u200B '];
+    const invisible = [
+      '\u200B',
+      '\u200C\u200D',
+      '\uFEFF',
+      '\u3164',
+      '\u3164\u3164',
+      '\u115F\u1160',
+      '\uFFA0',
+      '\u2060',
+      '\u00AD',
+      ' \u200B ',
+    ];
     for (const blank of invisible) {
       const result = ideaRequestSchema.safeParse({ idea: blank, name: blank, email: 'a@b.co' });
       expect(result.success, JSON.stringify(blank)).toBe(false);
@@ -66,7 +95,9 @@ describe('idea schema', () => {
       expect(missingRequiredFields({ idea: blank, name: blank, email: 'a@b.co' })).toEqual(['idea', 'name']);
     }
     // Visible text with a joiner inside (an emoji sequence) is kept as it is.
-    expect(ideaRequestSchema.parse({ idea: '가족 👨\u200D👩\u200D👧', name: '김', email: 'a@b.co' }).idea).toBe('가족 👨\u200D👩\u200D👧');
+    expect(ideaRequestSchema.parse({ idea: '가족 👨\u200D👩\u200D👧', name: '김', email: 'a@b.co' }).idea).toBe(
+      '가족 👨\u200D👩\u200D👧',
+    );
   });
 
   it('lists missing required fields after trimming', () => {

@@ -22,7 +22,6 @@ export const IDEA_LIMITS = {
   phone: 30,
 } as const;
 
-
 export const IDEA_FIELD_LABELS = {
   idea: '아이디어',
   name: '이름',
@@ -93,7 +92,9 @@ const requiredText = (field: IdeaField) =>
 /** The visitor's submission: what is stored and mailed to the team. Unknown keys are stripped. */
 export const ideaFieldsSchema = z.object({
   // May be empty when a voice memo carries the idea (ideaRequestSchema checks that one of the two is there).
-  idea: text('idea', IDEA_OR_MEMO_REQUIRED).max(IDEA_LIMITS.idea, { error: tooLong('idea') }).default(''),
+  idea: text('idea', IDEA_OR_MEMO_REQUIRED)
+    .max(IDEA_LIMITS.idea, { error: tooLong('idea') })
+    .default(''),
   name: requiredText('name'),
   email: requiredText('email').pipe(z.email({ error: '올바른 이메일 주소를 입력해주세요.' })),
   phone: text('phone')
@@ -110,7 +111,12 @@ export const ideaRequestSchema = ideaFieldsSchema
   .extend({
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
     formToken: z.string().max(500).optional(),
-    memoDurationMs: z.coerce.number().int().min(0).max(VOICE_MEMO_MAX_MS + 10_000).optional(),
+    memoDurationMs: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(VOICE_MEMO_MAX_MS + 10_000)
+      .optional(),
   })
   .refine((request) => request.idea !== '' || request.memoDurationMs !== undefined, {
     path: ['idea'],
@@ -123,8 +129,13 @@ export type IdeaFields = z.output<typeof ideaFieldsSchema>;
 export type IdeaRequest = z.input<typeof ideaRequestSchema>;
 
 /** The required fields left empty (blank: nothing visible): the form then sends nothing. A voice memo stands in for the idea text. */
-export function missingRequiredFields(input: Partial<Record<IdeaField, string>>, options: { hasVoiceMemo?: boolean } = {}): IdeaField[] {
-  return REQUIRED_IDEA_FIELDS.filter((field) => isBlank(input[field] ?? '') && !(field === 'idea' && options.hasVoiceMemo));
+export function missingRequiredFields(
+  input: Partial<Record<IdeaField, string>>,
+  options: { hasVoiceMemo?: boolean } = {},
+): IdeaField[] {
+  return REQUIRED_IDEA_FIELDS.filter(
+    (field) => isBlank(input[field] ?? '') && !(field === 'idea' && options.hasVoiceMemo),
+  );
 }
 
 /** 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). */

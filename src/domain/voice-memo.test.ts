@@ -31,7 +31,9 @@ describe('voice memo contract', () => {
     expect(ideaRequestSchema.safeParse({ ...base, idea: '글로 쓴 아이디어' }).success).toBe(true);
     const neither = ideaRequestSchema.safeParse({ ...base, idea: '  ' });
     expect(neither.success).toBe(false);
-    expect(neither.error?.issues).toEqual([expect.objectContaining({ path: ['idea'], message: IDEA_OR_MEMO_REQUIRED })]);
+    expect(neither.error?.issues).toEqual([
+      expect.objectContaining({ path: ['idea'], message: IDEA_OR_MEMO_REQUIRED }),
+    ]);
     expect(ideaRequestSchema.safeParse({ ...base, idea: '', memoDurationMs: '999999' }).success).toBe(false);
     expect(missingRequiredFields({ ...base, idea: '' })).toEqual(['idea']);
     expect(missingRequiredFields({ ...base, idea: '' }, { hasVoiceMemo: true })).toEqual([]);

@@ -23,7 +23,20 @@ export const AUDIO_CONTAINERS: Record<AudioContainer, { mimeType: string; extens
 };
 
 /** `ftyp` major brands of still images (HEIF/HEIC, AVIF): the same box as an MP4 recording, but a photo. */
-const IMAGE_BRANDS: readonly string[] = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif', 'avis'];
+const IMAGE_BRANDS: readonly string[] = [
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'hevm',
+  'hevs',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+];
 
 /**
  * The container a file's first bytes announce: WebM (EBML header), MP4 (`ftyp` box, not an image's brand) or Ogg

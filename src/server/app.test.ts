@@ -25,7 +25,9 @@ let store: TestDatabase;
 let site: ReturnType<typeof siteFixture>;
 
 async function countRows(table: 'ideas' | 'outbox' | 'idempotency_keys', where = sql`true`): Promise<number> {
-  const [row] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
+  const [row] = await app.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+  );
   return Number(row?.n);
 }
 
@@ -162,7 +164,10 @@ describe('POST idea endpoint', () => {
   it('answers 422 idempotency_conflict for the same key with a different body', async () => {
     const key = crypto.randomUUID();
     expect((await submitIdea(app, ideaBody(), { ...withKey, 'idempotency-key': key })).statusCode).toBe(202);
-    const conflict = await submitIdea(app, ideaBody({ idea: '완전히 다른 아이디어입니다' }), { ...withKey, 'idempotency-key': key });
+    const conflict = await submitIdea(app, ideaBody({ idea: '완전히 다른 아이디어입니다' }), {
+      ...withKey,
+      'idempotency-key': key,
+    });
     expect(conflict.statusCode).toBe(422);
     expect(conflict.json<ApiErrorBody>().error.code).toBe('idempotency_conflict');
   });
@@ -171,7 +176,9 @@ describe('POST idea endpoint', () => {
     const response = await submitIdea(app, ideaBody({ website: 'http://spam.example' }), withKey);
     expect(response.statusCode).toBe(202);
     const { id } = response.json<IdeaReceipt>();
-    const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas where id = ${id}::uuid`);
+    const [row] = await app.database.rows<{ spam_reason: string }>(
+      sql`select spam_reason from ideas where id = ${id}::uuid`,
+    );
     expect(row?.spam_reason).toBe('honeypot');
     expect(await countRows('outbox', sql`idea_id = ${id}::uuid`)).toBe(0);
   });
@@ -186,7 +193,9 @@ describe('POST idea endpoint', () => {
       const response = await submitIdea(app, ideaBody(overrides), withKey);
       expect(response.statusCode, reason).toBe(202);
       const { id } = response.json<IdeaReceipt>();
-      const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas where id = ${id}::uuid`);
+      const [row] = await app.database.rows<{ spam_reason: string }>(
+        sql`select spam_reason from ideas where id = ${id}::uuid`,
+      );
       expect(row?.spam_reason).toBe(reason);
       expect(await countRows('outbox', sql`idea_id = ${id}::uuid`)).toBe(0);
     }
@@ -226,14 +235,22 @@ describe('site', () => {
   });
 
   it('sends the precompressed Brotli copy from the build as it is, and compresses on the fly without one', async () => {
-    const brotli = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-type']).toMatch(/javascript/);
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotli.rawPayload.equals(PRECOMPRESSED_BROTLI)).toBe(true);
     // No .gz copy in the fixture: gzip is made on the fly, and decodes to the same script.
-    const gzip = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).equals(zlib.brotliDecompressSync(PRECOMPRESSED_BROTLI))).toBe(true);
   });

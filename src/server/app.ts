@@ -73,7 +73,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   });
   const ownsDatabase = !dependencies.database;
   const database =
-    dependencies.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
+    dependencies.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
   app.decorate('config', config);
   app.decorate('database', database);
 
@@ -89,7 +90,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     app.log,
   );
   app.decorate('alerts', alerts);
-  const transport = dependencies.mailTransport ?? mailTransportFor({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir, smtpTimeoutMs: config.mail.smtpTimeoutMs });
+  const transport =
+    dependencies.mailTransport ??
+    mailTransportFor({
+      smtpUrl: config.mail.smtpUrl,
+      dataDir: config.dataDir,
+      smtpTimeoutMs: config.mail.smtpTimeoutMs,
+    });
   const outbox = new OutboxWorker(
     database,
     transport,

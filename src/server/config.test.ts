@@ -5,7 +5,13 @@ import { DEFAULT_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadline
 describe('loadConfig', () => {
   it('boots with zero configuration', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicApiKey: undefined, trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicApiKey: undefined,
+      trustProxy: false,
+    });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.siteDir).toMatch(/\/dist\/site$/);
     expect(config.form.minFillMs).toBe(3000);
@@ -18,20 +24,30 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset and parses lists', () => {
-    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', ALLOWED_ORIGINS: 'https://a.example, https://b.example/', TRUST_PROXY: 'loopback' });
+    const config = loadConfig({
+      DATABASE_URL: '',
+      SMTP_URL: ' ',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
+      TRUST_PROXY: 'loopback',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.trustProxy).toEqual(['loopback']);
     // Fastify 5 ignores a hop count (it cannot tell the proxy from a forging client): refused, with the way out.
-    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count .* name the proxy instead: 127\.0\.0\.1/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(
+      /TRUST_PROXY: a hop count .* name the proxy instead: 127\.0\.0\.1/,
+    );
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
   it('refuses to start in production without a public SITE_URL, naming it', () => {
     for (const siteUrl of [undefined, 'http://localhost:3000', 'http://127.0.0.1', 'http://[::1]:3000']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', ...(siteUrl ? { SITE_URL: siteUrl } : {}) }), String(siteUrl)).toThrow(/SITE_URL: in production/);
+      expect(
+        () => loadConfig({ NODE_ENV: 'production', ...(siteUrl ? { SITE_URL: siteUrl } : {}) }),
+        String(siteUrl),
+      ).toThrow(/SITE_URL: in production/);
     }
     expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' })).not.toThrow();
     expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow(); // `npm start` on a laptop
@@ -61,7 +77,10 @@ describe('loadConfig', () => {
       const config = loadConfig({ SMTP_TIMEOUT_MS: timeout });
       expect(config.mail.leaseMs, timeout).toBeGreaterThan(config.mail.smtpTimeoutMs);
       // Unrenewed for up to leaseRenewAfterMs, a lease still covers one send and as long again to record it.
-      expect(config.mail.leaseMs - config.mail.leaseRenewAfterMs - config.mail.smtpTimeoutMs, timeout).toBeGreaterThanOrEqual(config.mail.leaseRenewAfterMs);
+      expect(
+        config.mail.leaseMs - config.mail.leaseRenewAfterMs - config.mail.smtpTimeoutMs,
+        timeout,
+      ).toBeGreaterThanOrEqual(config.mail.leaseRenewAfterMs);
       expect(config.shutdownGraceMs, timeout).toBe(config.mail.leaseMs + SHUTDOWN_DRAIN_MS);
     }
     expect(() => loadConfig({ SMTP_TIMEOUT_MS: '100' })).toThrow(/SMTP_TIMEOUT_MS/);
@@ -69,9 +88,19 @@ describe('loadConfig', () => {
 
   it('reads the alert settings and hides the webhook URL, which carries its token', () => {
     expect(loadConfig({}).alerts).toEqual({ webhookUrl: undefined, webhookFormat: 'auto', unsentAfterMs: 15 * 60_000 });
-    const config = loadConfig({ ALERT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc', ALERT_WEBHOOK_FORMAT: 'discord', ALERT_UNSENT_MINUTES: '30' });
-    expect(config.alerts).toEqual({ webhookUrl: 'https://discord.com/api/webhooks/1/abc', webhookFormat: 'discord', unsentAfterMs: 30 * 60_000 });
-    expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).toThrow(/ALERT_WEBHOOK_URL: .*\(value hidden\)/);
+    const config = loadConfig({
+      ALERT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc',
+      ALERT_WEBHOOK_FORMAT: 'discord',
+      ALERT_UNSENT_MINUTES: '30',
+    });
+    expect(config.alerts).toEqual({
+      webhookUrl: 'https://discord.com/api/webhooks/1/abc',
+      webhookFormat: 'discord',
+      unsentAfterMs: 30 * 60_000,
+    });
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).toThrow(
+      /ALERT_WEBHOOK_URL: .*\(value hidden\)/,
+    );
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).not.toThrow(/secret-token/);
     expect(() => loadConfig({ ALERT_WEBHOOK_FORMAT: 'teams' })).toThrow(/ALERT_WEBHOOK_FORMAT/);
   });

@@ -56,13 +56,19 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optionalText,
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: int(10, 600_000).default(2000),
-  MAIL_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(72),
+  MAIL_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(72),
   MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
   /** The longest one SMTP conversation may take (mail/send-deadlines.ts derives the lease and grace from it). */
   SMTP_TIMEOUT_MS: int(500, 30 * 60_000).default(DEFAULT_SMTP_TIMEOUT_MS),
   ALERT_UNSENT_MINUTES: int(1, 24 * 60).default(15),
-  ALERT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  ALERT_WEBHOOK_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   ALERT_WEBHOOK_FORMAT: z.enum(['auto', 'slack', 'discord']).default('auto'),
 });
 
@@ -143,9 +149,14 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | { error: string 
   if (/^(true|yes)$/i.test(raw)) return true;
   if (/^(false|no|0)$/i.test(raw)) return false;
   if (/^\d+$/.test(raw)) {
-    return { error: `TRUST_PROXY: a hop count (got "${raw}") is not trusted; name the proxy instead: 127.0.0.1 (on this machine) or its addresses, e.g. 10.0.0.0/8` };
+    return {
+      error: `TRUST_PROXY: a hop count (got "${raw}") is not trusted; name the proxy instead: 127.0.0.1 (on this machine) or its addresses, e.g. 10.0.0.0/8`,
+    };
   }
-  return raw.split(',').map((part) => part.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Validates `env` (default: process.env) and returns the typed config, or throws ConfigError naming each bad variable. */
@@ -180,7 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, idleTimeoutMs: e.IDLE_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     siteDir: path.resolve(e.SITE_DIR),
@@ -203,7 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseRenewAfterMs: leaseRenewAfterMs(e.SMTP_TIMEOUT_MS),
     },
     shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS),
-    alerts: { webhookUrl: e.ALERT_WEBHOOK_URL, webhookFormat: e.ALERT_WEBHOOK_FORMAT, unsentAfterMs: e.ALERT_UNSENT_MINUTES * 60_000 },
+    alerts: {
+      webhookUrl: e.ALERT_WEBHOOK_URL,
+      webhookFormat: e.ALERT_WEBHOOK_FORMAT,
+      unsentAfterMs: e.ALERT_UNSENT_MINUTES * 60_000,
+    },
     jobs: e.JOBS,
     retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },
     publicApiKey: e.PUBLIC_API_KEY,
@@ -217,7 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** True for an address only this machine can reach: localhost, the loopback range, an unspecified address. */
 export function isLocalOrigin(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0'
+  );
 }
 
 /** A config for tests and tools: defaults plus overrides, without reading process.env. */

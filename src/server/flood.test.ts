@@ -50,7 +50,11 @@ describe.each(DRIVERS)('a junk flood on %s', (driver) => {
   });
 
   it('still accepts, stores and mails a genuine visitor during and right after it', async () => {
-    const visitor = (n: number) => ({ idea: `홍수 속의 진짜 아이디어 ${n}: 동네 빵집 예약 앱`, name: `진짜손님${n}`, email: `real${n}@example.com` });
+    const visitor = (n: number) => ({
+      idea: `홍수 속의 진짜 아이디어 ${n}: 동네 빵집 예약 앱`,
+      name: `진짜손님${n}`,
+      email: `real${n}@example.com`,
+    });
     const junk = flood({ baseUrls: urls, total: 4000, concurrency: 48, addresses: 300 });
     // The visitor opens the form once the flood is under way and submits at a person's pace, meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -80,10 +84,14 @@ describe.each(DRIVERS)('a junk flood on %s', (driver) => {
     ]);
 
     // Invalid junk made no database write: none of its addresses has a rate-limit counter.
-    const counters = await database.rows<{ key: string }>(sql`select key from rate_limits where key like '10.1.%' or key like '10.2.%'`);
+    const counters = await database.rows<{ key: string }>(
+      sql`select key from rate_limits where key like '10.1.%' or key like '10.2.%'`,
+    );
     expect(counters).toEqual([]);
     // Well-formed junk is held to 5 per address, in the spam folder, never mailed.
-    const [spam] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ideas where spam_reason is not null`);
+    const [spam] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from ideas where spam_reason is not null`,
+    );
     expect(Number(spam!.n)).toBe(floodResult.byStatus[202]!);
     expect(Number(spam!.n)).toBeLessThanOrEqual(2 * 300 * 5);
     expect(smtp.received).toHaveLength(2);

@@ -18,11 +18,19 @@ import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '.
 
 const FLOOD_ADDRESSES = 40;
 
-const formPost = (app: FastifyInstance, body: Record<string, string>, remoteAddress: string): Promise<LightMyRequestResponse> =>
+const formPost = (
+  app: FastifyInstance,
+  body: Record<string, string>,
+  remoteAddress: string,
+): Promise<LightMyRequestResponse> =>
   app.inject({
     method: 'POST',
     url: IDEA_ENDPOINT,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: 'http://localhost:80' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      origin: 'http://localhost:80',
+    },
     payload: new URLSearchParams(body).toString(),
     remoteAddress,
   });
@@ -50,55 +58,102 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
     store.cleanup();
   });
 
-  it('mails the script ideas one by one, holds the flood past the form allowance for the digest, and keeps a genuine form post', async () => {
-    // The defaults: 5 submissions per address per window, 20 script mails and 5 form-post mails an hour.
-    app = await buildApp(testConfig({ ...store.appEnv, FORM_SECRET: TEST_FORM_SECRET, SMTP_URL: smtp.url, MAIL_POLL_MS: '50', JOBS: 'false' }));
-    await app.ready();
-    const { perIp } = app.config.rateLimit;
-    const { formDigestThreshold, digestThreshold } = app.config.mail;
-    const floodSize = FLOOD_ADDRESSES * perIp;
-    expect(floodSize).toBe(200);
+  it(
+    'mails the script ideas one by one, holds the flood past the form allowance for the digest, and keeps a genuine form post',
+    async () => {
+      // The defaults: 5 submissions per address per window, 20 script mails and 5 form-post mails an hour.
+      app = await buildApp(
+        testConfig({
+          ...store.appEnv,
+          FORM_SECRET: TEST_FORM_SECRET,
+          SMTP_URL: smtp.url,
+          MAIL_POLL_MS: '50',
+          JOBS: 'false',
+        }),
+      );
+      await app.ready();
+      const { perIp } = app.config.rateLimit;
+      const { formDigestThreshold, digestThreshold } = app.config.mail;
+      const floodSize = FLOOD_ADDRESSES * perIp;
+      expect(floodSize).toBe(200);
 
-    const flood = Array.from({ length: floodSize }, (_, i) =>
-      formPost(app, { idea: `광고 스팸 ${i}`, name: `스팸${i}`, email: `junk${i}@spam.example`, phone: '', website: '' }, `198.51.100.${i % FLOOD_ADDRESSES}`),
-    );
-    // Genuine visitors with the page's script, during the flood and after it; one without JavaScript in its midst.
-    const scripted = Array.from({ length: 4 }, (_, i) =>
-      submitIdea(app, ideaBody({ idea: `진짜 아이디어 ${i}: 동네 반찬가게 정기 배달`, name: `진짜${i}` }), {}, `192.0.2.${i + 1}`),
-    );
-    const withoutScript = formPost(app, { idea: '자바스크립트 없이 보낸 진짜 아이디어', name: '윤하늘', email: 'haneul@example.com', phone: '', website: '' }, '192.0.2.99');
-    const floodResponses = await Promise.all(flood);
-    expect(new Set(floodResponses.map((response) => `${response.statusCode} ${response.statusCode === 303 ? "" : response.body.slice(0, 300)}`))).toEqual(new Set(["303 "]));
-    const scriptIds = (await Promise.all(scripted)).map((response) => (expect(response.statusCode).toBe(202), response.json<IdeaReceipt>().id));
-    const later = await submitIdea(app, ideaBody({ idea: '홍수 뒤의 진짜 아이디어', name: '나중' }), {}, '192.0.2.50');
-    scriptIds.push(later.json<IdeaReceipt>().id);
-    const genuineFormId = receiptId(await withoutScript);
+      const flood = Array.from({ length: floodSize }, (_, i) =>
+        formPost(
+          app,
+          { idea: `광고 스팸 ${i}`, name: `스팸${i}`, email: `junk${i}@spam.example`, phone: '', website: '' },
+          `198.51.100.${i % FLOOD_ADDRESSES}`,
+        ),
+      );
+      // Genuine visitors with the page's script, during the flood and after it; one without JavaScript in its midst.
+      const scripted = Array.from({ length: 4 }, (_, i) =>
+        submitIdea(
+          app,
+          ideaBody({ idea: `진짜 아이디어 ${i}: 동네 반찬가게 정기 배달`, name: `진짜${i}` }),
+          {},
+          `192.0.2.${i + 1}`,
+        ),
+      );
+      const withoutScript = formPost(
+        app,
+        {
+          idea: '자바스크립트 없이 보낸 진짜 아이디어',
+          name: '윤하늘',
+          email: 'haneul@example.com',
+          phone: '',
+          website: '',
+        },
+        '192.0.2.99',
+      );
+      const floodResponses = await Promise.all(flood);
+      expect(
+        new Set(
+          floodResponses.map(
+            (response) => `${response.statusCode} ${response.statusCode === 303 ? '' : response.body.slice(0, 300)}`,
+          ),
+        ),
+      ).toEqual(new Set(['303 ']));
+      const scriptIds = (await Promise.all(scripted)).map(
+        (response) => (expect(response.statusCode).toBe(202), response.json<IdeaReceipt>().id),
+      );
+      const later = await submitIdea(
+        app,
+        ideaBody({ idea: '홍수 뒤의 진짜 아이디어', name: '나중' }),
+        {},
+        '192.0.2.50',
+      );
+      scriptIds.push(later.json<IdeaReceipt>().id);
+      const genuineFormId = receiptId(await withoutScript);
 
-    // Every script idea is mailed on its own by the worker; of the form posts only the allowance is.
-    await smtp.waitFor(scriptIds.length + formDigestThreshold, 30_000);
-    const mailedOneByOne = () => smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]);
-    for (const id of scriptIds) expect(mailedOneByOne()).toContain(id);
-    const outbox = await app.database.rows<{ without_script: boolean; digest: boolean; n: number }>(sql`
+      // Every script idea is mailed on its own by the worker; of the form posts only the allowance is.
+      await smtp.waitFor(scriptIds.length + formDigestThreshold, 30_000);
+      const mailedOneByOne = () =>
+        smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]);
+      for (const id of scriptIds) expect(mailedOneByOne()).toContain(id);
+      const outbox = await app.database.rows<{ without_script: boolean; digest: boolean; n: number }>(sql`
       select i.without_script, o.digest, count(*)::int as n from outbox o join ideas i on i.id = o.idea_id group by 1, 2 order by 1, 2`);
-    expect(outbox.map((row) => [row.without_script, row.digest, Number(row.n)])).toEqual([
-      [false, false, scriptIds.length],
-      [true, false, formDigestThreshold],
-      [true, true, floodSize + 1 - formDigestThreshold],
-    ]);
-    expect(scriptIds.length).toBeLessThan(digestThreshold);
+      expect(outbox.map((row) => [row.without_script, row.digest, Number(row.n)])).toEqual([
+        [false, false, scriptIds.length],
+        [true, false, formDigestThreshold],
+        [true, true, floodSize + 1 - formDigestThreshold],
+      ]);
+      expect(scriptIds.length).toBeLessThan(digestThreshold);
 
-    // The genuine visitor without JavaScript is stored and in the team's list, held for the digest.
-    const listed = await listIdeas(app.database, 1000);
-    expect(listed).toHaveLength(floodSize + 1 + scriptIds.length);
-    const genuine = listed.find((idea) => idea.id === genuineFormId);
-    expect(genuine).toMatchObject({ name: '윤하늘' });
-    if (!mailedOneByOne().includes(genuineFormId)) {
-      expect(genuine!.status).toBe('digest');
-      expect((await app.jobs.runDue(new Date()))['digest-mail']).toBe(`digest of ${floodSize + 1 - formDigestThreshold} ideas sent`);
-      const digest = smtp.received.at(-1)!.parsed;
-      expect(digest.text).toContain(`접수 번호: ${genuineFormId}`);
-    }
-    // Nothing else was mailed one by one.
-    expect(smtp.received.length).toBeLessThanOrEqual(scriptIds.length + formDigestThreshold + 1);
-  }, APP_TEST_TIMEOUT_MS);
+      // The genuine visitor without JavaScript is stored and in the team's list, held for the digest.
+      const listed = await listIdeas(app.database, 1000);
+      expect(listed).toHaveLength(floodSize + 1 + scriptIds.length);
+      const genuine = listed.find((idea) => idea.id === genuineFormId);
+      expect(genuine).toMatchObject({ name: '윤하늘' });
+      if (!mailedOneByOne().includes(genuineFormId)) {
+        expect(genuine!.status).toBe('digest');
+        expect((await app.jobs.runDue(new Date()))['digest-mail']).toBe(
+          `digest of ${floodSize + 1 - formDigestThreshold} ideas sent`,
+        );
+        const digest = smtp.received.at(-1)!.parsed;
+        expect(digest.text).toContain(`접수 번호: ${genuineFormId}`);
+      }
+      // Nothing else was mailed one by one.
+      expect(smtp.received.length).toBeLessThanOrEqual(scriptIds.length + formDigestThreshold + 1);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });

@@ -25,11 +25,21 @@ const fields = {
   website: '',
 };
 
-const formPost = (app: FastifyInstance, body: Record<string, string>, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+const formPost = (
+  app: FastifyInstance,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+) =>
   app.inject({
     method: 'POST',
     url: IDEA_ENDPOINT,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: 'http://localhost:80', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      origin: 'http://localhost:80',
+      ...headers,
+    },
     payload: new URLSearchParams(body).toString(),
     remoteAddress,
   });
@@ -82,9 +92,11 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(location).toMatch(new RegExp(`^${IDEA_RECEIPT_PATH}/[0-9a-f-]{36}$`));
     const id = location.split('/').pop()!;
 
-    const [stored] = await app.database.rows<{ without_script: boolean; spam_reason: string | null; received_at: Date | string }>(
-      sql`select without_script, spam_reason, received_at from ideas where id = ${id}::uuid`,
-    );
+    const [stored] = await app.database.rows<{
+      without_script: boolean;
+      spam_reason: string | null;
+      received_at: Date | string;
+    }>(sql`select without_script, spam_reason, received_at from ideas where id = ${id}::uuid`);
     expect(stored).toMatchObject({ without_script: true, spam_reason: null });
 
     const receipt = await app.inject({ method: 'GET', url: location });
@@ -156,7 +168,9 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(response.statusCode).toBe(303);
     const id = (response.headers.location as string).split('/').pop()!;
     expect((await app.inject({ method: 'GET', url: response.headers.location as string })).statusCode).toBe(200);
-    const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas where id = ${id}::uuid`);
+    const [row] = await app.database.rows<{ spam_reason: string }>(
+      sql`select spam_reason from ideas where id = ${id}::uuid`,
+    );
     expect(row!.spam_reason).toBe('honeypot');
     expect(await count('outbox')).toBe(0);
   });
@@ -171,7 +185,12 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(oversize.statusCode).toBe(413);
     expect(oversize.headers['content-type']).toContain('text/html');
 
-    const plain = await app.inject({ method: 'POST', url: IDEA_ENDPOINT, headers: { 'content-type': 'text/plain' }, payload: 'idea=x' });
+    const plain = await app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'idea=x',
+    });
     expect(plain.statusCode).toBe(415);
     expect(plain.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
     expect(await count('ideas')).toBe(0);
@@ -179,7 +198,8 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
 
   it('counts form posts against the same per-client rate limit, answering a Korean page', async () => {
     await start({ RATE_LIMIT_PER_IP: '2' });
-    for (const n of [1, 2]) expect((await formPost(app, { ...fields, idea: `아이디어 ${n}` }, {}, '10.1.1.1')).statusCode).toBe(303);
+    for (const n of [1, 2])
+      expect((await formPost(app, { ...fields, idea: `아이디어 ${n}` }, {}, '10.1.1.1')).statusCode).toBe(303);
     const limited = await formPost(app, { ...fields, idea: '아이디어 3' }, {}, '10.1.1.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toContain('text/html');
@@ -188,7 +208,12 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
 
   it('still requires the API key of the script path, and answers an unknown receipt with 404', async () => {
     await start();
-    const json = await app.inject({ method: 'POST', url: IDEA_ENDPOINT, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(fields) });
+    const json = await app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(fields),
+    });
     expect(json.statusCode).toBe(401);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await app.inject({ method: 'GET', url: `${IDEA_RECEIPT_PATH}/${id}` })).statusCode).toBe(404);

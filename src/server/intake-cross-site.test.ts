@@ -64,9 +64,17 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     memoDurationMs: '3000',
   });
 
-  async function sendMultipart(fields: Record<string, string>, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+  async function sendMultipart(
+    fields: Record<string, string>,
+    headers: Record<string, string>,
+  ): Promise<LightMyRequestResponse> {
     const body = await multipartBody(fields, { bytes: webmBytes(4096) });
-    return app.inject({ method: 'POST', url: IDEA_ENDPOINT, headers: { 'content-type': body.contentType, ...headers }, payload: body.payload });
+    return app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': body.contentType, ...headers },
+      payload: body.payload,
+    });
   }
 
   const formPost = (fields: Record<string, string>, headers: Record<string, string>) =>
@@ -77,7 +85,13 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
       payload: new URLSearchParams(fields).toString(),
     });
 
-  const textFields = { idea: '다른 사이트가 보낸 아이디어', name: '모르는 방문자', email: 'visitor@example.com', phone: '', website: '' };
+  const textFields = {
+    idea: '다른 사이트가 보낸 아이디어',
+    name: '모르는 방문자',
+    email: 'visitor@example.com',
+    phone: '',
+    website: '',
+  };
 
   it('refuses what another site makes the browser send, in every content type, with 403 and nothing stored', async () => {
     // fetch(…, { mode: 'no-cors', body: FormData }) from another site: no API key can come along, only its Origin.
@@ -111,16 +125,23 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
 
   it('sends a second idea with a used form token to the spam folder as token_reused, unmailed', async () => {
     const token = formToken();
-    const first = await submitIdea(app, ideaBody({ formToken: token }), { apikey: API_KEY, 'idempotency-key': 'first-submission-1' });
+    const first = await submitIdea(app, ideaBody({ formToken: token }), {
+      apikey: API_KEY,
+      'idempotency-key': 'first-submission-1',
+    });
     const second = await submitIdea(app, ideaBody({ formToken: token, idea: '같은 토큰으로 보낸 다른 아이디어' }), {
       apikey: API_KEY,
       'idempotency-key': 'second-submission-1',
     });
-    const third = await submitIdea(app, ideaBody({ formToken: token, idea: '키 없이 같은 토큰으로 보낸 아이디어' }), { apikey: API_KEY });
+    const third = await submitIdea(app, ideaBody({ formToken: token, idea: '키 없이 같은 토큰으로 보낸 아이디어' }), {
+      apikey: API_KEY,
+    });
     const memo = await sendMultipart(memoFields(token), { apikey: API_KEY, 'idempotency-key': 'memo-submission-1' });
     for (const response of [first, second, third, memo]) expect(response.statusCode, response.body).toBe(202); // a bot learns nothing
     const stored = await ideas();
-    expect(stored.map((idea) => idea.id)).toEqual([first, second, third, memo].map((response) => response.json<IdeaReceipt>().id));
+    expect(stored.map((idea) => idea.id)).toEqual(
+      [first, second, third, memo].map((response) => response.json<IdeaReceipt>().id),
+    );
     expect(stored.map((idea) => [idea.spam_reason, idea.outbox])).toEqual([
       [null, 1],
       ['token_reused', 0],
@@ -152,7 +173,9 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     const failed = ideaBody();
     const failedKey = 'page-retry-0002';
     const expiresAt = new Date(Date.now() + 60_000);
-    expect(await takeFormToken(app.database, { token: String(failed.formToken), idempotencyKey: failedKey, expiresAt })).toBe(true);
+    expect(
+      await takeFormToken(app.database, { token: String(failed.formToken), idempotencyKey: failedKey, expiresAt }),
+    ).toBe(true);
     expect((await submitIdea(app, failed, { apikey: API_KEY, 'idempotency-key': failedKey })).statusCode).toBe(202);
     const stored = await ideas();
     expect(stored.map((idea) => [idea.spam_reason, idea.outbox])).toEqual([
@@ -165,11 +188,16 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
   it('lets one of several uses of a token arriving at once through (they share one statement), and its retries', async () => {
     const token = formToken();
     const expiresAt = new Date(Date.now() + 60_000);
-    const use = (idempotencyKey: string | undefined) => takeFormToken(app.database, { token, idempotencyKey, expiresAt });
-    expect(await Promise.all([use('together-0001'), use('together-0002'), use('together-0001'), use(undefined)])).toEqual([true, false, true, false]);
+    const use = (idempotencyKey: string | undefined) =>
+      takeFormToken(app.database, { token, idempotencyKey, expiresAt });
+    expect(
+      await Promise.all([use('together-0001'), use('together-0002'), use('together-0001'), use(undefined)]),
+    ).toEqual([true, false, true, false]);
     expect(await Promise.all([use('together-0001'), use('together-0002')])).toEqual([true, false]);
     const keyless = formToken();
-    const both = [keyless, keyless].map((same) => takeFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }));
+    const both = [keyless, keyless].map((same) =>
+      takeFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }),
+    );
     expect(await Promise.all(both)).toEqual([true, false]);
   });
 

@@ -27,7 +27,9 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 async function outboxCounts(database: Database): Promise<Record<string, number>> {
-  const rows = await database.rows<{ status: string; n: number }>(sql`select status, count(*)::int as n from outbox group by status`);
+  const rows = await database.rows<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from outbox group by status`,
+  );
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
 
@@ -94,7 +96,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     const parsed = mail!.parsed;
 
     expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
-    expect(parsed.subject).toBe('[아이디어 접수] 홍길동 Bcc: victim@example.com님: <script>alert("x")</script> 동네 빵집 예약 앱…');
+    expect(parsed.subject).toBe(
+      '[아이디어 접수] 홍길동 Bcc: victim@example.com님: <script>alert("x")</script> 동네 빵집 예약 앱…',
+    );
     expect(parsed.replyTo?.value).toEqual([{ address: 'gildong@example.com', name: '홍길동 Bcc: victim@example.com' }]);
     expect(parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);
     expect(parsed.headers.has('bcc')).toBe(false);
@@ -137,7 +141,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     await until(async () => (await outboxCounts(app.database)).sent === 5);
     await new Promise((resolve) => setTimeout(resolve, 400)); // a few more worker rounds: nothing is sent twice
     expect(smtp.received).toHaveLength(5);
-    expect(new Set(smtp.received.map((mail) => mail.parsed.messageId))).toEqual(new Set(ids.map((id) => `<idea-${id}@mvp24.example>`)));
+    expect(new Set(smtp.received.map((mail) => mail.parsed.messageId))).toEqual(
+      new Set(ids.map((id) => `<idea-${id}@mvp24.example>`)),
+    );
   });
 
   it('marks a mail failed once it is older than the max age', async () => {
@@ -154,10 +160,14 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     const limited = await submitIdea(app, ideaBody(), {}, '203.0.113.7');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
-    expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) } });
+    expect(limited.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) },
+    });
     // Another client is still welcome.
     expect((await submitIdea(app, ideaBody(), {}, '198.51.100.9')).statusCode).toBe(202);
-    const [row] = await app.database.rows<{ count: number }>(sql`select count from rate_limits where key = '203.0.113.7'`);
+    const [row] = await app.database.rows<{ count: number }>(
+      sql`select count from rate_limits where key = '203.0.113.7'`,
+    );
     expect(Number(row?.count)).toBe(4);
   });
 
@@ -166,7 +176,12 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     const app = await startApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_IP: '100', MAIL_DIGEST_THRESHOLD: '2' });
     const ids: string[] = [];
     for (let i = 1; i <= 5; i += 1) {
-      const response = await submitIdea(app, ideaBody({ idea: `많이 몰린 날의 아이디어 ${i}`, name: `신청자${i}` }), {}, `192.0.2.${i}`);
+      const response = await submitIdea(
+        app,
+        ideaBody({ idea: `많이 몰린 날의 아이디어 ${i}`, name: `신청자${i}` }),
+        {},
+        `192.0.2.${i}`,
+      );
       expect(response.statusCode).toBe(202);
       ids.push(response.json<IdeaReceipt>().id);
     }
@@ -189,7 +204,11 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
   it('keeps a digest held while SMTP is down and sends it once SMTP is back', async () => {
     const port = await freePort();
-    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_WORKER: 'false', MAIL_DIGEST_THRESHOLD: '1' });
+    const app = await startApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_WORKER: 'false',
+      MAIL_DIGEST_THRESHOLD: '1',
+    });
     await submitIdea(app, ideaBody(), {}, '192.0.2.10');
     await submitIdea(app, ideaBody({ idea: '두 번째' }), {}, '192.0.2.11');
     const now = Date.now();
@@ -210,7 +229,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     // A submission that cannot be stored is a 500 with the Korean message, never a stack trace.
     const failed = await submitIdea(app);
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ error: { code: 'internal_error', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) } });
+    expect(failed.json()).toEqual({
+      error: { code: 'internal_error', message: expect.stringMatching(/잠시 후 다시 시도해주세요/) },
+    });
     expect(failed.body).not.toMatch(/at |Error|stack/);
   });
 
@@ -230,31 +251,37 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
   if (driver === 'postgres') {
     // 11 s on an idle machine; up to five times that while other suites share the two cores.
-    it('two instances share the rate limit and deliver 200 ideas as exactly 200 mails', { timeout: 120_000 }, async () => {
-      smtp = await startSmtpServer();
-      const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '20' };
-      const [a, b] = [await startApp(env), await startApp(env)];
-      const responses = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => submitIdea(i % 2 === 0 ? a! : b!, ideaBody({ idea: `아이디어 ${i}` }), {}, `10.0.${i % 7}.1`)),
-      );
-      expect(responses.map((response) => response.statusCode)).toEqual(Array(200).fill(202));
-      await smtp.waitFor(200, 90_000);
-      await until(async () => (await outboxCounts(a!.database)).sent === 200, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(smtp.received).toHaveLength(200);
-      expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(200);
-      const ideas = smtp.received.map((mail) => /아이디어 \d+/.exec(mail.parsed.text ?? '')?.[0]);
-      expect(new Set(ideas).size).toBe(200);
+    it(
+      'two instances share the rate limit and deliver 200 ideas as exactly 200 mails',
+      { timeout: 120_000 },
+      async () => {
+        smtp = await startSmtpServer();
+        const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '20' };
+        const [a, b] = [await startApp(env), await startApp(env)];
+        const responses = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            submitIdea(i % 2 === 0 ? a! : b!, ideaBody({ idea: `아이디어 ${i}` }), {}, `10.0.${i % 7}.1`),
+          ),
+        );
+        expect(responses.map((response) => response.statusCode)).toEqual(Array(200).fill(202));
+        await smtp.waitFor(200, 90_000);
+        await until(async () => (await outboxCounts(a!.database)).sent === 200, 30_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(smtp.received).toHaveLength(200);
+        expect(new Set(smtp.received.map((mail) => mail.parsed.messageId)).size).toBe(200);
+        const ideas = smtp.received.map((mail) => /아이디어 \d+/.exec(mail.parsed.text ?? '')?.[0]);
+        expect(new Set(ideas).size).toBe(200);
 
-      // Rate limits are shared: 3 per IP across both instances.
-      await a!.close();
-      await b!.close();
-      apps.length = 0;
-      const limited = { RATE_LIMIT_PER_IP: '3', MAIL_WORKER: 'false' };
-      const [c, d] = [await startApp(limited), await startApp(limited)];
-      const codes = [];
-      for (const app of [c, d, c, d]) codes.push((await submitIdea(app!, ideaBody(), {}, '203.0.113.50')).statusCode);
-      expect(codes).toEqual([202, 202, 202, 429]);
-    });
+        // Rate limits are shared: 3 per IP across both instances.
+        await a!.close();
+        await b!.close();
+        apps.length = 0;
+        const limited = { RATE_LIMIT_PER_IP: '3', MAIL_WORKER: 'false' };
+        const [c, d] = [await startApp(limited), await startApp(limited)];
+        const codes = [];
+        for (const app of [c, d, c, d]) codes.push((await submitIdea(app!, ideaBody(), {}, '203.0.113.50')).statusCode);
+        expect(codes).toEqual([202, 202, 202, 429]);
+      },
+    );
   }
 });

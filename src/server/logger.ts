@@ -14,7 +14,8 @@ export const LOGGED_ERROR_MESSAGE_CHARS = 300;
 const CAUSE_DEPTH = 3;
 
 /** nodemailer's wording of a refused mail or command, then the server's reply. */
-const SMTP_MESSAGE = /^(Message failed|Can't send mail|Data command failed|Mail command failed|Recipient command failed|Invalid login)\b/;
+const SMTP_MESSAGE =
+  /^(Message failed|Can't send mail|Data command failed|Mail command failed|Recipient command failed|Invalid login)\b/;
 const ENHANCED_STATUS = /\b[245]\d\d[ -][245]\.\d{1,3}\.\d{1,3}\b/;
 /** Up to the reply code and its enhanced status code, e.g. "Message failed: 550 5.7.1". */
 const SMTP_REPLY = /^(.*?\b[245]\d\d(?:[ -][245]\.\d{1,3}\.\d{1,3})?)(?=[\s-]|$)/s;
@@ -58,9 +59,12 @@ export function safeError(value: unknown, depth = 0): SafeError | string {
   if (!(value instanceof Error) && (typeof value !== 'object' || value === null)) return withoutValues(String(value));
   const error = value as Error & { code?: unknown; responseCode?: unknown; cause?: unknown };
   const type = error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : 'Error';
-  const message = withoutValues(typeof error.message === 'string' ? error.message : '', { smtp: typeof error.responseCode === 'number' });
+  const message = withoutValues(typeof error.message === 'string' ? error.message : '', {
+    smtp: typeof error.responseCode === 'number',
+  });
   const safe: SafeError = { type, message };
-  if (typeof error.code === 'string' || typeof error.code === 'number') safe.code = withoutValues(String(error.code)).slice(0, 40);
+  if (typeof error.code === 'string' || typeof error.code === 'number')
+    safe.code = withoutValues(String(error.code)).slice(0, 40);
   if (typeof error.responseCode === 'number') safe.responseCode = error.responseCode;
   // The frames only: the stack's first lines repeat the message, values and all.
   const frames = typeof error.stack === 'string' ? error.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];

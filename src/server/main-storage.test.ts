@@ -43,21 +43,34 @@ const env = (dataDir: string, port: number) => ({
 
 /** Runs main.ts until it exits by itself (a refused start); returns its exit code and what it printed. */
 function startRefused(dataDir: string): { status: number | null; stderr: string } {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', MAIN], { env: env(dataDir, 1), encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+    env: env(dataDir, 1),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: child.status, stderr: child.stderr };
 }
 
 /** Starts main.ts, waits until /healthz answers 200, and returns how to reach and stop it. */
 async function startServer(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: env(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: env(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   await expect
-    .poll(async () => (await fetch(`${base}/healthz`).then((r) => r.status).catch(() => 0)), { timeout: 60_000, interval: 200 })
+    .poll(
+      async () =>
+        await fetch(`${base}/healthz`)
+          .then((r) => r.status)
+          .catch(() => 0),
+      { timeout: 60_000, interval: 200 },
+    )
     .toBe(200);
   return {
     base,
@@ -76,22 +89,34 @@ describe('the data directory is closed to other accounts', () => {
     const dataDir = path.join(root, 'closed');
     const server = await startServer(dataDir);
     const body = ideaBody({ email: 'closed-dir@example.com', formToken: formToken() });
-    const response = await fetch(`${server.base}${IDEA_ENDPOINT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.base}${IDEA_ENDPOINT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: string };
     const eml = path.join(mailFileDir(dataDir), `${id}.eml`);
     await expect.poll(() => fs.existsSync(eml), { timeout: 20_000 }).toBe(true);
     expect(fs.existsSync(lockFile(dataDir))).toBe(true);
 
-    const entries = [dataDir, ...fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).map((entry) => path.join(entry.parentPath, entry.name))];
-    const loose = entries.filter((entry) => (modeOf(entry) & 0o077) !== 0).map((entry) => `${path.relative(dataDir, entry)} ${modeOf(entry).toString(8)}`);
+    const entries = [
+      dataDir,
+      ...fs
+        .readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .map((entry) => path.join(entry.parentPath, entry.name)),
+    ];
+    const loose = entries
+      .filter((entry) => (modeOf(entry) & 0o077) !== 0)
+      .map((entry) => `${path.relative(dataDir, entry)} ${modeOf(entry).toString(8)}`);
     expect(loose).toEqual([]);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(eml)).toBe(0o600);
     expect(filesUnder(path.join(dataDir, 'pglite', 'pg_wal')).map(modeOf)).toContain(0o600);
 
     if (hasNobody) {
-      const asNobody = (...args: string[]) => spawnSync('runuser', ['-u', 'nobody', '--', ...args], { encoding: 'utf8' });
+      const asNobody = (...args: string[]) =>
+        spawnSync('runuser', ['-u', 'nobody', '--', ...args], { encoding: 'utf8' });
       // The test's temp folder is world-traversable (/tmp), so only DATA_DIR's own modes stand in the way.
       for (const file of [eml, lockFile(dataDir), ...filesUnder(path.join(dataDir, 'pglite', 'pg_wal'))]) {
         const read = asNobody('cat', file);
@@ -131,36 +156,54 @@ describe('a DATA_DIR the server cannot write stops it with one line naming it', 
 
   const expectOneLine = (result: { status: number | null; stderr: string }, dataDir: string, what: RegExp) => {
     expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`DATA_DIR (${dataDir})`);
     expect(lines[0]).toMatch(what);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   };
 
-  it.skipIf(!readOnly)('read-only', () => {
-    readOnly!.remount('ro');
-    expectOneLine(startRefused(readOnly!.dir), readOnly!.dir, /read-only file system/);
-  }, 60_000);
+  it.skipIf(!readOnly)(
+    'read-only',
+    () => {
+      readOnly!.remount('ro');
+      expectOneLine(startRefused(readOnly!.dir), readOnly!.dir, /read-only file system/);
+    },
+    60_000,
+  );
 
-  it.skipIf(!readOnly)('read-only with PGlite files already in it', async () => {
-    readOnly!.remount('rw');
-    const dataDir = path.join(readOnly!.dir, 'data');
-    const server = await startServer(dataDir);
-    expect(await server.stop()).toBe(0);
-    readOnly!.remount('ro');
-    expectOneLine(startRefused(dataDir), dataDir, /read-only file system/);
-  }, 120_000);
+  it.skipIf(!readOnly)(
+    'read-only with PGlite files already in it',
+    async () => {
+      readOnly!.remount('rw');
+      const dataDir = path.join(readOnly!.dir, 'data');
+      const server = await startServer(dataDir);
+      expect(await server.stop()).toBe(0);
+      readOnly!.remount('ro');
+      expectOneLine(startRefused(dataDir), dataDir, /read-only file system/);
+    },
+    120_000,
+  );
 
-  it.skipIf(!full)('full', () => {
-    full!.fill();
-    expectOneLine(startRefused(full!.dir), full!.dir, /is full/);
-  }, 60_000);
+  it.skipIf(!full)(
+    'full',
+    () => {
+      full!.fill();
+      expectOneLine(startRefused(full!.dir), full!.dir, /is full/);
+    },
+    60_000,
+  );
 
-  it.skipIf(!asRoot)('not a directory', () => {
-    const file = path.join(root, 'a-file');
-    fs.writeFileSync(file, '');
-    expectOneLine(startRefused(file), file, /not a directory/);
-  }, 60_000);
+  it.skipIf(!asRoot)(
+    'not a directory',
+    () => {
+      const file = path.join(root, 'a-file');
+      fs.writeFileSync(file, '');
+      expectOneLine(startRefused(file), file, /not a directory/);
+    },
+    60_000,
+  );
 });
-

@@ -29,7 +29,8 @@ function readConfig(): Config {
   }
 }
 
-if (!closeFilesToOthers()) fail('Cannot start: the umask could not be set to 077, so new files would be readable by other accounts.');
+if (!closeFilesToOthers())
+  fail('Cannot start: the umask could not be set to 077, so new files would be readable by other accounts.');
 const config = readConfig();
 
 /** One line naming DATA_DIR (or the folder in it) and what is wrong with it, or undefined when it can be written. */
@@ -43,14 +44,18 @@ if (keepsFilesInDataDir(config)) {
   const problem = dataDirProblem(config.dataDir);
   if (problem) fail(`Cannot start: ${problem}`);
   const tightened = tightenDataDir(config.dataDir);
-  if (tightened > 0) console.warn(`DATA_DIR (${config.dataDir}): closed ${tightened} files and folders to other accounts (now 0700/0600).`);
+  if (tightened > 0)
+    console.warn(
+      `DATA_DIR (${config.dataDir}): closed ${tightened} files and folders to other accounts (now 0700/0600).`,
+    );
 }
 let lock: DataDirLock | undefined;
 if (!config.databaseUrl) {
   try {
     lock = acquireDataDirLock(config.dataDir, 'server');
   } catch (error) {
-    if (error instanceof DataDirBusyError) fail(`Cannot start: ${error.message}. PGlite allows one process per DATA_DIR (${config.dataDir}).`);
+    if (error instanceof DataDirBusyError)
+      fail(`Cannot start: ${error.message}. PGlite allows one process per DATA_DIR (${config.dataDir}).`);
     throw error;
   }
 }
@@ -86,7 +91,8 @@ try {
   const problem = storageProblem(error)
     ? describeStorageProblem(storageProblem(error)!, config.dataDir)
     : !config.databaseUrl && /PGlite failed to initialize/.test(String(error))
-      ? (dataDirProblem(path.join(config.dataDir, 'pglite')) ?? `PGlite could not open its files in ${path.join(config.dataDir, 'pglite')} (DATA_DIR).`)
+      ? (dataDirProblem(path.join(config.dataDir, 'pglite')) ??
+        `PGlite could not open its files in ${path.join(config.dataDir, 'pglite')} (DATA_DIR).`)
       : undefined;
   console.error(problem ? `Cannot start: ${problem}` : error);
   await app?.close().catch(() => {});

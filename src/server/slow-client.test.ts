@@ -22,7 +22,9 @@ function sendAndStall(port: number, first: string): Promise<{ answer: string; el
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', () => {}); // a reset is a close too
-    socket.on('close', () => resolve({ answer: Buffer.concat(chunks).toString('latin1'), elapsedMs: Date.now() - started }));
+    socket.on('close', () =>
+      resolve({ answer: Buffer.concat(chunks).toString('latin1'), elapsedMs: Date.now() - started }),
+    );
     // Far beyond the setting: without the timeout the server would hold the connection for minutes.
     setTimeout(() => {
       socket.destroy();
@@ -39,7 +41,13 @@ describe.each(DRIVERS)('a slow client, on %s', (driver) => {
   beforeAll(async () => {
     store = await testDatabase(driver);
     app = await buildApp(
-      testConfig({ ...store.appEnv, FORM_SECRET: TEST_FORM_SECRET, MAIL_WORKER: 'false', JOBS: 'false', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }),
+      testConfig({
+        ...store.appEnv,
+        FORM_SECRET: TEST_FORM_SECRET,
+        MAIL_WORKER: 'false',
+        JOBS: 'false',
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      }),
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as net.AddressInfo).port;

@@ -55,8 +55,17 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     return app;
   }
 
-  async function send(app: FastifyInstance, body: { payload: Buffer; contentType: string }, headers: Record<string, string> = {}) {
-    return app.inject({ method: 'POST', url: IDEA_ENDPOINT, headers: { 'content-type': body.contentType, ...headers }, payload: body.payload });
+  async function send(
+    app: FastifyInstance,
+    body: { payload: Buffer; contentType: string },
+    headers: Record<string, string> = {},
+  ) {
+    return app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': body.contentType, ...headers },
+      payload: body.payload,
+    });
   }
 
   const counts = async (app: FastifyInstance) => {
@@ -89,9 +98,12 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     expect(again.json<IdeaReceipt>().id).toBe(first.json<IdeaReceipt>().id);
     const { id } = first.json<IdeaReceipt>();
 
-    const [stored] = await app.database.rows<{ mime_type: string; duration_ms: number; byte_size: number; bytes: Uint8Array }>(
-      sql`select mime_type, duration_ms, byte_size, bytes from voice_memos where idea_id = ${id}::uuid`,
-    );
+    const [stored] = await app.database.rows<{
+      mime_type: string;
+      duration_ms: number;
+      byte_size: number;
+      bytes: Uint8Array;
+    }>(sql`select mime_type, duration_ms, byte_size, bytes from voice_memos where idea_id = ${id}::uuid`);
     expect(stored).toMatchObject({ mime_type: 'audio/webm', duration_ms: 3000, byte_size: memo.length });
     expect(Buffer.from(stored!.bytes).equals(memo)).toBe(true);
     expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
@@ -112,11 +124,23 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
   it('takes MP4 and Ogg recordings and real Chromium recordings by their bytes, whatever type they declare', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
     const mp4 = mp4Memo({ fragmented: true });
-    expect((await send(app, await multipart(memoFields(), { bytes: mp4, type: 'application/octet-stream', name: 'a.bin' }))).statusCode).toBe(202);
-    expect((await send(app, await multipart(memoFields(), { bytes: oggMemo(), type: 'audio/webm' }))).statusCode).toBe(202);
-    expect((await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-opus.webm') }))).statusCode).toBe(202);
-    expect((await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-audio.mp4'), type: 'audio/mp4' }))).statusCode).toBe(202);
-    const types = await app.database.rows<{ mime_type: string }>(sql`select mime_type from voice_memos order by mime_type`);
+    expect(
+      (await send(app, await multipart(memoFields(), { bytes: mp4, type: 'application/octet-stream', name: 'a.bin' })))
+        .statusCode,
+    ).toBe(202);
+    expect((await send(app, await multipart(memoFields(), { bytes: oggMemo(), type: 'audio/webm' }))).statusCode).toBe(
+      202,
+    );
+    expect(
+      (await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-opus.webm') }))).statusCode,
+    ).toBe(202);
+    expect(
+      (await send(app, await multipart(memoFields(), { bytes: memoFixture('chromium-audio.mp4'), type: 'audio/mp4' })))
+        .statusCode,
+    ).toBe(202);
+    const types = await app.database.rows<{ mime_type: string }>(
+      sql`select mime_type from voice_memos order by mime_type`,
+    );
     expect(types.map((row) => row.mime_type)).toEqual(['audio/mp4', 'audio/mp4', 'audio/ogg', 'audio/webm']);
   });
 
@@ -139,14 +163,20 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     for (const bytes of notAudio) {
       const response = await send(app, await multipart(memoFields(), { bytes, type: 'audio/webm', name: 'memo.webm' }));
       expect(response.statusCode).toBe(415);
-      expect(response.json().error).toEqual({ code: 'unsupported_audio', message: expect.stringContaining('음성 메모') });
+      expect(response.json().error).toEqual({
+        code: 'unsupported_audio',
+        message: expect.stringContaining('음성 메모'),
+      });
     }
     expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
   });
 
   it('refuses a memo over 2 MB with 413, by its declared length and while it streams in', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
-    const declared = await send(app, await multipart(memoFields(), { bytes: webmBytes(VOICE_MEMO_MAX_BYTES + 100 * 1024) }));
+    const declared = await send(
+      app,
+      await multipart(memoFields(), { bytes: webmBytes(VOICE_MEMO_MAX_BYTES + 100 * 1024) }),
+    );
     expect(declared.statusCode).toBe(413);
     expect(declared.json().error.code).toBe('memo_too_large');
     // Within the declared allowance (fields + memo), but the file itself is over: cut off while reading.
@@ -159,10 +189,16 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
   it('refuses a truncated upload, whether the body ends early or the connection drops, storing nothing', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
     const whole = await multipart(memoFields(), { bytes: webmBytes(100 * 1024) });
-    const cut = { payload: whole.payload.subarray(0, whole.payload.length - 40 * 1024), contentType: whole.contentType };
+    const cut = {
+      payload: whole.payload.subarray(0, whole.payload.length - 40 * 1024),
+      contentType: whole.contentType,
+    };
     const ended = await send(app, cut);
     expect(ended.statusCode).toBe(400);
-    expect(ended.json().error).toEqual({ code: 'memo_incomplete', message: expect.stringContaining('끝까지 전송되지 않았습니다') });
+    expect(ended.json().error).toEqual({
+      code: 'memo_incomplete',
+      message: expect.stringContaining('끝까지 전송되지 않았습니다'),
+    });
 
     // A phone that loses its connection halfway: the server gets part of the declared body, then nothing.
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -194,13 +230,20 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     expect(fileOnly.statusCode).toBe(400);
     expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
     // The text alone is enough, as before (JSON).
-    const text = await app.inject({ method: 'POST', url: IDEA_ENDPOINT, payload: { ...withoutMemo, idea: '글로 쓴 아이디어' } });
+    const text = await app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      payload: { ...withoutMemo, idea: '글로 쓴 아이디어' },
+    });
     expect(text.statusCode).toBe(202);
   });
 
   it('applies the abuse guards to memos: a honeypot fill is set aside, not mailed', async () => {
     const app = await startApp({ MAIL_WORKER: 'false' });
-    const response = await send(app, await multipart(memoFields({ website: 'https://spam.example' }), { bytes: webmBytes(1000) }));
+    const response = await send(
+      app,
+      await multipart(memoFields({ website: 'https://spam.example' }), { bytes: webmBytes(1000) }),
+    );
     expect(response.statusCode).toBe(202);
     const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas`);
     expect(row!.spam_reason).toBe('honeypot');
@@ -214,7 +257,11 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     expect((await send(app, await multipart(memoFields(), { bytes: memo }))).statusCode).toBe(202);
     // The worker has tried (and failed) at least once before SMTP comes up.
     await expect
-      .poll(async () => Number((await app.database.rows<{ attempts: number }>(sql`select attempts from outbox`))[0]?.attempts), { timeout: 20_000 })
+      .poll(
+        async () =>
+          Number((await app.database.rows<{ attempts: number }>(sql`select attempts from outbox`))[0]?.attempts),
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0);
     smtp = await startSmtpServer(port);
     const [mail] = await smtp.waitFor(1);

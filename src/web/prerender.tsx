@@ -13,7 +13,8 @@ const pages = import.meta.glob<ComponentType>('./pages/*-page.tsx', { eager: tru
 
 export function pageFor(routeId: RouteId): ComponentType {
   const Page = pages[`./pages/${routeId}-page.tsx`];
-  if (!Page) throw new Error(`route "${routeId}" has no page: add src/web/pages/${routeId}-page.tsx with a default export`);
+  if (!Page)
+    throw new Error(`route "${routeId}" has no page: add src/web/pages/${routeId}-page.tsx with a default export`);
   return Page;
 }
 

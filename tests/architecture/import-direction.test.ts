@@ -38,7 +38,9 @@ const layerOf = (file: string): Layer | undefined => {
 };
 
 function relativeImports(code: string): string[] {
-  const specifiers = [...code.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  const specifiers = [
+    ...code.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
   return specifiers.map((m) => m[1] ?? m[2] ?? '').filter((s) => s.startsWith('.'));
 }
 
@@ -67,7 +69,8 @@ describe('import direction', () => {
   });
 
   it('flags forbidden imports, static and dynamic (self-check of the scanner)', () => {
-    const code = "import { x } from '../web/pages/home';\nconst y = await import('../server/app');\nimport { z } from './idea';";
+    const code =
+      "import { x } from '../web/pages/home';\nconst y = await import('../server/app');\nimport { z } from './idea';";
     expect(violationsIn(join(src, 'domain', 'fake.ts'), code)).toEqual([
       'src/domain/fake.ts → ../web/pages/home',
       'src/domain/fake.ts → ../server/app',

@@ -15,7 +15,10 @@ const decisionsDir = join(repo, 'docs/decisions');
 
 /** Files git tracks or would track (new files count before their first commit). */
 function repoFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   return listed.split('\n').filter((file) => file !== '' && existsSync(join(repo, file)));
 }
 
@@ -39,7 +42,9 @@ const SOURCE = /(?<![\w@*<>{}:/.-])((?:[\w.-]+\/)*[\w.-]+\.(?:tsx?|css|sql|conf|
 
 function brokenPointers(): string[] {
   const broken: string[] = [];
-  const scanned = files.filter((file) => /\.(tsx?|js|css|md|conf|service)$/.test(file) && !file.startsWith('docs/decisions/0'));
+  const scanned = files.filter(
+    (file) => /\.(tsx?|js|css|md|conf|service)$/.test(file) && !file.startsWith('docs/decisions/0'),
+  );
   for (const file of scanned) {
     const lines = pointerText(file, readFileSync(join(repo, file), 'utf8'));
     for (const line of lines) {

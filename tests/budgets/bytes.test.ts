@@ -12,28 +12,34 @@ const report = (label: string, bytes: number, budget: number, unit = 'gzip') =>
   console.log(`${label.padEnd(34)} ${kb(bytes).padStart(9)} ${unit}  (budget ${kb(budget)})`);
 
 describe('initial JavaScript', () => {
-  it.each(routes.map((r) => r.id))('%s: the code the page loads (boot entry and preloads) stays within 85 KB gzip', (id) => {
-    const { scripts } = readPage(id);
-    const bytes = gzipTotal(scripts);
-    report(`initial JS ${id} (${scripts.length} files)`, bytes, budgets.initialJsGzip);
-    expect(bytes).toBeLessThanOrEqual(budgets.initialJsGzip);
-  });
+  it.each(routes.map((r) => r.id))(
+    '%s: the code the page loads (boot entry and preloads) stays within 85 KB gzip',
+    (id) => {
+      const { scripts } = readPage(id);
+      const bytes = gzipTotal(scripts);
+      report(`initial JS ${id} (${scripts.length} files)`, bytes, budgets.initialJsGzip);
+      expect(bytes).toBeLessThanOrEqual(budgets.initialJsGzip);
+    },
+  );
 
-  it.each(routes.map((r) => [r.id] as const))('%s: nothing but the HTML before first paint: styles inline, code through one small inline boot script', (id) => {
-    const { scripts, scriptsBeforePaint, boot, document, stylesheets, inlineCss } = readPage(id);
-    expect(scriptsBeforePaint).toEqual([]);
-    // The stylesheet travels inside the HTML (docs/decisions/067): no second request before the first paint.
-    expect(stylesheets).toEqual([]);
-    expect(inlineCss).toContain('word-break:keep-all');
-    const inline = [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')];
-    expect(inline).toEqual([boot]);
-    const bootBytes = Buffer.byteLength(boot!.textContent ?? '');
-    report(`boot script ${id} (inline)`, bootBytes, budgets.bootScript, 'raw');
-    expect(bootBytes).toBeGreaterThan(300);
-    expect(bootBytes).toBeLessThanOrEqual(budgets.bootScript);
-    expect(boot!.parentElement?.tagName).toBe('BODY');
-    expect(scripts.length).toBeGreaterThan(1);
-  });
+  it.each(routes.map((r) => [r.id] as const))(
+    '%s: nothing but the HTML before first paint: styles inline, code through one small inline boot script',
+    (id) => {
+      const { scripts, scriptsBeforePaint, boot, document, stylesheets, inlineCss } = readPage(id);
+      expect(scriptsBeforePaint).toEqual([]);
+      // The stylesheet travels inside the HTML (docs/decisions/067): no second request before the first paint.
+      expect(stylesheets).toEqual([]);
+      expect(inlineCss).toContain('word-break:keep-all');
+      const inline = [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')];
+      expect(inline).toEqual([boot]);
+      const bootBytes = Buffer.byteLength(boot!.textContent ?? '');
+      report(`boot script ${id} (inline)`, bootBytes, budgets.bootScript, 'raw');
+      expect(bootBytes).toBeGreaterThan(300);
+      expect(bootBytes).toBeLessThanOrEqual(budgets.bootScript);
+      expect(boot!.parentElement?.tagName).toBe('BODY');
+      expect(scripts.length).toBeGreaterThan(1);
+    },
+  );
 
   it('counts the page code, React and the islands included (the figures measure something real)', () => {
     const { scripts } = readPage('home');
@@ -65,7 +71,7 @@ describe.each(routes.map((r) => [r.id] as const))('%s page', (id) => {
     expect(bytes).toBeLessThanOrEqual(budgets.htmlGzip);
   });
 
-  it('sends its HTML, styles included, within TCP\'s first congestion window', () => {
+  it("sends its HTML, styles included, within TCP's first congestion window", () => {
     const file = join(siteDir, `${routeById(id).file}.br`);
     const bytes = readFileSync(file).length;
     report(`HTML ${id} (Brotli, as served)`, bytes, budgets.htmlBrotliFirstWindow, 'br');

@@ -28,11 +28,13 @@ async function get(url: string, encoding: string, headers: Record<string, string
 
 describe('cache headers on the production build', () => {
   it('revalidate every page by every URL that reaches it, under every encoding, with a validator that answers 304', async () => {
-    const pageUrls = routes.filter((route) => route.path).flatMap((route) => {
-      const path = route.path as string;
-      const file = `/${route.file}`;
-      return path === '/' ? [path, file] : [path, `${path}/`, file];
-    });
+    const pageUrls = routes
+      .filter((route) => route.path)
+      .flatMap((route) => {
+        const path = route.path as string;
+        const file = `/${route.file}`;
+        return path === '/' ? [path, file] : [path, `${path}/`, file];
+      });
     expect(pageUrls.length).toBeGreaterThanOrEqual(routes.length);
     for (const url of pageUrls) {
       for (const encoding of encodings) {
@@ -62,7 +64,11 @@ describe('cache headers on the production build', () => {
     const urls = builtUrls();
     expect(urls.some((url) => url.startsWith('/assets/'))).toBe(true);
     for (const url of urls) {
-      const expected = url.endsWith('.html') ? 'no-cache' : url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+      const expected = url.endsWith('.html')
+        ? 'no-cache'
+        : url.startsWith('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600';
       for (const encoding of encodings) {
         const response = await get(url, encoding);
         expect(response.status, `${url} ${encoding}`).toBe(200);

@@ -30,7 +30,9 @@ describe.each(pagePaths)('Lighthouse on %s', (path) => {
 
   it('transfers at most 400 KB for the first view, fonts included', () => {
     const total = lhr.audits['total-byte-weight']?.numericValue;
-    const rows = [...resourceSummary(lhr).values()].map((r) => `${r.resourceType} ${kb(r.transferSize)} (${r.requestCount})`);
+    const rows = [...resourceSummary(lhr).values()].map(
+      (r) => `${r.resourceType} ${kb(r.transferSize)} (${r.requestCount})`,
+    );
     console.log(`first view ${path}: ${kb(total ?? NaN)} — ${rows.join(', ')}`);
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(budgets.firstViewTransfer);

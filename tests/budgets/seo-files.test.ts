@@ -32,7 +32,9 @@ describe.each(routes.map((r) => [r.id, r] as const))('built %s page', (id, route
     const canonical = document.querySelectorAll('link[rel="canonical"]');
     if (route.path) {
       expect(canonical).toHaveLength(1);
-      expect(canonical[0]?.getAttribute('href')).toMatch(new RegExp(`^https?://[^/]+${route.path.replace(/\//g, '\\/')}$`));
+      expect(canonical[0]?.getAttribute('href')).toMatch(
+        new RegExp(`^https?://[^/]+${route.path.replace(/\//g, '\\/')}$`),
+      );
     } else {
       expect(canonical).toHaveLength(0);
     }
@@ -41,9 +43,9 @@ describe.each(routes.map((r) => [r.id, r] as const))('built %s page', (id, route
 
   it('links icons and a manifest that exist in the build', () => {
     const { document } = readPage(id);
-    const hrefs = [...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')].map(
-      (l) => l.getAttribute('href') ?? '',
-    );
+    const hrefs = [
+      ...document.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]'),
+    ].map((l) => l.getAttribute('href') ?? '');
     // favicon.ico, apple-touch-icon.png, the manifest (no SVG favicon: docs/decisions/067)
     expect(hrefs).toHaveLength(3);
     for (const href of hrefs) expect(existsSync(fileForUrl(href, route.file)), href).toBe(true);

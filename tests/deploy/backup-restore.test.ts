@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../../src/server/test-support/intake-client';
-import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../src/server/test-support/postgres-cluster';
+import {
+  createDatabase,
+  findPostgresBin,
+  startPostgresCluster,
+  type PostgresCluster,
+} from '../../src/server/test-support/postgres-cluster';
 
 const run = promisify(execFile);
 

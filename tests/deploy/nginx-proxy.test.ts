@@ -45,7 +45,16 @@ export function proxyBodyLimit(conf: string): number {
   return Number(match[1]) * unit;
 }
 
-function request(port: number, path: string, { from, method = 'GET', headers = {}, body }: { from: string; method?: string; headers?: Record<string, string>; body?: string | Buffer }) {
+function request(
+  port: number,
+  path: string,
+  {
+    from,
+    method = 'GET',
+    headers = {},
+    body,
+  }: { from: string; method?: string; headers?: Record<string, string>; body?: string | Buffer },
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.2', port, path, method, headers, localAddress: from }, (res) => {
       let text = '';
@@ -58,7 +67,7 @@ function request(port: number, path: string, { from, method = 'GET', headers = {
   });
 }
 
-describe('the guide\'s nginx body limit', () => {
+describe("the guide's nginx body limit", () => {
   it('is PROXY_BODY_LIMIT, above the largest body the app takes, so the app answers every refusal itself', () => {
     expect(proxyBodyLimit(siteConf)).toBe(PROXY_BODY_LIMIT);
     expect(PROXY_BODY_LIMIT).toBeGreaterThan(MEMO_BODY_LIMIT);
@@ -126,7 +135,10 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     const page = await request(nginxPort, '/about', { from: '127.0.0.3', headers: { 'accept-encoding': 'identity' } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('팀 소개');
-    const asset = await request(nginxPort, '/assets/index-abc123.js', { from: '127.0.0.3', headers: { 'accept-encoding': 'br' } });
+    const asset = await request(nginxPort, '/assets/index-abc123.js', {
+      from: '127.0.0.3',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(asset.headers['content-encoding']).toBe('br'); // the app's precompressed copy, as it is
     expect((await request(nginxPort, '/healthz', { from: '127.0.0.3' })).status).toBe(200);
   });
@@ -147,25 +159,48 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
 
   it('passes a 1.5 MB voice memo to the app, which takes it and mails it', async () => {
     const memo = webmBytes(1.5 * 1024 * 1024);
-    const fields = Object.fromEntries(Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]));
-    const { payload, contentType } = await multipartBody({ ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' }, { bytes: memo });
-    const answer = await request(nginxPort, IDEA_ENDPOINT, { from: '127.0.0.5', method: 'POST', headers: { 'content-type': contentType }, body: payload });
+    const fields = Object.fromEntries(
+      Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]),
+    );
+    const { payload, contentType } = await multipartBody(
+      { ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' },
+      { bytes: memo },
+    );
+    const answer = await request(nginxPort, IDEA_ENDPOINT, {
+      from: '127.0.0.5',
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: payload,
+    });
     expect(answer.status).toBe(202);
     const { id } = JSON.parse(answer.body) as { id: string };
     // The earlier tests' ideas are mailed too: wait for the mail that names this one.
     let mail;
-    for (let count = 1; !mail; count += 1) mail = (await smtp.waitFor(count, 30_000)).find((each) => each.raw.includes(id));
+    for (let count = 1; !mail; count += 1)
+      mail = (await smtp.waitFor(count, 30_000)).find((each) => each.raw.includes(id));
     expect(mail.parsed.attachments[0]!.content.equals(memo)).toBe(true);
   });
 
   it("answers a body over the app's limit with the app's Korean 413, not nginx's page", async () => {
     const memo = webmBytes(MEMO_BODY_LIMIT + 1024);
-    const fields = Object.fromEntries(Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]));
-    const { payload, contentType } = await multipartBody({ ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' }, { bytes: memo });
+    const fields = Object.fromEntries(
+      Object.entries(ideaBody({ idea: '' })).map(([name, value]) => [name, String(value)]),
+    );
+    const { payload, contentType } = await multipartBody(
+      { ...fields, [VOICE_MEMO_DURATION_FIELD]: '45000' },
+      { bytes: memo },
+    );
     expect(payload.length).toBeLessThan(PROXY_BODY_LIMIT); // nginx lets it through: the refusal is the app's
-    const answer = await request(nginxPort, IDEA_ENDPOINT, { from: '127.0.0.6', method: 'POST', headers: { 'content-type': contentType }, body: payload });
+    const answer = await request(nginxPort, IDEA_ENDPOINT, {
+      from: '127.0.0.6',
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: payload,
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'memo_too_large', message: API_ERROR_MESSAGES.memo_too_large } });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: { code: 'memo_too_large', message: API_ERROR_MESSAGES.memo_too_large },
+    });
   });
 });

@@ -33,7 +33,9 @@ async function openDemo(page: Page, item: PortfolioItem) {
 /** Loaded: the loading text is gone and the browser decoded a frame of the demo's size. */
 async function expectLoaded(dialog: Locator, image: Locator) {
   await expect(dialog.getByText('로딩 중...')).toBeHidden({ timeout: 15_000 });
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([DEMO_SIZE.width, DEMO_SIZE.height]);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([DEMO_SIZE.width, DEMO_SIZE.height]);
 }
 
 /** The pixels of the demo area (the image, or the still painted over it). */
@@ -64,7 +66,9 @@ test.describe('portfolio demo animations (real files)', () => {
     }
   });
 
-  test('the animation moves while playing, freezes while paused, and resume restarts it with a new ?t=', async ({ page }) => {
+  test('the animation moves while playing, freezes while paused, and resume restarts it with a new ?t=', async ({
+    page,
+  }) => {
     const item = portfolio[0]!;
     await gotoHydrated(page, '/');
     const { dialog, image } = await openDemo(page, item);
@@ -115,14 +119,17 @@ test.describe('portfolio demo animations (real files)', () => {
   test('a failed request shows the placeholder and "다시 시도" loads the real animation', async ({ page }) => {
     const item = portfolio[3]!;
     let failures = 1;
-    await page.route((url) => url.pathname === item.gifUrl, async (route) => {
-      if (failures > 0) {
-        failures -= 1;
-        await route.abort('failed');
-      } else {
-        await route.fallback();
-      }
-    });
+    await page.route(
+      (url) => url.pathname === item.gifUrl,
+      async (route) => {
+        if (failures > 0) {
+          failures -= 1;
+          await route.abort('failed');
+        } else {
+          await route.fallback();
+        }
+      },
+    );
     await gotoHydrated(page, '/');
     const { dialog, image } = await openDemo(page, item);
     await expect(dialog.getByText('데모 준비 중입니다')).toBeVisible();
@@ -134,7 +141,9 @@ test.describe('portfolio demo animations (real files)', () => {
     await expect(dialog.getByRole('button', { name: '일시정지' })).toBeVisible();
   });
 
-  test('no demo animation loads with the home page, even scrolled to the bottom; a dialog fetches only its own', async ({ page }) => {
+  test('no demo animation loads with the home page, even scrolled to the bottom; a dialog fetches only its own', async ({
+    page,
+  }) => {
     const demoRequests: string[] = [];
     page.on('request', (request) => {
       if (isDemo(request.url())) demoRequests.push(new URL(request.url()).pathname);

@@ -23,7 +23,13 @@ const ATTACKER = `http://localhost:${ATTACKER_PORT}`;
 let intake: IntakeServer | undefined;
 let attacker: http.Server | undefined;
 
-const fields = { idea: '다른 사이트가 방문자를 시켜 보낸 아이디어입니다.', name: '모르는 방문자', email: 'visitor@example.com', phone: '', website: '' };
+const fields = {
+  idea: '다른 사이트가 방문자를 시켜 보낸 아이디어입니다.',
+  name: '모르는 방문자',
+  email: 'visitor@example.com',
+  phone: '',
+  website: '',
+};
 
 /** The other site's page: a token fetched by its server, a script that posts with it, and a plain form. */
 async function attackerPage(intakeBase: string): Promise<string> {
@@ -51,7 +57,9 @@ test.beforeAll(async ({}, testInfo) => {
   intake = await startIntakeServer(INTAKE_PORT, { FORM_MIN_FILL_MS: '0' });
   const base = intake.base;
   attacker = http.createServer((request, response) => {
-    void attackerPage(base).then((html) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    void attackerPage(base).then((html) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+    );
   });
   await new Promise<void>((resolve) => attacker!.listen(ATTACKER_PORT, '127.0.0.1', resolve));
   expect((attacker.address() as AddressInfo).port).toBe(ATTACKER_PORT);
@@ -77,12 +85,19 @@ test("another site's page cannot make its visitor submit to our intake", async (
   const sent = await page.evaluate(() => (window as unknown as { attack(): Promise<string[]> }).attack());
   expect(sent).toEqual(['TypeError', 'TypeError']);
 
-  const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith(IDEA_ENDPOINT)), page.locator('#plain button').click()]);
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith(IDEA_ENDPOINT)),
+    page.locator('#plain button').click(),
+  ]);
   expect(answer.status()).toBe(403);
   await expect(page.getByRole('heading', { name: intakePages.failed.title })).toBeVisible();
   // Every request reached the intake and was answered: the script's two were sent and their answers withheld from
   // the other site by our Cross-Origin-Resource-Policy (which does not stop the request, so the server must).
-  expect(intakeAnswers).toEqual(['net::ERR_BLOCKED_BY_RESPONSE.NotSameOrigin', 'net::ERR_BLOCKED_BY_RESPONSE.NotSameOrigin', 403]);
+  expect(intakeAnswers).toEqual([
+    'net::ERR_BLOCKED_BY_RESPONSE.NotSameOrigin',
+    'net::ERR_BLOCKED_BY_RESPONSE.NotSameOrigin',
+    403,
+  ]);
 
   // The same multipart from our own page is taken: the check tells sites apart, it does not refuse the type.
   await page.goto(`${intake!.base}/privacy`);
@@ -94,7 +109,11 @@ test("another site's page cannot make its visitor submit to our intake", async (
       const response = await fetch(endpoint, { method: 'POST', body });
       return { status: response.status, id: ((await response.json()) as { id: string }).id };
     },
-    { endpoint: IDEA_ENDPOINT, tokenEndpoint: FORM_TOKEN_ENDPOINT, idea: { ...fields, idea: '우리 페이지에서 보낸 아이디어입니다.' } },
+    {
+      endpoint: IDEA_ENDPOINT,
+      tokenEndpoint: FORM_TOKEN_ENDPOINT,
+      idea: { ...fields, idea: '우리 페이지에서 보낸 아이디어입니다.' },
+    },
   );
   expect(receipt.status).toBe(202);
 

@@ -20,7 +20,9 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test('a visitor sends the form while junk floods the intake, and the team gets the idea', async ({ page }, testInfo) => {
+test('a visitor sends the form while junk floods the intake, and the team gets the idea', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(120_000);
   let visitorDone!: () => void;

@@ -28,7 +28,11 @@ import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 const PORT = 4380;
 const RATE_LIMITED_PORT = 4381;
 const RATE_WINDOW_MS = 600_000;
-const values = { idea: '동네 꽃집 정기 배송을 예약하는 앱을 만들고 싶어요.', name: '서지우', email: 'jiwoo@example.com' };
+const values = {
+  idea: '동네 꽃집 정기 배송을 예약하는 앱을 만들고 싶어요.',
+  name: '서지우',
+  email: 'jiwoo@example.com',
+};
 const EMAIL_MESSAGE = ideaRequestSchema.safeParse({ ...values, email: 'hong@naver' }).error!.issues[0]!.message;
 
 test.describe.configure({ mode: 'serial' });
@@ -55,7 +59,8 @@ test.beforeEach(({}, testInfo) => {
 function writeSilenceWav(file: string, seconds: number): void {
   const rate = 48_000;
   const data = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i += 1) data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 220 * i) / rate)), i * 2);
+  for (let i = 0; i < rate * seconds; i += 1)
+    data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 220 * i) / rate)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -109,7 +114,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-test('an address the e-mail input lets through (hong@naver) is caught before sending, at its field', async ({ page }) => {
+test('an address the e-mail input lets through (hong@naver) is caught before sending, at its field', async ({
+  page,
+}) => {
   await gotoHydrated(page, `${intake!.base}/`);
   const posts = await onIdeaPost(page, (route) => route.continue());
   await fill(page, { ...values, email: 'hong@naver' });
@@ -125,7 +132,9 @@ test('an address the e-mail input lets through (hong@naver) is caught before sen
   expect(posts).toHaveLength(0);
 });
 
-test("a field the server refuses is marked there with the server's Korean message, focused, and every value kept", async ({ page }) => {
+test("a field the server refuses is marked there with the server's Korean message, focused, and every value kept", async ({
+  page,
+}) => {
   await gotoHydrated(page, `${intake!.base}/`);
   // The page and the server disagree (an older page, a newer rule): the real server sees an address it refuses.
   await onIdeaPost(page, async (route) => {
@@ -148,7 +157,9 @@ test("a field the server refuses is marked there with the server's Korean messag
   await expectNoAxeViolations(page);
 });
 
-test("any other refusal (a type it does not take, a reused request key) gets the server's message, not \"try again\"", async ({ page }) => {
+test('any other refusal (a type it does not take, a reused request key) gets the server\'s message, not "try again"', async ({
+  page,
+}) => {
   await gotoHydrated(page, `${intake!.base}/`);
   const statuses: number[] = [];
   const answers: Array<(route: Route) => Promise<void>> = [
@@ -160,7 +171,11 @@ test("any other refusal (a type it does not take, a reused request key) gets the
     async (route) => {
       // The same Idempotency-Key already used for another idea: the server will not take it again.
       const body = JSON.parse(route.request().postData()!) as Record<string, string>;
-      statuses.push((await route.fetch({ postData: JSON.stringify({ ...body, idea: '같은 요청 번호로 먼저 보낸 다른 아이디어' }) })).status());
+      statuses.push(
+        (
+          await route.fetch({ postData: JSON.stringify({ ...body, idea: '같은 요청 번호로 먼저 보낸 다른 아이디어' }) })
+        ).status(),
+      );
       const response = await route.fetch();
       statuses.push(response.status());
       await route.fulfill({ response });
@@ -183,7 +198,8 @@ test("any other refusal (a type it does not take, a reused request key) gets the
 test('a 5xx or a lost connection says to try again, and the retry goes through', async ({ page }) => {
   await gotoHydrated(page, `${intake!.base}/`);
   const answers: Array<(route: Route) => Promise<void>> = [
-    (route) => route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: API_ERROR_MESSAGES.unavailable } } }),
+    (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: API_ERROR_MESSAGES.unavailable } } }),
     (route) => route.abort('internetdisconnected'),
     (route) => route.continue(),
   ];
@@ -203,7 +219,10 @@ test('a 5xx or a lost connection says to try again, and the retry goes through',
 
 test('429 says in Korean when to send again (the real Retry-After) and keeps the values', async ({ browser }) => {
   test.setTimeout(90_000);
-  const limited = await startIntakeServer(RATE_LIMITED_PORT, { RATE_LIMIT_PER_IP: '1', RATE_LIMIT_WINDOW_MS: String(RATE_WINDOW_MS) });
+  const limited = await startIntakeServer(RATE_LIMITED_PORT, {
+    RATE_LIMIT_PER_IP: '1',
+    RATE_LIMIT_WINDOW_MS: String(RATE_WINDOW_MS),
+  });
   try {
     const page = await (await browser.newContext()).newPage();
     await gotoHydrated(page, `${limited.base}/`);
@@ -211,7 +230,9 @@ test('429 says in Korean when to send again (the real Retry-After) and keeps the
     await send(page);
     await expect(page.getByText(ideaNotices.success.title)).toBeVisible({ timeout: 15_000 });
     await fill(page, { ...values, idea: '두 번째 아이디어: 동네 꽃집 재고 알림' });
-    const refused = page.waitForResponse((response) => response.url().endsWith(IDEA_ENDPOINT) && response.status() === 429);
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith(IDEA_ENDPOINT) && response.status() === 429,
+    );
     await send(page);
     const retryAfter = Number((await refused).headers()['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -241,11 +262,16 @@ function withoutAudioSignature(body: Buffer): Buffer {
   return copy;
 }
 
-test('a memo refused as too big (the app\'s 413 or a proxy\'s page) or not audio (415) says to record again, and stays', async () => {
+test("a memo refused as too big (the app's 413 or a proxy's page) or not audio (415) says to record again, and stays", async () => {
   test.setTimeout(120_000);
   const browser = await chromium.launch({
     ...chromiumLaunch,
-    args: [...chromiumLaunch.args, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--use-fake-ui-for-media-stream'],
+    args: [
+      ...chromiumLaunch.args,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   try {
     const page = await (await browser.newContext()).newPage();
@@ -254,7 +280,11 @@ test('a memo refused as too big (the app\'s 413 or a proxy\'s page) or not audio
     const answers: Array<(route: Route) => Promise<void>> = [
       async (route) => {
         const request = route.request();
-        const postData = withLargerMemo(request.postDataBuffer()!, request.headers()['content-type']!, VOICE_MEMO_MAX_BYTES);
+        const postData = withLargerMemo(
+          request.postDataBuffer()!,
+          request.headers()['content-type']!,
+          VOICE_MEMO_MAX_BYTES,
+        );
         const response = await route.fetch({ postData });
         statuses.push(response.status());
         await route.fulfill({ response });

@@ -37,7 +37,9 @@ declare global {
   }
 }
 
-test('with every script 4 s late, the confirmation shows within 1 s of the answer and the fields empty only then', async ({ browser }, testInfo) => {
+test('with every script 4 s late, the confirmation shows within 1 s of the answer and the fields empty only then', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
   test.setTimeout(120_000);
   const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
@@ -61,9 +63,12 @@ test('with every script 4 s late, the confirmation shows within 1 s of the answe
   await form.getByLabel('아이디어').fill(idea);
   await form.getByLabel('이름').fill('문가온');
   await form.getByLabel('이메일').fill('gaon@example.com');
-  const answered = page.waitForResponse((response) => response.url().endsWith(IDEA_ENDPOINT) && response.request().method() === 'POST', {
-    timeout: 60_000,
-  });
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith(IDEA_ENDPOINT) && response.request().method() === 'POST',
+    {
+      timeout: 60_000,
+    },
+  );
   await form.getByRole('button', { name: '상담 신청하기' }).tap();
   const response = await answered;
   const answeredAt = Date.now();
@@ -82,7 +87,9 @@ test('with every script 4 s late, the confirmation shows within 1 s of the answe
   expect(timing.responseEnd).toBeDefined();
   expect(timing.confirmation).toBeDefined();
   const gapMs = timing.confirmation!.at - timing.responseEnd!;
-  console.log(`answer → confirmation in the page: ${Math.round(gapMs)} ms (Playwright's response event → visible: ${visibleAt - answeredAt} ms)`);
+  console.log(
+    `answer → confirmation in the page: ${Math.round(gapMs)} ms (Playwright's response event → visible: ${visibleAt - answeredAt} ms)`,
+  );
   expect(gapMs).toBeLessThanOrEqual(CONFIRMATION_WITHIN_MS);
   // The fields still held the idea when the confirmation came in, and are empty now: cleared with it, not before.
   expect(timing.confirmation!.ideaValue).toBe(idea);

@@ -165,7 +165,9 @@ test('on a phone, a tap on 음성 메모 녹음 before the page code has arrived
   test.skip(testInfo.project.name !== 'desktop', 'desktop only (launches its own browser, phone-sized)');
   test.setTimeout(60_000);
   const browser = await launch('allowed');
-  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const page = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  ).newPage();
   const code = await holdPageCode(page);
   await page.goto(`${intake!.base}/#idea-form`);
   const form = page.locator('#idea-form form');

@@ -97,7 +97,9 @@ async function phoneWithCodeHeldBack(browser: Browser) {
   return { page, context, release };
 }
 
-test('what a visitor types on a phone before the page code arrives stays in the fields and is what gets sent', async ({ browser }, testInfo) => {
+test('what a visitor types on a phone before the page code arrives stays in the fields and is what gets sent', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
   test.setTimeout(60_000);
   smtp!.received.length = 0;
@@ -129,7 +131,9 @@ test('what a visitor types on a phone before the page code arrives stays in the 
   await context.close();
 });
 
-test('with JavaScript off, the form is sent: a Korean receipt page, and the team is mailed', async ({ browser }, testInfo) => {
+test('with JavaScript off, the form is sent: a Korean receipt page, and the team is mailed', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(60_000);
   smtp!.received.length = 0;
@@ -146,7 +150,9 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
   const id = page.url().split('/').pop()!;
   await expect(page.getByText(id)).toBeVisible();
-  await expect(page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) (오전|오후) \d{1,2}:\d{2} \(한국 시간\)/).first()).toBeVisible();
+  await expect(
+    page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) (오전|오후) \d{1,2}:\d{2} \(한국 시간\)/).first(),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: intakePages.home })).toHaveAttribute('href', '/');
   await expectNoAxeViolations(browser, await page.content());
 
@@ -157,7 +163,9 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   await context.close();
 });
 
-test('with JavaScript off, a missing field gets a Korean page naming it, and Back keeps what was typed', async ({ browser }, testInfo) => {
+test('with JavaScript off, a missing field gets a Korean page naming it, and Back keeps what was typed', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   smtp!.received.length = 0;
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -177,7 +185,9 @@ test('with JavaScript off, a missing field gets a Korean page naming it, and Bac
   await context.close();
 });
 
-test('a press of 상담 신청하기 on a phone before the page code arrives is sent at once, not dropped', async ({ browser }, testInfo) => {
+test('a press of 상담 신청하기 on a phone before the page code arrives is sent at once, not dropped', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
   test.setTimeout(60_000);
   smtp!.received.length = 0;

@@ -7,7 +7,9 @@ import { routeDemos } from './fixtures/site-routes';
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 // Every page of the route list, and the 404 page at a path that has none.

@@ -65,10 +65,15 @@ test.describe('idea form', () => {
     expect(await honeypot.evaluate((node) => node.closest('[aria-hidden="true"]') !== null)).toBe(true);
     expect((await honeypot.boundingBox())?.x ?? 0).toBeLessThan(0);
     await expect(page.locator('#idea-form')).toContainText('24시간 안에 시각화된 프로토타입 사이트와 견적서');
-    await expect(page.locator('#idea-form').getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute('href', '/privacy');
+    await expect(page.locator('#idea-form').getByRole('link', { name: '개인정보처리방침' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 
-  test('comes alive without a tap: the idea examples rotate while the field is empty, and stop once typed in', async ({ page }) => {
+  test('comes alive without a tap: the idea examples rotate while the field is empty, and stop once typed in', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     const idea = fields(page).idea;
     const first = await idea.getAttribute('placeholder');
@@ -123,7 +128,9 @@ test.describe('idea form', () => {
     expect(sent!.headers.authorization).toBeUndefined();
   });
 
-  test('failure: error notice, console.error, fields keep their values; a retry reuses the Idempotency-Key', async ({ page }) => {
+  test('failure: error notice, console.error, fields keep their values; a retry reuses the Idempotency-Key', async ({
+    page,
+  }) => {
     const intake = await routeIntake(page, [
       { status: 500, body: { error: { code: 'internal_error', message: '서버 오류' } } },
       { status: 202, body: receipt },
@@ -147,14 +154,18 @@ test.describe('idea form', () => {
   });
 
   test('a changed submission after a failure gets a new Idempotency-Key', async ({ page }) => {
-    const intake = await routeIntake(page, [{ status: 503, body: { error: { code: 'unavailable', message: '점검 중' } } }]);
+    const intake = await routeIntake(page, [
+      { status: 503, body: { error: { code: 'unavailable', message: '점검 중' } } },
+    ]);
     await fillAll(page);
     await fields(page).submit.click();
     await expect(page.getByRole('alert')).toContainText('제출 중 오류가 발생했습니다');
     await fields(page).name.fill('김민지 대표');
     await fields(page).submit.click();
     await expect.poll(() => intake.submissions.length).toBe(2);
-    expect(intake.submissions[1]!.headers['idempotency-key']).not.toBe(intake.submissions[0]!.headers['idempotency-key']);
+    expect(intake.submissions[1]!.headers['idempotency-key']).not.toBe(
+      intake.submissions[0]!.headers['idempotency-key'],
+    );
   });
 
   test('network error: error notice and values kept', async ({ page }) => {

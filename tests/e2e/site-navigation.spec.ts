@@ -92,7 +92,9 @@ test.describe('hero call to action', () => {
     await expect(page).toHaveURL(/#idea-form$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const target = await page.evaluate(() => window.scrollY);
-    const positions = await page.evaluate(() => (window as Window & { scrollPositions?: number[] }).scrollPositions ?? []);
+    const positions = await page.evaluate(
+      () => (window as Window & { scrollPositions?: number[] }).scrollPositions ?? [],
+    );
     // A jump can still move a few pixels afterwards, when the font swap relays the page out: hence the margins.
     // One frame midway is enough: on a busy machine a smooth scroll was seen in three frames (22, 467, 2862 px);
     // with reduced motion (a jump) no frame lands between 5% and 95% of the way.
@@ -113,14 +115,12 @@ test.describe('hero call to action', () => {
 test.describe('home page', () => {
   test('shows its sections in order', async ({ page }) => {
     await gotoHydrated(page, '/');
-    const titles = await page
-      .locator('main section')
-      .evaluateAll((sections) =>
-        sections
-          // Top-level sections only; islands wrap theirs in a display: contents <div data-island> (docs/decisions/060).
-          .filter((section) => !section.parentElement?.closest('section'))
-          .map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
-      );
+    const titles = await page.locator('main section').evaluateAll((sections) =>
+      sections
+        // Top-level sections only; islands wrap theirs in a display: contents <div data-island> (docs/decisions/060).
+        .filter((section) => !section.parentElement?.closest('section'))
+        .map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+    );
     expect(titles).toEqual([
       '아이디어를 24시간 안에작동하는 프로토타입으로',
       '서비스 진행 과정 (5단계)',

@@ -28,7 +28,14 @@ test('team page: mission, two profiles, values, figures and the newsletter links
 test('privacy policy lists items, purpose, retention, processor, rights and contact', async ({ page }) => {
   await gotoHydrated(page, '/privacy');
   await expect(page.getByRole('heading', { level: 1, name: '개인정보처리방침' })).toBeVisible();
-  for (const heading of ['수집하는 개인정보 항목', '이용 목적', '보유 기간과 파기', '처리 위탁', '이용자의 권리', '문의처']) {
+  for (const heading of [
+    '수집하는 개인정보 항목',
+    '이용 목적',
+    '보유 기간과 파기',
+    '처리 위탁',
+    '이용자의 권리',
+    '문의처',
+  ]) {
     await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: developmentSiteSettings.operator.contactEmail }).first()).toBeVisible();
@@ -58,7 +65,9 @@ test('every page is Korean, keeps Korean words whole and wraps long tokens', asy
       return { wordBreak: css.wordBreak, overflowWrap: css.overflowWrap };
     });
     expect(style).toEqual({ wordBreak: 'keep-all', overflowWrap: 'anywhere' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
   }
 });

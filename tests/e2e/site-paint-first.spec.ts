@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 import { portfolio } from '../../src/content/portfolio';
 import { holdPageCode, waitForHydration } from './fixtures/hydration';
 
-test('the first view needs only the HTML, styles inline; the boot script loads the page code after first paint', async ({ page }) => {
+test('the first view needs only the HTML, styles inline; the boot script loads the page code after first paint', async ({
+  page,
+}) => {
   const response = await page.goto('/');
   const html = await response!.text();
   expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
@@ -35,7 +37,11 @@ test('the first view needs only the HTML, styles inline; the boot script loads t
   for (const { path, startTime } of scripts) expect(startTime, path).toBeGreaterThanOrEqual(firstPaint);
   // The site font arrives after first paint and is then in use (docs/decisions/065).
   await expect
-    .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded')))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded'),
+      ),
+    )
     .toBe(true);
   expect(await page.evaluate(() => document.fonts.check('700 16px "Pretendard Variable"', '아이디어'))).toBe(true);
 });
@@ -57,7 +63,9 @@ test.describe('a click before the page code has loaded', () => {
   });
 
   test('opens the demo of the portfolio card that was tapped', async ({ page }) => {
-    await page.route('**/demos/**', (route) => route.fulfill({ path: new URL('./fixtures/demo-animation.webp', import.meta.url).pathname }));
+    await page.route('**/demos/**', (route) =>
+      route.fulfill({ path: new URL('./fixtures/demo-animation.webp', import.meta.url).pathname }),
+    );
     const code = await holdPageCode(page);
     await page.goto('/');
     await page.getByRole('button', { name: new RegExp(portfolio[0]!.title) }).click();
@@ -90,17 +98,24 @@ test('sections below the first screen wait for the page code and the site font, 
   const deferred = () => page.locator('[data-render-later]').count();
   // Before the page code: the four sections below the hero are skipped by the first layout (docs/decisions/060).
   expect(await deferred()).toBe(4);
-  expect(await page.locator('[data-render-later]').first().evaluate((e) => getComputedStyle(e).contentVisibility)).toBe('auto');
+  expect(
+    await page
+      .locator('[data-render-later]')
+      .first()
+      .evaluate((e) => getComputedStyle(e).contentVisibility),
+  ).toBe('auto');
   release();
   await waitForHydration(page);
   await page.waitForTimeout(300);
   expect(await deferred(), 'page live, font still loading').toBe(4);
   releaseFont();
   await expect.poll(deferred).toBe(0);
-
 });
 
-test('a page opened at a fragment, or a fragment link tapped before the code, scrolls with real heights', async ({ page, isMobile }) => {
+test('a page opened at a fragment, or a fragment link tapped before the code, scrolls with real heights', async ({
+  page,
+  isMobile,
+}) => {
   // Font and page code held: the page code could not have rendered the deferred sections (docs/decisions/060).
   await page.route(/\/assets\/PretendardSite-.*\.woff2$/, () => {});
   const { release } = await holdPageCode(page);
@@ -115,6 +130,8 @@ test('a page opened at a fragment, or a fragment link tapped before the code, sc
   expect(await page.locator('[data-render-later]').count()).toBe(4);
   await page.getByRole('link', { name: '포트폴리오 보기' }).click();
   await expect(page.locator('#portfolio')).toBeInViewport();
-  await expect.poll(() => page.evaluate(() => document.getElementById('portfolio')!.getBoundingClientRect().top)).toBeLessThan(100);
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('portfolio')!.getBoundingClientRect().top))
+    .toBeLessThan(100);
   release();
 });

@@ -38,7 +38,13 @@ test.describe('portfolio cards and demo dialog', () => {
     await gotoHydrated(page, '/');
     // Shifts from here on: the site font's swap in the hero (measured by bench:web's CLS) is over by then.
     await expect
-      .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded')))
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some(
+            (f) => f.family.replace(/"/g, '') === 'Pretendard Variable' && f.status === 'loaded',
+          ),
+        ),
+      )
       .toBe(true);
     await page.evaluate(async () => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -53,8 +59,12 @@ test.describe('portfolio cards and demo dialog', () => {
     for (const item of portfolio) {
       const image = card(page, item.title).locator('img');
       await image.scrollIntoViewIfNeeded();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(new RegExp(`/demos/${item.slug}-(card|poster)\\.webp$`));
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
+        new RegExp(`/demos/${item.slug}-(card|poster)\\.webp$`),
+      );
       // Drawn at the demo's 16:10 from the first layout: the reserved box is the image's box.
       const box = (await image.boundingBox())!;
       expect(box.width / box.height).toBeCloseTo(1.6, 1);

@@ -58,9 +58,24 @@ export function LineChart({ values, labels, width, height, p, min, max, ticks, g
       ))}
       <g clipPath={`url(#${clipId})`}>
         <path d={area} fill={`url(#${gradientId})`} />
-        <path d={line} fill="none" stroke="var(--accent)" strokeWidth="2.6" strokeLinejoin="round" strokeLinecap="round" />
+        <path
+          d={line}
+          fill="none"
+          stroke="var(--accent)"
+          strokeWidth="2.6"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
         {values.map((v, i) => (
-          <circle key={i} cx={x(i)} cy={y(v)} r={i === last ? 5.5 : 3.2} fill="#fff" stroke="var(--accent)" strokeWidth={i === last ? 3 : 2} />
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(v)}
+            r={i === last ? 5.5 : 3.2}
+            fill="#fff"
+            stroke="var(--accent)"
+            strokeWidth={i === last ? 3 : 2}
+          />
         ))}
       </g>
       {p >= 1 && marker ? <g transform={`translate(${x(last)}, ${y(values[last] ?? 0)})`}>{marker}</g> : null}
@@ -74,7 +89,15 @@ export interface BarGroup {
 }
 
 /** Vertical bars, one group per label and one bar per series (colours in `colors`). */
-export function BarChart({ groups, colors, width, height, max, p, format = (v) => String(Math.round(v * 10) / 10) }: {
+export function BarChart({
+  groups,
+  colors,
+  width,
+  height,
+  max,
+  p,
+  format = (v) => String(Math.round(v * 10) / 10),
+}: {
   groups: readonly BarGroup[];
   colors: readonly string[];
   width: number;
@@ -105,7 +128,14 @@ export function BarChart({ groups, colors, width, height, max, p, format = (v) =
                 <g key={si}>
                   <rect x={bx} y={top + h - bh} width={barW} height={bh} rx="4" fill={colors[si]} />
                   {series === 1 && grow >= 1 ? (
-                    <text x={bx + barW / 2} y={top + h - bh - 5} textAnchor="middle" fontSize="11.5" fontWeight="700" fill="#374151">
+                    <text
+                      x={bx + barW / 2}
+                      y={top + h - bh - 5}
+                      textAnchor="middle"
+                      fontSize="11.5"
+                      fontWeight="700"
+                      fill="#374151"
+                    >
                       {format(v)}
                     </text>
                   ) : null}
@@ -123,7 +153,17 @@ export function BarChart({ groups, colors, width, height, max, p, format = (v) =
 }
 
 /** A donut whose segments sweep in with `p`; `center` is drawn in the hole. */
-export function Donut({ parts, size, p, center }: { parts: readonly { value: number; color: string }[]; size: number; p: number; center?: ReactNode }) {
+export function Donut({
+  parts,
+  size,
+  p,
+  center,
+}: {
+  parts: readonly { value: number; color: string }[];
+  size: number;
+  p: number;
+  center?: ReactNode;
+}) {
   const r = size / 2 - 12;
   const c = 2 * Math.PI * r;
   const total = parts.reduce((s, part) => s + part.value, 0);
@@ -135,10 +175,22 @@ export function Donut({ parts, size, p, center }: { parts: readonly { value: num
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} style={{ transform: 'rotate(-90deg)' }}>
         <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="#f1f3f6" strokeWidth="16" />
         {parts.map((part, i) => (
-          <circle key={i} cx={size / 2} cy={size / 2} r={r} fill="none" stroke={part.color} strokeWidth="16" strokeDasharray={`${lengths[i]!.toFixed(2)} ${c.toFixed(2)}`} strokeDashoffset={(-offsets[i]!).toFixed(2)} />
+          <circle
+            key={i}
+            cx={size / 2}
+            cy={size / 2}
+            r={r}
+            fill="none"
+            stroke={part.color}
+            strokeWidth="16"
+            strokeDasharray={`${lengths[i]!.toFixed(2)} ${c.toFixed(2)}`}
+            strokeDashoffset={(-offsets[i]!).toFixed(2)}
+          />
         ))}
       </svg>
-      <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', textAlign: 'center' }}>{center}</div>
+      <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', textAlign: 'center' }}>
+        {center}
+      </div>
     </div>
   );
 }

@@ -5,12 +5,14 @@ const ICONS = {
   plus: 'M12 5v14M5 12h14',
   plusCircle: 'M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20M12 8v8M8 12h8',
   chart: 'M3 3v18h18M7 15l4-4 3 3 6-7',
-  users: 'M9 3a4 4 0 1 0 0 8a4 4 0 1 0 0-8M2 21v-1.5A4.5 4.5 0 0 1 6.5 15h5a4.5 4.5 0 0 1 4.5 4.5V21M16 3.3a4 4 0 0 1 0 7.4M22 21v-1.5a4.5 4.5 0 0 0-3-4.2',
+  users:
+    'M9 3a4 4 0 1 0 0 8a4 4 0 1 0 0-8M2 21v-1.5A4.5 4.5 0 0 1 6.5 15h5a4.5 4.5 0 0 1 4.5 4.5V21M16 3.3a4 4 0 0 1 0 7.4M22 21v-1.5a4.5 4.5 0 0 0-3-4.2',
   pie: 'M21.2 15.9A10 10 0 1 1 8 2.8M22 12A10 10 0 0 0 12 2v10z',
   search: 'M11 3a8 8 0 1 0 0 16a8 8 0 1 0 0-16M21 21l-4.3-4.3',
   columns: 'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM12 3v18',
   calendar: 'M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM16 2v4M8 2v4M3 10h18',
-  calculator: 'M6 2h12a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM8 6h8M8 11h.01M12 11h.01M16 11h.01M8 15h.01M12 15h.01M16 15h.01M8 19h.01M12 19h4',
+  calculator:
+    'M6 2h12a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM8 6h8M8 11h.01M12 11h.01M16 11h.01M8 15h.01M12 15h.01M16 15h.01M8 19h.01M12 19h4',
   sliders: 'M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6',
   clock: 'M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20M12 6v6l4 2',
   download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3',
@@ -18,7 +20,8 @@ const ICONS = {
   home: 'M3 10l9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
   message: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
   check: 'M20 6L9 17l-5-5',
-  heart: 'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21.2l7.8-7.7 1-1.1a5.5 5.5 0 0 0 0-7.8z',
+  heart:
+    'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21.2l7.8-7.7 1-1.1a5.5 5.5 0 0 0 0-7.8z',
   pin: 'M21 10c0 7-9 13-9 13s-9-6-9-13a9 9 0 0 1 18 0zM12 7a3 3 0 1 0 0 6a3 3 0 1 0 0-6',
   bell: 'M18 8A6 6 0 0 0 6 8c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
   lock: 'M7 11V7a5 5 0 0 1 10 0v4M5 11h14v10H5z',
@@ -36,9 +39,29 @@ const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
-export function Icon({ name, size = 18, stroke = 2, style }: { name: IconName; size?: number; stroke?: number; style?: CSSProperties }) {
+export function Icon({
+  name,
+  size = 18,
+  stroke = 2,
+  style,
+}: {
+  name: IconName;
+  size?: number;
+  stroke?: number;
+  style?: CSSProperties;
+}) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={stroke} strokeLinecap="round" strokeLinejoin="round" style={style}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={stroke}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      style={style}
+    >
       <path d={ICONS[name]} />
     </svg>
   );
@@ -89,7 +112,11 @@ export function AppFrame(props: AppFrameProps) {
           </div>
           <div className="nav-label">메뉴</div>
           {props.nav.map((entry, i) => (
-            <div key={entry.label} className={`nav-item${i === props.active ? ' is-active' : ''}`} data-cursor={`nav-${i}`}>
+            <div
+              key={entry.label}
+              className={`nav-item${i === props.active ? ' is-active' : ''}`}
+              data-cursor={`nav-${i}`}
+            >
               <Icon name={entry.icon} />
               {entry.label}
             </div>
@@ -114,7 +141,10 @@ export function AppFrame(props: AppFrameProps) {
             <div className="actions">{props.actions}</div>
           </header>
           <div className="content">
-            <div className="content-inner" style={{ opacity: enter, transform: `translateY(${((1 - enter) * 10).toFixed(1)}px)` }}>
+            <div
+              className="content-inner"
+              style={{ opacity: enter, transform: `translateY(${((1 - enter) * 10).toFixed(1)}px)` }}
+            >
               {props.children}
             </div>
             {props.overlay}
@@ -127,7 +157,10 @@ export function AppFrame(props: AppFrameProps) {
 
 export function Avatar({ name, color, size = 32 }: { name: string; color: string; size?: number }) {
   return (
-    <span className="avatar" style={{ width: size, height: size, background: color, fontSize: Math.round(size * 0.42) }}>
+    <span
+      className="avatar"
+      style={{ width: size, height: size, background: color, fontSize: Math.round(size * 0.42) }}
+    >
       {name.slice(0, 1)}
     </span>
   );
@@ -148,7 +181,9 @@ export function Toast({ children, show = 1 }: { children: ReactNode; show?: numb
 export function Progress({ value, color }: { value: number; color?: string }) {
   return (
     <div className="progress">
-      <span style={{ width: `${Math.max(0, Math.min(100, value)).toFixed(1)}%`, ...(color ? { background: color } : {}) }} />
+      <span
+        style={{ width: `${Math.max(0, Math.min(100, value)).toFixed(1)}%`, ...(color ? { background: color } : {}) }}
+      />
     </div>
   );
 }

@@ -36,11 +36,29 @@ interface State extends ScreenState {
 }
 
 const initial: State = {
-  screen: 0, enter: 1, game3: [17, 16], pressedPlus: false, memo: 0, savePressed: false, toast: 0,
-  chart: 0, partner: null, detail: 0, stats: 0,
+  screen: 0,
+  enter: 1,
+  game3: [17, 16],
+  pressedPlus: false,
+  memo: 0,
+  savePressed: false,
+  toast: 0,
+  chart: 0,
+  partner: null,
+  detail: 0,
+  stats: 0,
 };
 
-const COLORS = { me: '#059669', minjun: '#0ea5e9', seoyeon: '#f43f5e', jiho: '#8b5cf6', yujin: '#f59e0b', sehun: '#6366f1', doyun: '#64748b', chaewon: '#ec4899' };
+const COLORS = {
+  me: '#059669',
+  minjun: '#0ea5e9',
+  seoyeon: '#f43f5e',
+  jiho: '#8b5cf6',
+  yujin: '#f59e0b',
+  sehun: '#6366f1',
+  doyun: '#64748b',
+  chaewon: '#ec4899',
+};
 
 function Player({ name, color, me = false }: { name: string; color: string; me?: boolean }) {
   return (
@@ -52,15 +70,47 @@ function Player({ name, color, me = false }: { name: string; color: string; me?:
   );
 }
 
-function ScoreRow({ label, us, them, live, pressed }: { label: string; us: number; them: number; live?: boolean; pressed?: boolean }) {
+function ScoreRow({
+  label,
+  us,
+  them,
+  live,
+  pressed,
+}: {
+  label: string;
+  us: number;
+  them: number;
+  live?: boolean;
+  pressed?: boolean;
+}) {
   const done = us >= 21 || them >= 21;
   const won = us > them;
   return (
-    <div className="row" style={{ padding: '9px 12px', borderRadius: 11, background: live && !done ? 'var(--accent-soft)' : '#f9fafb', gap: 14 }}>
+    <div
+      className="row"
+      style={{
+        padding: '9px 12px',
+        borderRadius: 11,
+        background: live && !done ? 'var(--accent-soft)' : '#f9fafb',
+        gap: 14,
+      }}
+    >
       <span style={{ width: 52, fontSize: 13, fontWeight: 650, color: '#6b7280' }}>{label}</span>
-      <span style={{ fontSize: 22, fontWeight: 800, width: 34, textAlign: 'right', color: won ? 'var(--accent-ink)' : '#111827' }}>{us}</span>
+      <span
+        style={{
+          fontSize: 22,
+          fontWeight: 800,
+          width: 34,
+          textAlign: 'right',
+          color: won ? 'var(--accent-ink)' : '#111827',
+        }}
+      >
+        {us}
+      </span>
       <span style={{ color: '#9ca3af', fontWeight: 700 }}>:</span>
-      <span style={{ fontSize: 22, fontWeight: 800, width: 34, color: !won && done ? '#b91c1c' : '#111827' }}>{them}</span>
+      <span style={{ fontSize: 22, fontWeight: 800, width: 34, color: !won && done ? '#b91c1c' : '#111827' }}>
+        {them}
+      </span>
       <span className="grow" />
       {live && !done ? (
         <span className={classes('btn', 'btn-primary', 'btn-sm', pressed && 'is-pressed')} data-cursor="plus">
@@ -96,7 +146,15 @@ function RecordScreen({ s }: { s: State }) {
             </div>
           </div>
         </div>
-        <div className="row" style={{ justifyContent: 'space-between', padding: '10px 14px', border: '1px solid #eceef2', borderRadius: 12 }}>
+        <div
+          className="row"
+          style={{
+            justifyContent: 'space-between',
+            padding: '10px 14px',
+            border: '1px solid #eceef2',
+            borderRadius: 12,
+          }}
+        >
           <div className="stack" style={{ gap: 8 }}>
             <span className="field-label">우리 팀</span>
             <Player name="정하늘" color={COLORS.me} me />
@@ -118,17 +176,37 @@ function RecordScreen({ s }: { s: State }) {
       <div className="stack">
         <div className="card" style={{ textAlign: 'center', padding: '20px 18px' }}>
           <div className="card-sub">경기 결과</div>
-          <div style={{ fontSize: 38, fontWeight: 820, letterSpacing: '-0.03em', margin: '4px 0 2px', color: finished ? 'var(--accent-ink)' : '#111827' }}>
+          <div
+            style={{
+              fontSize: 38,
+              fontWeight: 820,
+              letterSpacing: '-0.03em',
+              margin: '4px 0 2px',
+              color: finished ? 'var(--accent-ink)' : '#111827',
+            }}
+          >
             {finished ? 2 : 1} : 1
           </div>
-          <span className={classes('badge', finished ? 'badge-green' : 'badge-gray')} style={{ fontSize: 13, height: 26, padding: '0 12px' }}>
+          <span
+            className={classes('badge', finished ? 'badge-green' : 'badge-gray')}
+            style={{ fontSize: 13, height: 26, padding: '0 12px' }}
+          >
             {finished ? '역전승! 레이팅 +18' : '3게임 진행 중'}
           </span>
         </div>
         <div className="card stack" style={{ gap: 8, flex: 1 }}>
           <span className="field-label">메모</span>
-          <div className={classes('input', s.memo > 0 && s.memo < 1 && 'is-focus')} style={{ height: 'auto', minHeight: 78, alignItems: 'flex-start', padding: '10px 12px', lineHeight: 1.5 }}>
-            {s.memo > 0 ? <span><Typed text="3게임 후반 드라이브 싸움에서 버틴 게 컸다. 민준이 전위 최고!" p={s.memo} /></span> : <span className="placeholder">오늘 경기에서 기억할 점을 적어 보세요</span>}
+          <div
+            className={classes('input', s.memo > 0 && s.memo < 1 && 'is-focus')}
+            style={{ height: 'auto', minHeight: 78, alignItems: 'flex-start', padding: '10px 12px', lineHeight: 1.5 }}
+          >
+            {s.memo > 0 ? (
+              <span>
+                <Typed text="3게임 후반 드라이브 싸움에서 버틴 게 컸다. 민준이 전위 최고!" p={s.memo} />
+              </span>
+            ) : (
+              <span className="placeholder">오늘 경기에서 기억할 점을 적어 보세요</span>
+            )}
           </div>
           <div className="row" style={{ gap: 6, flexWrap: 'wrap' }}>
             <span className="badge badge-gray"># 정기전</span>
@@ -152,14 +230,31 @@ function RecordScreen({ s }: { s: State }) {
 }
 
 const RATING = [1420, 1436, 1428, 1451, 1447, 1462, 1480, 1471, 1492, 1505, 1520, 1538];
-const RATING_LABELS = ['9/6', '9/13', '9/20', '9/27', '10/4', '10/11', '10/18', '10/25', '11/1', '11/8', '11/15', '11/21'];
+const RATING_LABELS = [
+  '9/6',
+  '9/13',
+  '9/20',
+  '9/27',
+  '10/4',
+  '10/11',
+  '10/18',
+  '10/25',
+  '11/1',
+  '11/8',
+  '11/15',
+  '11/21',
+];
 
 function TrendScreen({ s }: { s: State }) {
   const marker = (
     <g>
       <rect x="-186" y="-6" width="170" height="56" rx="10" fill="#111827" />
-      <text x="-174" y="15" fontSize="12" fill="#d1d5db">11/21 · 이서연·박지호 전</text>
-      <text x="-174" y="37" fontSize="15" fontWeight="750" fill="#fff">1,538점  ▲ 18</text>
+      <text x="-174" y="15" fontSize="12" fill="#d1d5db">
+        11/21 · 이서연·박지호 전
+      </text>
+      <text x="-174" y="37" fontSize="15" fontWeight="750" fill="#fff">
+        1,538점 ▲ 18
+      </text>
     </g>
   );
   return (
@@ -172,8 +267,21 @@ function TrendScreen({ s }: { s: State }) {
             <span className="badge badge-gray">3개월</span>
           </span>
         </div>
-        <div className="card-sub" style={{ marginTop: 2 }}>9월보다 118점 올랐어요</div>
-        <LineChart values={RATING} labels={RATING_LABELS} width={672} height={250} p={s.chart} min={1400} max={1560} ticks={[1400, 1450, 1500, 1550]} gradientId="rating" marker={marker} />
+        <div className="card-sub" style={{ marginTop: 2 }}>
+          9월보다 118점 올랐어요
+        </div>
+        <LineChart
+          values={RATING}
+          labels={RATING_LABELS}
+          width={672}
+          height={250}
+          p={s.chart}
+          min={1400}
+          max={1560}
+          ticks={[1400, 1450, 1500, 1550]}
+          gradientId="rating"
+          marker={marker}
+        />
       </div>
       <div className="grid-3">
         {[
@@ -183,7 +291,9 @@ function TrendScreen({ s }: { s: State }) {
         ].map((k, i) => (
           <div className="card" key={k.label} style={{ opacity: segment(s.chart, 0.3 + i * 0.2, 0.6 + i * 0.2) }}>
             <div className="kpi-label">{k.label}</div>
-            <div className="kpi-value" style={{ fontSize: 23 }}>{k.value}</div>
+            <div className="kpi-value" style={{ fontSize: 23 }}>
+              {k.value}
+            </div>
             <div className="kpi-delta">{k.sub}</div>
           </div>
         ))}
@@ -209,16 +319,32 @@ function PeopleScreen({ s }: { s: State }) {
     <div className="grid-2" style={{ gridTemplateColumns: '1fr 1fr', height: '100%' }}>
       <div className="stack">
         <div className="card stack" style={{ gap: 6, padding: '14px 12px' }}>
-          <div className="card-title" style={{ padding: '0 6px 4px' }}>자주 함께한 파트너</div>
+          <div className="card-title" style={{ padding: '0 6px 4px' }}>
+            자주 함께한 파트너
+          </div>
           {PARTNERS.map((p, i) => (
-            <div key={p.name} className="row" data-cursor={`partner-${i}`} style={{ padding: '9px 8px', borderRadius: 11, background: s.partner === i ? 'var(--accent-soft)' : 'transparent', outline: s.partner === i ? '1.5px solid color-mix(in srgb, var(--accent) 45%, transparent)' : 'none' }}>
+            <div
+              key={p.name}
+              className="row"
+              data-cursor={`partner-${i}`}
+              style={{
+                padding: '9px 8px',
+                borderRadius: 11,
+                background: s.partner === i ? 'var(--accent-soft)' : 'transparent',
+                outline: s.partner === i ? '1.5px solid color-mix(in srgb, var(--accent) 45%, transparent)' : 'none',
+              }}
+            >
               <Avatar name={p.name} color={p.color} size={36} />
               <div className="grow">
                 <div style={{ fontWeight: 700 }}>{p.name}</div>
-                <div className="card-sub">{p.role} · {p.games}경기</div>
+                <div className="card-sub">
+                  {p.role} · {p.games}경기
+                </div>
               </div>
               <div style={{ width: 96 }}>
-                <div style={{ fontSize: 12.5, fontWeight: 700, textAlign: 'right', marginBottom: 4 }}>승률 {p.rate}%</div>
+                <div style={{ fontSize: 12.5, fontWeight: 700, textAlign: 'right', marginBottom: 4 }}>
+                  승률 {p.rate}%
+                </div>
                 <Progress value={p.rate} />
               </div>
             </div>
@@ -234,7 +360,9 @@ function PeopleScreen({ s }: { s: State }) {
                   <Avatar name={r.names.split(' · ')[1] ?? ''} color={r.colors[1] ?? '#999'} size={28} />
                 </span>
               </span>
-              <span className="grow" style={{ fontWeight: 650 }}>{r.names}</span>
+              <span className="grow" style={{ fontWeight: 650 }}>
+                {r.names}
+              </span>
               <span className="badge badge-gray">상대 전적 {r.record}</span>
             </div>
           ))}
@@ -251,7 +379,10 @@ function PeopleScreen({ s }: { s: State }) {
             </div>
           </div>
         ) : (
-          <div className="stack" style={{ gap: 14, opacity: d, transform: `translateX(${((1 - d) * 18).toFixed(1)}px)` }}>
+          <div
+            className="stack"
+            style={{ gap: 14, opacity: d, transform: `translateX(${((1 - d) * 18).toFixed(1)}px)` }}
+          >
             <div className="row">
               <Avatar name="김민준" color={COLORS.minjun} size={46} />
               <div>
@@ -272,28 +403,55 @@ function PeopleScreen({ s }: { s: State }) {
               ))}
             </div>
             <div>
-              <div className="field-label" style={{ marginBottom: 8 }}>최근 5경기</div>
+              <div className="field-label" style={{ marginBottom: 8 }}>
+                최근 5경기
+              </div>
               <div className="row" style={{ gap: 6 }}>
                 {['승', '승', '패', '승', '승'].map((r, i) => (
-                  <span key={i} className={classes('badge', r === '승' ? 'badge-green' : 'badge-red')} style={{ width: 34, justifyContent: 'center', height: 28 }}>{r}</span>
+                  <span
+                    key={i}
+                    className={classes('badge', r === '승' ? 'badge-green' : 'badge-red')}
+                    style={{ width: 34, justifyContent: 'center', height: 28 }}
+                  >
+                    {r}
+                  </span>
                 ))}
               </div>
             </div>
             <div className="stack" style={{ gap: 0 }}>
-              <div className="field-label" style={{ marginBottom: 4 }}>함께한 최근 경기</div>
+              <div className="field-label" style={{ marginBottom: 4 }}>
+                함께한 최근 경기
+              </div>
               {[
                 ['11/21', '이서연·박지호', '2 : 1 승'],
                 ['11/15', '한도윤·윤채원', '2 : 0 승'],
                 ['11/8', '최유진·오세훈', '1 : 2 패'],
               ].map(([date, vs, res]) => (
-                <div key={date} className="row" style={{ padding: '7px 0', borderBottom: '1px solid #f1f3f6', fontSize: 13 }}>
-                  <span className="muted" style={{ width: 42 }}>{date}</span>
+                <div
+                  key={date}
+                  className="row"
+                  style={{ padding: '7px 0', borderBottom: '1px solid #f1f3f6', fontSize: 13 }}
+                >
+                  <span className="muted" style={{ width: 42 }}>
+                    {date}
+                  </span>
                   <span className="grow">vs {vs}</span>
-                  <span style={{ fontWeight: 700, color: res?.endsWith('승') ? 'var(--accent-ink)' : '#b91c1c' }}>{res}</span>
+                  <span style={{ fontWeight: 700, color: res?.endsWith('승') ? 'var(--accent-ink)' : '#b91c1c' }}>
+                    {res}
+                  </span>
                 </div>
               ))}
             </div>
-            <div style={{ background: 'var(--accent-soft)', borderRadius: 12, padding: '12px 14px', color: 'var(--accent-ink)', fontWeight: 650, fontSize: 13.5 }}>
+            <div
+              style={{
+                background: 'var(--accent-soft)',
+                borderRadius: 12,
+                padding: '12px 14px',
+                color: 'var(--accent-ink)',
+                fontWeight: 650,
+                fontSize: 13.5,
+              }}
+            >
               <Icon name="sparkle" size={16} style={{ display: 'inline', verticalAlign: '-3px', marginRight: 6 }} />
               민준 님이 전위, 내가 후위일 때 승률이 82%로 가장 높아요
             </div>
@@ -331,7 +489,10 @@ function StatsScreen({ s }: { s: State }) {
             월별 승률 <span className="badge badge-gray">%</span>
           </div>
           <BarChart
-            groups={['6월', '7월', '8월', '9월', '10월', '11월'].map((label, i) => ({ label, values: [[52, 58, 55, 61, 70, 75][i] ?? 0] }))}
+            groups={['6월', '7월', '8월', '9월', '10월', '11월'].map((label, i) => ({
+              label,
+              values: [[52, 58, 55, 61, 70, 75][i] ?? 0],
+            }))}
             colors={['var(--accent)']}
             width={380}
             height={284}
@@ -414,7 +575,9 @@ export function badmintonLog(): Story {
   b.poster().hold(700);
   b.move('plus', 450);
   for (const score of [18, 19, 20, 21]) {
-    b.set({ pressedPlus: true }).click({ pressedPlus: false, game3: [score, 16] }, 130).hold(170);
+    b.set({ pressedPlus: true })
+      .click({ pressedPlus: false, game3: [score, 16] }, 130)
+      .hold(170);
   }
   b.animate(700, (p) => ({ memo: p }));
   b.move('save', 450);

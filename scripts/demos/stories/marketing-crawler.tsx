@@ -17,9 +17,17 @@ const nav: NavEntry[] = [
 ];
 
 const SCREENS = [
-  { title: '키워드·채널 수집 설정', subtitle: '어떤 데이터를 모을지 정해 주세요', url: 'trendradar.kr/collect/settings' },
+  {
+    title: '키워드·채널 수집 설정',
+    subtitle: '어떤 데이터를 모을지 정해 주세요',
+    url: 'trendradar.kr/collect/settings',
+  },
   { title: '자동 수집 스케줄러', subtitle: '정해 둔 시간마다 알아서 모아요', url: 'trendradar.kr/collect/schedule' },
-  { title: '경쟁사 지표 비교', subtitle: '11월 3주차 · 우리 브랜드와 경쟁사 3곳', url: 'trendradar.kr/insights/competitors' },
+  {
+    title: '경쟁사 지표 비교',
+    subtitle: '11월 3주차 · 우리 브랜드와 경쟁사 3곳',
+    url: 'trendradar.kr/insights/competitors',
+  },
   { title: '주간 리포트', subtitle: '11월 15일 – 11월 21일 수집 데이터', url: 'trendradar.kr/reports/2026-w47' },
 ] as const;
 
@@ -34,7 +42,18 @@ interface State extends ScreenState {
   toast: number;
 }
 
-const initial: State = { screen: 0, enter: 1, typing: 0, chip: false, youtube: false, pressed: null, run: 0, compare: 0, exporting: 0, toast: 0 };
+const initial: State = {
+  screen: 0,
+  enter: 1,
+  typing: 0,
+  chip: false,
+  youtube: false,
+  pressed: null,
+  run: 0,
+  compare: 0,
+  exporting: 0,
+  toast: 0,
+};
 
 const CHANNELS = [
   { name: '네이버 블로그', color: '#03c75a', daily: 4200 },
@@ -46,7 +65,20 @@ const CHANNELS = [
 
 function ChannelMark({ name, color }: { name: string; color: string }) {
   return (
-    <span style={{ width: 30, height: 30, borderRadius: 9, background: color, color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 13, flex: 'none' }}>
+    <span
+      style={{
+        width: 30,
+        height: 30,
+        borderRadius: 9,
+        background: color,
+        color: '#fff',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: 800,
+        fontSize: 13,
+        flex: 'none',
+      }}
+    >
       {name.slice(0, 1)}
     </span>
   );
@@ -62,23 +94,40 @@ function SettingsScreen({ s }: { s: State }) {
           <div className="card-title">
             수집 키워드 <span className="card-sub">{s.chip ? 3 : 2} / 10</span>
           </div>
-          <div className={classes('input', !s.chip && 'is-focus')} style={{ height: 'auto', minHeight: 44, flexWrap: 'wrap', padding: '6px 8px', gap: 6 }}>
+          <div
+            className={classes('input', !s.chip && 'is-focus')}
+            style={{ height: 'auto', minHeight: 44, flexWrap: 'wrap', padding: '6px 8px', gap: 6 }}
+          >
             {['비건 화장품', '클린 뷰티', ...(s.chip ? ['저자극 선크림'] : [])].map((k) => (
               <span key={k} className="badge badge-accent" style={{ height: 28, fontSize: 13, padding: '0 10px' }}>
                 # {k} <span style={{ opacity: 0.6, marginLeft: 2 }}>×</span>
               </span>
             ))}
-            {s.chip ? <span className="placeholder" style={{ color: '#9ca3af' }}>키워드 추가</span> : <span style={{ padding: '0 4px' }}><Typed text="저자극 선크림" p={s.typing} caret /></span>}
+            {s.chip ? (
+              <span className="placeholder" style={{ color: '#9ca3af' }}>
+                키워드 추가
+              </span>
+            ) : (
+              <span style={{ padding: '0 4px' }}>
+                <Typed text="저자극 선크림" p={s.typing} caret />
+              </span>
+            )}
           </div>
           <div className="card-sub">연관 검색어 추천: 무기자극 선크림 · 비건 인증 · 민감성 피부</div>
         </div>
         <div className="card" style={{ padding: '12px 12px 6px' }}>
-          <div className="card-title" style={{ padding: '0 6px 6px' }}>수집 채널</div>
+          <div className="card-title" style={{ padding: '0 6px 6px' }}>
+            수집 채널
+          </div>
           {CHANNELS.map((c, i) => (
             <div key={c.name} className="row" style={{ padding: '8px 6px', borderTop: '1px solid #f1f3f6' }}>
               <ChannelMark name={c.name} color={c.color} />
-              <span className="grow" style={{ fontWeight: 650 }}>{c.name}</span>
-              <span className="card-sub" style={{ width: 110, textAlign: 'right' }}>{c.daily > 0 ? `하루 약 ${c.daily.toLocaleString('ko-KR')}건` : '준비 중'}</span>
+              <span className="grow" style={{ fontWeight: 650 }}>
+                {c.name}
+              </span>
+              <span className="card-sub" style={{ width: 110, textAlign: 'right' }}>
+                {c.daily > 0 ? `하루 약 ${c.daily.toLocaleString('ko-KR')}건` : '준비 중'}
+              </span>
               <span className={classes('toggle', on(i) && 'is-on')} data-cursor={`channel-${i}`} />
             </div>
           ))}
@@ -91,7 +140,9 @@ function SettingsScreen({ s }: { s: State }) {
             {daily.toLocaleString('ko-KR')}
             <small>건 / 일</small>
           </div>
-          <div className="kpi-delta" style={{ color: s.youtube ? '#059669' : '#6b7280' }}>{s.youtube ? '유튜브 댓글 포함' : '채널 3곳 기준'}</div>
+          <div className="kpi-delta" style={{ color: s.youtube ? '#059669' : '#6b7280' }}>
+            {s.youtube ? '유튜브 댓글 포함' : '채널 3곳 기준'}
+          </div>
         </div>
         <div className="card stack" style={{ gap: 8 }}>
           <div className="card-title">경쟁사 채널</div>
@@ -102,7 +153,9 @@ function SettingsScreen({ s }: { s: State }) {
           ].map(([n, h]) => (
             <div key={n} className="row" style={{ gap: 8 }}>
               <span className="dot" style={{ background: '#d1d5db' }} />
-              <b className="grow" style={{ fontWeight: 650 }}>{n}</b>
+              <b className="grow" style={{ fontWeight: 650 }}>
+                {n}
+              </b>
               <span className="card-sub">{h}</span>
             </div>
           ))}
@@ -111,7 +164,9 @@ function SettingsScreen({ s }: { s: State }) {
           <div className="card-title">수집 항목</div>
           <div className="row" style={{ gap: 6, flexWrap: 'wrap' }}>
             {['게시물', '댓글', '좋아요·조회수', '해시태그', '리뷰 별점', '감성 분석'].map((t) => (
-              <span key={t} className="badge badge-gray">{t}</span>
+              <span key={t} className="badge badge-gray">
+                {t}
+              </span>
             ))}
           </div>
         </div>
@@ -137,10 +192,14 @@ function ScheduleScreen({ s }: { s: State }) {
           <div className="kpi-label">수집 주기</div>
           <div className="row" style={{ gap: 6, marginTop: 8 }}>
             {['06:00', '14:00', '22:00'].map((t) => (
-              <span key={t} className="badge badge-accent" style={{ height: 26, fontSize: 13 }}>{t}</span>
+              <span key={t} className="badge badge-accent" style={{ height: 26, fontSize: 13 }}>
+                {t}
+              </span>
             ))}
           </div>
-          <div className="card-sub" style={{ marginTop: 6 }}>매일 · 한국 시간</div>
+          <div className="card-sub" style={{ marginTop: 6 }}>
+            매일 · 한국 시간
+          </div>
         </div>
         <div className="card" style={{ padding: '12px 16px' }}>
           <div className="kpi-label">오늘 모은 데이터</div>
@@ -152,7 +211,9 @@ function ScheduleScreen({ s }: { s: State }) {
         </div>
         <div className="card" style={{ padding: '12px 16px' }}>
           <div className="kpi-label">다음 실행</div>
-          <div className="kpi-value" style={{ fontSize: 23 }}>오늘 14:00</div>
+          <div className="kpi-value" style={{ fontSize: 23 }}>
+            오늘 14:00
+          </div>
           <div className="card-sub">2시간 18분 남았어요</div>
         </div>
       </div>
@@ -170,16 +231,31 @@ function ScheduleScreen({ s }: { s: State }) {
               <div className="grow">
                 <Progress value={p * 100} />
               </div>
-              <span style={{ width: 72, textAlign: 'right', fontWeight: 700 }}>{Math.round(j.total * p).toLocaleString('ko-KR')}건</span>
-              <span className={classes('badge', state === '완료' ? 'badge-green' : state === '수집 중' ? 'badge-amber' : 'badge-gray')} style={{ width: 58, justifyContent: 'center' }}>{state}</span>
+              <span style={{ width: 72, textAlign: 'right', fontWeight: 700 }}>
+                {Math.round(j.total * p).toLocaleString('ko-KR')}건
+              </span>
+              <span
+                className={classes(
+                  'badge',
+                  state === '완료' ? 'badge-green' : state === '수집 중' ? 'badge-amber' : 'badge-gray',
+                )}
+                style={{ width: 58, justifyContent: 'center' }}
+              >
+                {state}
+              </span>
             </div>
           );
         })}
       </div>
       <div className="card" style={{ flex: 1, padding: '10px 16px 0' }}>
-        <div className="card-title" style={{ fontSize: 13.5 }}>최근 7일 수집량</div>
+        <div className="card-title" style={{ fontSize: 13.5 }}>
+          최근 7일 수집량
+        </div>
         <BarChart
-          groups={['11/15', '11/16', '11/17', '11/18', '11/19', '11/20', '오늘'].map((label, i) => ({ label, values: [[11.2, 10.4, 12.1, 12.8, 13.5, 14.1, (14.7 * collected) / 14725][i] ?? 0] }))}
+          groups={['11/15', '11/16', '11/17', '11/18', '11/19', '11/20', '오늘'].map((label, i) => ({
+            label,
+            values: [[11.2, 10.4, 12.1, 12.8, 13.5, 14.1, (14.7 * collected) / 14725][i] ?? 0],
+          }))}
           colors={['var(--accent)']}
           width={664}
           height={76}
@@ -231,12 +307,27 @@ function CompareScreen({ s }: { s: State }) {
             {BRANDS.map((b) => (
               <tr key={b.name} className={b.ours ? 'is-hl' : undefined}>
                 <td>
-                  <b style={{ fontWeight: 720 }}>{b.name}</b> {b.ours ? <span className="badge badge-accent" style={{ height: 19 }}>우리</span> : null}
+                  <b style={{ fontWeight: 720 }}>{b.name}</b>{' '}
+                  {b.ours ? (
+                    <span className="badge badge-accent" style={{ height: 19 }}>
+                      우리
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   <div className="row" style={{ gap: 8 }}>
-                    <div className="grow" style={{ height: 10, borderRadius: 5, background: '#f1f3f6', overflow: 'hidden' }}>
-                      <div style={{ width: `${((b.mentions / 4200) * 100 * p).toFixed(1)}%`, height: '100%', borderRadius: 5, background: b.ours ? 'linear-gradient(90deg, var(--accent), var(--accent-2))' : '#cbd5e1' }} />
+                    <div
+                      className="grow"
+                      style={{ height: 10, borderRadius: 5, background: '#f1f3f6', overflow: 'hidden' }}
+                    >
+                      <div
+                        style={{
+                          width: `${((b.mentions / 4200) * 100 * p).toFixed(1)}%`,
+                          height: '100%',
+                          borderRadius: 5,
+                          background: b.ours ? 'linear-gradient(90deg, var(--accent), var(--accent-2))' : '#cbd5e1',
+                        }}
+                      />
                     </div>
                     <span style={{ width: 48, textAlign: 'right', fontWeight: 650 }}>{countUp(b.mentions, p)}</span>
                   </div>
@@ -249,12 +340,32 @@ function CompareScreen({ s }: { s: State }) {
           </tbody>
         </table>
       </div>
-      <div className="card row" style={{ gap: 12, background: 'var(--accent-soft)', borderColor: 'transparent', opacity: segment(s.compare, 0.6, 1) }}>
-        <span style={{ width: 34, height: 34, borderRadius: 10, background: '#fff', display: 'grid', placeItems: 'center', color: 'var(--accent)' }}>
+      <div
+        className="card row"
+        style={{
+          gap: 12,
+          background: 'var(--accent-soft)',
+          borderColor: 'transparent',
+          opacity: segment(s.compare, 0.6, 1),
+        }}
+      >
+        <span
+          style={{
+            width: 34,
+            height: 34,
+            borderRadius: 10,
+            background: '#fff',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'var(--accent)',
+          }}
+        >
           <Icon name="sparkle" size={18} />
         </span>
         <div>
-          <div style={{ fontWeight: 720, color: 'var(--accent-ink)' }}>‘저자극 선크림’ 언급이 경쟁사보다 2.3배 빠르게 늘고 있어요</div>
+          <div style={{ fontWeight: 720, color: 'var(--accent-ink)' }}>
+            ‘저자극 선크림’ 언급이 경쟁사보다 2.3배 빠르게 늘고 있어요
+          </div>
           <div className="card-sub">인스타그램 릴스 후기 42건이 증가를 이끌었어요</div>
         </div>
       </div>
@@ -279,7 +390,13 @@ function ReportScreen(_props: { s: State }) {
     <div className="stack" style={{ height: '100%' }}>
       <div className="row" style={{ gap: 8 }}>
         {['전체 채널', '키워드 3개', '감성: 전체', '2,314행'].map((t, i) => (
-          <span key={t} className={classes('badge', i === 3 ? 'badge-accent' : 'badge-gray')} style={{ height: 28, fontSize: 12.5, padding: '0 11px' }}>{t}</span>
+          <span
+            key={t}
+            className={classes('badge', i === 3 ? 'badge-accent' : 'badge-gray')}
+            style={{ height: 28, fontSize: 12.5, padding: '0 11px' }}
+          >
+            {t}
+          </span>
         ))}
         <span className="grow" />
         <span className="card-sub">열 12개 · UTF-8 (엑셀 호환)</span>
@@ -302,18 +419,30 @@ function ReportScreen(_props: { s: State }) {
                 <td className="muted">{r[0]}</td>
                 <td>{r[1]}</td>
                 <td>
-                  <span className="badge badge-accent" style={{ height: 20, fontSize: 11.5 }}>{r[2]}</span>
+                  <span className="badge badge-accent" style={{ height: 20, fontSize: 11.5 }}>
+                    {r[2]}
+                  </span>
                 </td>
                 <td style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{r[3]}</td>
                 <td style={{ textAlign: 'right', fontWeight: 650 }}>{r[4]}</td>
                 <td>
-                  <span className={classes('badge', r[5] === '긍정' ? 'badge-green' : r[5] === '부정' ? 'badge-red' : 'badge-gray')} style={{ height: 20, fontSize: 11.5 }}>{r[5]}</span>
+                  <span
+                    className={classes(
+                      'badge',
+                      r[5] === '긍정' ? 'badge-green' : r[5] === '부정' ? 'badge-red' : 'badge-gray',
+                    )}
+                    style={{ height: 20, fontSize: 11.5 }}
+                  >
+                    {r[5]}
+                  </span>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <div className="card-sub" style={{ padding: '10px 14px' }}>미리보기 9행 · 전체 2,314행</div>
+        <div className="card-sub" style={{ padding: '10px 14px' }}>
+          미리보기 9행 · 전체 2,314행
+        </div>
       </div>
     </div>
   );
@@ -329,8 +458,21 @@ function ExportButton({ s }: { s: State }) {
   }
   if (s.exporting < 1) {
     return (
-      <span className="btn btn-primary" data-cursor="export" style={{ width: 150, position: 'relative', overflow: 'hidden' }}>
-        <span style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: `${(s.exporting * 100).toFixed(0)}%`, background: 'rgba(255,255,255,.22)' }} />
+      <span
+        className="btn btn-primary"
+        data-cursor="export"
+        style={{ width: 150, position: 'relative', overflow: 'hidden' }}
+      >
+        <span
+          style={{
+            position: 'absolute',
+            left: 0,
+            top: 0,
+            bottom: 0,
+            width: `${(s.exporting * 100).toFixed(0)}%`,
+            background: 'rgba(255,255,255,.22)',
+          }}
+        />
         <span style={{ position: 'relative' }}>내보내는 중 {Math.round(s.exporting * 100)}%</span>
       </span>
     );

@@ -7,7 +7,11 @@ export interface ScreenState {
   enter: number;
 }
 
-export function openFromSidebar<S extends ScreenState>(b: StoryBuilder<S>, screen: number, patch: Partial<S> = {}): void {
+export function openFromSidebar<S extends ScreenState>(
+  b: StoryBuilder<S>,
+  screen: number,
+  patch: Partial<S> = {},
+): void {
   b.move(`nav-${screen}`, 450).click();
   showScreen(b, screen, patch);
 }

@@ -7,7 +7,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { allIdeas, closeIdea, deleteIdea, findIdea, findVoiceMemo, listIdeas, releaseIdea, retryIdea } from '../ideas/team-ideas';
+import {
+  allIdeas,
+  closeIdea,
+  deleteIdea,
+  findIdea,
+  findVoiceMemo,
+  listIdeas,
+  releaseIdea,
+  retryIdea,
+} from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
 import { adminFile, type AdminEndpoint } from './admin-endpoint';
 
@@ -23,10 +32,13 @@ export interface AdminApiOptions {
 export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
   const app = Fastify({ logger: false });
   app.addHook('onRequest', async (request, reply) => {
-    if (!sameSecret(String(request.headers.authorization ?? ''), `Bearer ${options.token}`)) return reply.code(401).send({ error: 'unauthorized' });
+    if (!sameSecret(String(request.headers.authorization ?? ''), `Bearer ${options.token}`))
+      return reply.code(401).send({ error: 'unauthorized' });
   });
   app.get<{ Querystring: { limit?: string; spam?: string } }>('/ideas', async (request) =>
-    listIdeas(options.database, Math.min(1000, Math.max(1, Number(request.query.limit ?? 50) || 50)), { spam: request.query.spam === '1' }),
+    listIdeas(options.database, Math.min(1000, Math.max(1, Number(request.query.limit ?? 50) || 50)), {
+      spam: request.query.spam === '1',
+    }),
   );
   app.get('/ideas/export', async () => allIdeas(options.database));
   app.get<{ Params: { id: string } }>('/ideas/:id', async (request, reply) => {

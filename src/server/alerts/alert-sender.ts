@@ -71,13 +71,17 @@ export class AlertSender {
       await this.database.rows(sql`
         update alerts set status = 'pending', last_error = ${message}, next_attempt_at = now() + ${delay}::int * interval '1 millisecond'
         where key = ${alert.key} and attempts = ${attempts}`);
-      this.log.warn({ ...fields, outcome: 'alert_retry', attempts, retryInMs: delay, err: message }, 'alert not delivered');
+      this.log.warn(
+        { ...fields, outcome: 'alert_retry', attempts, retryInMs: delay, err: message },
+        'alert not delivered',
+      );
       // Not this turn again: the next turn (or nudge) retries once the delay has passed.
       return false;
     }
     await this.database.rows(sql`
       update alerts set status = 'sent', sent_at = now(), last_error = null where key = ${alert.key} and attempts = ${attempts}`);
-    if (this.options.webhookUrl) this.log.info({ ...fields, outcome: 'alert_sent', attempts }, 'alert sent to the webhook');
+    if (this.options.webhookUrl)
+      this.log.info({ ...fields, outcome: 'alert_sent', attempts }, 'alert sent to the webhook');
     return true;
   }
 }

@@ -37,7 +37,9 @@ const alertRows = (database: Database) =>
 
 /** Moves the outbox's clock back instead of waiting: every unsent idea was stored `minutes` ago. */
 const ageOutbox = (database: Database, minutes: number) =>
-  database.rows(sql`update outbox set created_at = now() - ${minutes}::int * interval '1 minute' where status <> 'sent'`);
+  database.rows(
+    sql`update outbox set created_at = now() - ${minutes}::int * interval '1 minute' where status <> 'sent'`,
+  );
 
 function expectNoPersonalData(text: string): void {
   for (const value of Object.values(VISITOR)) expect(text).not.toContain(value);
@@ -92,7 +94,10 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
 
   const health = async (app: FastifyInstance) => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
-    return { statusCode: response.statusCode, body: response.json<{ status: string; mail: Record<string, unknown> }>() };
+    return {
+      statusCode: response.statusCode,
+      body: response.json<{ status: string; mail: Record<string, unknown> }>(),
+    };
   };
 
   beforeAll(async () => {
@@ -146,7 +151,9 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     expect(body).toMatchObject({ status: 'degraded', mail: { unsent: 2, overdue: 2, failed: 0 } });
     expect(Number(body.mail.oldestUnsentSeconds)).toBeGreaterThanOrEqual((ALERT_UNSENT_MINUTES + 5) * 60);
 
-    expect((await app.jobs.runDue(new Date(now + MAIL_ALERTS_EVERY_MS)))['mail-alerts']).toMatch(/backlog alert stored, 1 alerts sent$/);
+    expect((await app.jobs.runDue(new Date(now + MAIL_ALERTS_EVERY_MS)))['mail-alerts']).toMatch(
+      /backlog alert stored, 1 alerts sent$/,
+    );
     expect(webhook.received).toHaveLength(1);
     const content = String(webhook.received[0]!.content);
     expect(Object.keys(webhook.received[0]!)).toEqual(['content']);
@@ -155,7 +162,9 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     expect(ids.some((id) => content.includes(id))).toBe(true);
     expectNoPersonalData(content);
     // The next turn sees the same backlog: no second alert.
-    expect((await app.jobs.runDue(new Date(now + 2 * MAIL_ALERTS_EVERY_MS)))['mail-alerts']).toMatch(/; 0 alerts sent$/);
+    expect((await app.jobs.runDue(new Date(now + 2 * MAIL_ALERTS_EVERY_MS)))['mail-alerts']).toMatch(
+      /; 0 alerts sent$/,
+    );
     expect(webhook.posts).toBe(1);
   });
 
@@ -181,7 +190,9 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     });
     expect(webhook.posts).toBe(3);
     expect(String(webhook.received[0]!.text)).toContain(id);
-    expect(await alertRows(second.database)).toEqual([{ key: `mail_failed:${id}:1`, status: 'sent', attempts: 3, last_error: null }]);
+    expect(await alertRows(second.database)).toEqual([
+      { key: `mail_failed:${id}:1`, status: 'sent', attempts: 3, last_error: null },
+    ]);
     await second.jobs.runDue(new Date(now + MAIL_ALERTS_EVERY_MS));
     expect(webhook.posts).toBe(3);
   });
@@ -197,7 +208,9 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
         (${`mail_failed:${recent}:1`}, 'mail_failed', ${recent}::uuid, 'sent', now() - ${ALERT_KEEP_DAYS - 1}::int * interval '1 day'),
         (${`mail_failed:${unsent}:1`}, 'mail_failed', ${unsent}::uuid, 'pending', null)`);
     expect((await app.jobs.runDue(new Date()))['mail-alerts']).toMatch(/1 alerts sent, 1 old alerts dropped$/);
-    expect((await alertRows(app.database)).map((row) => row.key).sort()).toEqual([`mail_failed:${recent}:1`, `mail_failed:${unsent}:1`].sort());
+    expect((await alertRows(app.database)).map((row) => row.key).sort()).toEqual(
+      [`mail_failed:${recent}:1`, `mail_failed:${unsent}:1`].sort(),
+    );
   });
 
   it.runIf(driver === 'postgres')('sends each alert once with two instances sending at the same time', async () => {

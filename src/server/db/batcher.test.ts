@@ -15,7 +15,10 @@ describe('Batcher', () => {
     const second = [batcher.add(3), batcher.add(4), batcher.add(5)]; // arrive while the first flush is in flight
     release();
     expect(await Promise.all([...first, ...second])).toEqual([10, 20, 30, 40, 50]);
-    expect(flushes).toEqual([[1, 2], [3, 4, 5]]);
+    expect(flushes).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
   });
 
   it('rejects every call of a failed flush and keeps working', async () => {

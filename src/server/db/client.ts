@@ -82,7 +82,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     await client.query('select pg_switch_wal()');
     await client.exec('checkpoint');
   };
-  return databaseOver('pglite', db, purgeDeleted, () => client.query('select 1'), () => client.close());
+  return databaseOver(
+    'pglite',
+    db,
+    purgeDeleted,
+    () => client.query('select 1'),
+    () => client.close(),
+  );
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -109,7 +115,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       });
     }
   };
-  return databaseOver('postgres', db, purgeDeleted, () => pool.query('select 1'), () => pool.end());
+  return databaseOver(
+    'postgres',
+    db,
+    purgeDeleted,
+    () => pool.query('select 1'),
+    () => pool.end(),
+  );
 }
 
 /** What both drizzle drivers offer that the facade needs: raw SQL with rows, and transactions of it. */

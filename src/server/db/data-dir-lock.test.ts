@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, currentBootId, DataDirBusyError, lockFile, processStartTime, readLockOwner } from './data-dir-lock';
+import {
+  acquireDataDirLock,
+  currentBootId,
+  DataDirBusyError,
+  lockFile,
+  processStartTime,
+  readLockOwner,
+} from './data-dir-lock';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-lock-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -53,14 +60,26 @@ describe('data-dir lock', () => {
   it('takes over a lock whose pid now belongs to a process started at another time', () => {
     const dir = freshDir();
     const startTime = processStartTime(process.pid)!;
-    writeLock(dir, { pid: process.pid, role: 'server', bootId: currentBootId(), startTime: `${Number(startTime) - 1}`, nonce: 'old' });
+    writeLock(dir, {
+      pid: process.pid,
+      role: 'server',
+      bootId: currentBootId(),
+      startTime: `${Number(startTime) - 1}`,
+      nonce: 'old',
+    });
     expect(readLockOwner(dir)).toBeUndefined();
     acquireDataDirLock(dir, 'server').release();
   });
 
   it('keeps a lock whose owner is this very process (same boot, same start time)', () => {
     const dir = freshDir();
-    writeLock(dir, { pid: process.pid, role: 'cli', bootId: currentBootId(), startTime: processStartTime(process.pid), nonce: 'n' });
+    writeLock(dir, {
+      pid: process.pid,
+      role: 'cli',
+      bootId: currentBootId(),
+      startTime: processStartTime(process.pid),
+      nonce: 'n',
+    });
     expect(() => acquireDataDirLock(dir, 'server')).toThrow(DataDirBusyError);
   });
 
@@ -91,7 +110,12 @@ describe('data-dir lock', () => {
       for (let trial = 0; trial < TRIALS; trial += 1) {
         const dir = freshDir();
         // Alternate the two kinds of stale lock: a dead pid, and a live pid from another boot.
-        writeLock(dir, trial % 2 ? { pid: deadPid(), role: 'server' } : { pid: 1, role: 'server', bootId: 'a-previous-boot', nonce: `t${trial}` });
+        writeLock(
+          dir,
+          trial % 2
+            ? { pid: deadPid(), role: 'server' }
+            : { pid: 1, role: 'server', bootId: 'a-previous-boot', nonce: `t${trial}` },
+        );
         const at = Date.now() + 50;
         for (const child of takers) child.send({ dir, at });
         await expect.poll(() => replies.get(dir)?.length ?? 0, { timeout: 20_000, interval: 5 }).toBe(TAKERS);

@@ -128,7 +128,8 @@ function writeTemp(file: string, record: LockRecord): string {
   return temp;
 }
 
-const nonceOf = (record: LockRecord | 'unreadable') => (record === 'unreadable' ? 'unreadable' : (record.nonce ?? `pid${record.pid}`));
+const nonceOf = (record: LockRecord | 'unreadable') =>
+  record === 'unreadable' ? 'unreadable' : (record.nonce ?? `pid${record.pid}`);
 
 /**
  * Makes `file` hold `record`: 'won', or the live owner that holds it. Recursion depth grows only with takers that
@@ -182,7 +183,8 @@ export function acquireDataDirLock(dataDir: string, role: 'server' | 'cli'): Dat
       if (released) return;
       released = true;
       const current = readRecord(file);
-      if (current !== undefined && current !== 'unreadable' && current.nonce === record.nonce) fs.rmSync(file, { force: true });
+      if (current !== undefined && current !== 'unreadable' && current.nonce === record.nonce)
+        fs.rmSync(file, { force: true });
     },
   };
 }

@@ -61,7 +61,9 @@ export const outbox = pgTable(
     ideaId: uuid('idea_id')
       .primaryKey()
       .references(() => ideas.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -155,12 +157,18 @@ export const alerts = pgTable(
     ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     /** What the message says besides the id: counts, ages in minutes, the SMTP reply code. */
     details: jsonb('details').notNull().default({}),
-    status: text('status', { enum: ['pending', 'sending', 'sent'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
   },
-  (table) => [index('alerts_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`)],
+  (table) => [
+    index('alerts_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+  ],
 );

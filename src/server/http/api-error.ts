@@ -10,7 +10,8 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   validation_failed: '입력한 내용을 다시 확인해주세요.',
   unsupported_media_type: '지원하지 않는 형식의 요청입니다. 신청서 페이지에서 다시 보내주세요.',
   payload_too_large: '보내신 내용이 너무 깁니다. 아이디어를 조금 줄여서 다시 보내주세요.',
-  unsupported_audio: '음성 메모를 재생할 수 있는 오디오 파일로 알아보지 못했습니다. 다시 녹음하거나 아이디어를 글로 보내주세요.',
+  unsupported_audio:
+    '음성 메모를 재생할 수 있는 오디오 파일로 알아보지 못했습니다. 다시 녹음하거나 아이디어를 글로 보내주세요.',
   memo_too_large: '음성 메모가 너무 큽니다. 3분 이내로 다시 녹음해주세요.',
   memo_incomplete: '음성 메모가 끝까지 전송되지 않았습니다. 연결을 확인한 뒤 다시 보내주세요.',
   unauthorized: '허용되지 않은 요청입니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',

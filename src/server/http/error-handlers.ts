@@ -26,7 +26,9 @@ export function toApiError(error: FastifyError | Error): ApiError {
       return new ApiError(413, 'payload_too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? new ApiError(415, 'unsupported_media_type') : new ApiError(400, 'invalid_json');
+      return code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? new ApiError(415, 'unsupported_media_type')
+        : new ApiError(400, 'invalid_json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'invalid_json');
@@ -59,7 +61,11 @@ export function registerErrorHandlers(app: FastifyInstance, notFoundPage: NotFou
     // The browser's own form post shows the answer as a page: a Korean page naming what went wrong (decision 063).
     if (isFormPost(request)) {
       const page = problemPage(apiError.message, Object.values(apiError.fields ?? {}));
-      return reply.code(apiError.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      return reply
+        .code(apiError.statusCode)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(page);
     }
     return sendApiError(reply, apiError);
   });

@@ -22,7 +22,13 @@ export interface Erased {
   mailFiles: number;
 }
 
-export const nothingErased = (): Erased => ({ ideas: 0, outboxRows: 0, idempotencyKeys: 0, voiceMemos: 0, mailFiles: 0 });
+export const nothingErased = (): Erased => ({
+  ideas: 0,
+  outboxRows: 0,
+  idempotencyKeys: 0,
+  voiceMemos: 0,
+  mailFiles: 0,
+});
 
 /** Every table that holds a person's data or a copy of it (the idea, its memo, its mail record, its request keys). */
 export const PERSONAL_DATA_TABLES = ['ideas', 'voice_memos', 'outbox', 'idempotency_keys'] as const;
@@ -32,12 +38,19 @@ export const purgeErasedData = (database: Database) => database.purgeDeleted(PER
 
 const count = async (rows: Promise<unknown[]>) => (await rows).length;
 
-export async function eraseIdeas(database: Database, ids: string[], dataDir: string, options: { purge?: boolean } = {}): Promise<Erased> {
+export async function eraseIdeas(
+  database: Database,
+  ids: string[],
+  dataDir: string,
+  options: { purge?: boolean } = {},
+): Promise<Erased> {
   const erased = nothingErased();
   if (ids.length === 0) return erased;
   const list = ideaIdList(ids);
   await database.transaction(async (rows) => {
-    erased.idempotencyKeys = await count(rows(sql`delete from idempotency_keys where idea_id in (${list}) returning key`));
+    erased.idempotencyKeys = await count(
+      rows(sql`delete from idempotency_keys where idea_id in (${list}) returning key`),
+    );
     erased.outboxRows = await count(rows(sql`delete from outbox where idea_id in (${list}) returning idea_id`));
     erased.voiceMemos = await count(rows(sql`delete from voice_memos where idea_id in (${list}) returning idea_id`));
     erased.ideas = await count(rows(sql`delete from ideas where id in (${list}) returning id`));

@@ -76,7 +76,8 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   async function whereIs(needles: Record<string, Buffer>, database: Database): Promise<Record<string, string[]>> {
     const found = needlesIn(filesUnder(store.dataDir), needles, store.dataDir);
     if (driver === 'postgres') {
-      for (const [label, files] of Object.entries(needlesIn(await relationFiles(database), needles, '/'))) (found[label] ??= []).push(...files);
+      for (const [label, files] of Object.entries(needlesIn(await relationFiles(database), needles, '/')))
+        (found[label] ??= []).push(...files);
     }
     return found;
   }
@@ -84,7 +85,9 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   /** The database's relation files (every fork and segment), after a checkpoint writes the buffers out. */
   async function relationFiles(database: Database): Promise<string[]> {
     await database.rows(sql`checkpoint`);
-    const [{ dir }] = (await database.rows<{ dir: string }>(sql`select current_setting('data_directory') as dir`)) as [{ dir: string }];
+    const [{ dir }] = (await database.rows<{ dir: string }>(sql`select current_setting('data_directory') as dir`)) as [
+      { dir: string },
+    ];
     const paths = await database.rows<{ file: string }>(sql`
       select pg_relation_filepath(c.oid) as file from pg_class c
       where c.relkind in ('r', 't', 'i', 'm') and pg_relation_filepath(c.oid) is not null`);
@@ -93,7 +96,12 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
       const base = path.join(dir, file);
       const folder = path.dirname(base);
       for (const name of fs.readdirSync(folder)) {
-        if (name === path.basename(base) || name.startsWith(`${path.basename(base)}.`) || name.startsWith(`${path.basename(base)}_`)) files.add(path.join(folder, name));
+        if (
+          name === path.basename(base) ||
+          name.startsWith(`${path.basename(base)}.`) ||
+          name.startsWith(`${path.basename(base)}_`)
+        )
+          files.add(path.join(folder, name));
       }
     }
     return [...files];
@@ -109,7 +117,10 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   }
 
   async function submit(target: FastifyInstance, who: ReturnType<typeof person>): Promise<string> {
-    const body = await multipartBody({ ...who.fields, website: '', formToken: formToken(), memoDurationMs: '3000' }, { bytes: who.memo });
+    const body = await multipartBody(
+      { ...who.fields, website: '', formToken: formToken(), memoDurationMs: '3000' },
+      { bytes: who.memo },
+    );
     const response = await target.inject({
       method: 'POST',
       url: IDEA_ENDPOINT,
@@ -121,7 +132,9 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   }
 
   const waitForMailFile = (id: string) =>
-    expect.poll(() => fs.existsSync(path.join(mailFileDir(store.dataDir), `${id}.eml`)), { timeout: 20_000 }).toBe(true);
+    expect
+      .poll(() => fs.existsSync(path.join(mailFileDir(store.dataDir), `${id}.eml`)), { timeout: 20_000 })
+      .toBe(true);
 
   /** Neighbours that stay: the tables are not empty, so the rewrite has live rows to keep. */
   async function neighbours(database: Database, count: number) {
@@ -183,7 +196,11 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
     await expectAllOnDisk(needles, running.database);
 
     const later = new Date(Date.now() + (IDEA_DAYS + 1) * 24 * 3_600_000);
-    const outcome = await retentionJob(running.database, { ideaDays: IDEA_DAYS, ipDays: 7, dataDir: store.dataDir }).run(later);
+    const outcome = await retentionJob(running.database, {
+      ideaDays: IDEA_DAYS,
+      ipDays: 7,
+      dataDir: store.dataDir,
+    }).run(later);
     expect(outcome).toMatch(/^\d+ ideas destroyed/);
     expect(await whereIs(needles, running.database)).toEqual({});
 

@@ -14,4 +14,8 @@ export const isIdeaId = (text: string): boolean => WHOLE.test(text);
 export const ideaIdsIn = (text: string): string[] => [...new Set(text.match(ANYWHERE) ?? [])];
 
 /** `id1::uuid, id2::uuid, …` for an `in (…)` list. */
-export const ideaIdList = (ids: string[]): SQL => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+export const ideaIdList = (ids: string[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );

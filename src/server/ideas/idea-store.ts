@@ -39,7 +39,11 @@ export interface MailPolicy {
   digestPeriodMs: number;
 }
 
-const ONE_MAIL_EACH: MailPolicy = { digestThreshold: Number.MAX_SAFE_INTEGER, formDigestThreshold: Number.MAX_SAFE_INTEGER, digestPeriodMs: 60_000 };
+const ONE_MAIL_EACH: MailPolicy = {
+  digestThreshold: Number.MAX_SAFE_INTEGER,
+  formDigestThreshold: Number.MAX_SAFE_INTEGER,
+  digestPeriodMs: 60_000,
+};
 
 export type StoreResult = { created: true } | { created: false; existing: StoredIdempotencyKey };
 
@@ -48,7 +52,11 @@ export type StoreResult = { created: true } | { created: false; existing: Stored
  * idea, whether it was created (false: its Idempotency-Key was already used, here or earlier in the batch).
  * Simple multi-row inserts plan far faster than one statement of data-modifying CTEs (measured ~5x on PGlite).
  */
-export async function insertIdeas(database: Database, batch: NewIdea[], policy: MailPolicy = ONE_MAIL_EACH): Promise<boolean[]> {
+export async function insertIdeas(
+  database: Database,
+  batch: NewIdea[],
+  policy: MailPolicy = ONE_MAIL_EACH,
+): Promise<boolean[]> {
   return database.transaction(async (rows) => {
     const keyed = batch.filter((idea) => idea.idempotency);
     const won = new Set<string>();
@@ -56,7 +64,10 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
       const inserted = await rows<{ idea_id: string }>(sql`
         insert into idempotency_keys (key, request_hash, idea_id, created_at)
         values ${sql.join(
-          keyed.map((idea) => sql`(${idea.idempotency!.key}, ${idea.idempotency!.requestHash}, ${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz)`),
+          keyed.map(
+            (idea) =>
+              sql`(${idea.idempotency!.key}, ${idea.idempotency!.requestHash}, ${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz)`,
+          ),
           sql`, `,
         )}
         on conflict (key) do nothing
@@ -69,7 +80,9 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
       insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip)
       values ${sql.join(
         created.map(
-          (idea) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
+          (
+            idea,
+          ) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
             ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text)`,
         ),
         sql`, `,
@@ -99,7 +112,10 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
           coalesce(c.n, 0) + row_number() over (partition by v.via_form order by v.at, v.idea_id)
             > case when v.via_form then ${policy.formDigestThreshold}::bigint else ${policy.digestThreshold}::bigint end
         from (values ${sql.join(
-          mailed.map((idea) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.withoutScript ?? false}::boolean)`),
+          mailed.map(
+            (idea) =>
+              sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.withoutScript ?? false}::boolean)`,
+          ),
           sql`, `,
         )}) as v(idea_id, at, via_form)
         left join (
@@ -118,7 +134,11 @@ export async function insertIdeas(database: Database, batch: NewIdea[], policy: 
 
 const batchers = new WeakMap<Database, Batcher<NewIdea, boolean>>();
 
-export async function storeIdea(database: Database, idea: NewIdea, policy: MailPolicy = ONE_MAIL_EACH): Promise<StoreResult> {
+export async function storeIdea(
+  database: Database,
+  idea: NewIdea,
+  policy: MailPolicy = ONE_MAIL_EACH,
+): Promise<StoreResult> {
   let batcher = batchers.get(database);
   if (!batcher) {
     batcher = new Batcher((batch) => insertIdeas(database, batch, policy));
@@ -136,5 +156,7 @@ export async function findIdempotencyKey(database: Database, key: string): Promi
     select k.request_hash, k.idea_id, i.received_at
     from idempotency_keys k join ideas i on i.id = k.idea_id
     where k.key = ${key}`);
-  return row ? { requestHash: row.request_hash, ideaId: row.idea_id, receivedAt: new Date(row.received_at) } : undefined;
+  return row
+    ? { requestHash: row.request_hash, ideaId: row.idea_id, receivedAt: new Date(row.received_at) }
+    : undefined;
 }

@@ -64,7 +64,8 @@ function toTeamIdea(row: Row): TeamIdea {
     email: row.email,
     phone: row.phone,
     idea: row.idea,
-    status: row.status === null ? 'spam' : row.status === 'pending' && row.digest ? 'digest' : (row.status as DeliveryStatus),
+    status:
+      row.status === null ? 'spam' : row.status === 'pending' && row.digest ? 'digest' : (row.status as DeliveryStatus),
     spamReason: row.spam_reason,
     attempts: Number(row.attempts ?? 0),
     lastError: row.last_error,
@@ -73,7 +74,10 @@ function toTeamIdea(row: Row): TeamIdea {
     releasedAt: iso(row.released_at),
     closedAt: iso(row.closed_at),
     clientIp: row.client_ip,
-    memo: row.memo_type === null ? null : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
+    memo:
+      row.memo_type === null
+        ? null
+        : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
   };
 }
 
@@ -108,7 +112,8 @@ export async function findIdea(database: Database, idOrPrefix: string): Promise<
   return rows.length === 1 ? toTeamIdea(rows[0]!) : undefined;
 }
 
-export type ReleaseResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'not_spam' | 'already_released' };
+export type ReleaseResult =
+  { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'not_spam' | 'already_released' };
 
 /**
  * Sends an idea from the spam folder to the team as a normal idea (its own mail, not a digest), once: it keeps its
@@ -152,9 +157,14 @@ export async function deleteIdea(database: Database, id: string, dataDir: string
  * max-age window. A mail already sent is sent again only with `force`. An idea in the spam folder is released
  * with `releaseIdea`, not here.
  */
-export type RetryResult = { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' | 'spam' };
+export type RetryResult =
+  { ok: true; idea: TeamIdea } | { ok: false; reason: 'not_found' | 'already_sent' | 'in_flight' | 'spam' };
 
-export async function retryIdea(database: Database, id: string, options: { force?: boolean } = {}): Promise<RetryResult> {
+export async function retryIdea(
+  database: Database,
+  id: string,
+  options: { force?: boolean } = {},
+): Promise<RetryResult> {
   const idea = await findIdea(database, id);
   if (!idea) return { ok: false, reason: 'not_found' };
   if (idea.status === 'spam') return { ok: false, reason: 'spam' };
@@ -169,7 +179,10 @@ export async function retryIdea(database: Database, id: string, options: { force
 }
 
 /** The idea's voice memo (full id or unique prefix), for `ideas show <id> --save-memo <file>`. */
-export async function findVoiceMemo(database: Database, id: string): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
+export async function findVoiceMemo(
+  database: Database,
+  id: string,
+): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
   const idea = await findIdea(database, id);
   if (!idea?.memo) return undefined;
   const [row] = await database.rows<{ mime_type: string; base64: string }>(

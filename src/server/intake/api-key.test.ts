@@ -5,7 +5,9 @@ import { apiKeyGuard, presentedApiKeys } from './api-key';
 
 async function appWith(expected: string | undefined) {
   const app = Fastify();
-  app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send()));
+  app.setErrorHandler((error, _request, reply) =>
+    error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send(),
+  );
   app.get('/', { onRequest: apiKeyGuard(expected) }, async () => 'ok');
   return app;
 }

@@ -26,7 +26,12 @@ describe('audio containers, walked whole', () => {
   });
 
   it("refuses Chromium's real videos, with or without a sound track", () => {
-    for (const name of ['chromium-vp8.webm', 'chromium-vp8-opus.webm', 'chromium-video.mp4', 'chromium-video-audio.mp4']) {
+    for (const name of [
+      'chromium-vp8.webm',
+      'chromium-vp8-opus.webm',
+      'chromium-video.mp4',
+      'chromium-video-audio.mp4',
+    ]) {
       expect(audioContainerOf(memoFixture(name)), name).toBeUndefined();
     }
   });
@@ -42,7 +47,9 @@ describe('audio containers, walked whole', () => {
   });
 
   it('refuses WebM with a video track, another codec or DocType, or clusters before the tracks', () => {
-    expect(audioContainerOf(Buffer.concat([webmHead([VP8_TRACK]), clusterStart(), simpleBlock(2, Buffer.alloc(50))]))).toBeUndefined();
+    expect(
+      audioContainerOf(Buffer.concat([webmHead([VP8_TRACK]), clusterStart(), simpleBlock(2, Buffer.alloc(50))])),
+    ).toBeUndefined();
     expect(audioContainerOf(webmHead([OPUS_TRACK, VP8_TRACK]))).toBeUndefined();
     expect(audioContainerOf(webmHead([{ number: 1, type: 2, codec: 'V_VP8' }]))).toBeUndefined(); // a video codec called audio
     expect(audioContainerOf(webmHead([{ number: 1, type: 2, codec: 'A_MPEG/L3' }]))).toBeUndefined();
@@ -50,12 +57,19 @@ describe('audio containers, walked whole', () => {
     expect(audioContainerOf(webmHead([]))).toBeUndefined();
     const head = webmHead();
     const tracksAt = head.indexOf(Buffer.from([0x16, 0x54, 0xae, 0x6b]));
-    const clusterFirst = Buffer.concat([head.subarray(0, tracksAt), clusterStart(), simpleBlock(1, Buffer.alloc(20)), head.subarray(tracksAt)]);
+    const clusterFirst = Buffer.concat([
+      head.subarray(0, tracksAt),
+      clusterStart(),
+      simpleBlock(1, Buffer.alloc(20)),
+      head.subarray(tracksAt),
+    ]);
     expect(audioContainerOf(clusterFirst)).toBeUndefined();
   });
 
   it('refuses WebM with a block of an undeclared track, an attachment, or anything after the header but elements', () => {
-    expect(audioContainerOf(Buffer.concat([webmHead(), clusterStart(), simpleBlock(2, Buffer.alloc(20))]))).toBeUndefined();
+    expect(
+      audioContainerOf(Buffer.concat([webmHead(), clusterStart(), simpleBlock(2, Buffer.alloc(20))])),
+    ).toBeUndefined();
     const attachment = ebmlElement(0x1941a469, [ebmlElement(0x61a7, [ebmlElement(0x465c, EXECUTABLE)])]);
     expect(audioContainerOf(Buffer.concat([webmHead(), attachment]))).toBeUndefined();
     expect(audioContainerOf(Buffer.concat([webmHead(), HTML]))).toBeUndefined();
@@ -72,14 +86,19 @@ describe('audio containers, walked whole', () => {
     expect(audioContainerOf(mp4Memo({ brand: 'heic' }))).toBeUndefined();
     expect(audioContainerOf(Buffer.concat([mp4Memo(), HTML]))).toBeUndefined();
     expect(audioContainerOf(Buffer.concat([mp4Memo(), EXECUTABLE]))).toBeUndefined();
-    expect(audioContainerOf(Buffer.concat([mp4Box('ftyp', Buffer.from('isom\0\0\0\0', 'latin1')), HTML]))).toBeUndefined();
+    expect(
+      audioContainerOf(Buffer.concat([mp4Box('ftyp', Buffer.from('isom\0\0\0\0', 'latin1')), HTML])),
+    ).toBeUndefined();
     expect(audioContainerOf(Buffer.concat([mp4Memo(), mp4Box('html', HTML)]))).toBeUndefined(); // not a box a recording has
     expect(audioContainerOf(mp4Memo().subarray(0, 600))).toBeUndefined();
   });
 
   it('refuses Ogg whose stream is not Opus or Vorbis (Theora video), with a bad CRC, or junk after the pages', () => {
     expect(audioContainerOf(oggMemo(Buffer.from('\x80theora\x03\x02\x01', 'latin1')))).toBeUndefined();
-    const withVideo = Buffer.concat([oggMemo(), oggPage(Buffer.from('\x80theora\x03\x02\x01', 'latin1'), { first: true, serial: 7 })]);
+    const withVideo = Buffer.concat([
+      oggMemo(),
+      oggPage(Buffer.from('\x80theora\x03\x02\x01', 'latin1'), { first: true, serial: 7 }),
+    ]);
     expect(audioContainerOf(withVideo)).toBeUndefined();
     const corrupted = oggMemo();
     corrupted.writeUInt8(corrupted.readUInt8(corrupted.length - 1) ^ 0xff, corrupted.length - 1);

@@ -53,7 +53,12 @@ interface Element {
 }
 
 /** A variable-length integer at `offset`: its value (marker bit removed unless `keepMarker`) and length; undefined when malformed. */
-function vint(bytes: Uint8Array, offset: number, maxLength: number, keepMarker: boolean): { value: number; length: number; allOnes: boolean } | undefined {
+function vint(
+  bytes: Uint8Array,
+  offset: number,
+  maxLength: number,
+  keepMarker: boolean,
+): { value: number; length: number; allOnes: boolean } | undefined {
   const first = bytes[offset];
   if (first === undefined || first === 0) return undefined;
   const length = Math.clz32(first) - 23; // 1 for 0b1xxxxxxx … 8 for 0b00000001
@@ -79,7 +84,8 @@ function elementAt(bytes: Uint8Array, offset: number, limit: number): Element | 
   return end <= limit ? { id: id.value, start, end } : undefined;
 }
 
-const text = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end)).replace(/\0+$/, '');
+const text = (bytes: Uint8Array, start: number, end: number) =>
+  String.fromCharCode(...bytes.subarray(start, end)).replace(/\0+$/, '');
 
 function uint(bytes: Uint8Array, start: number, end: number): number {
   let value = 0;
@@ -90,7 +96,7 @@ function uint(bytes: Uint8Array, start: number, end: number): number {
 /** The children of [start, end), each known-size and within it; undefined when they do not tile it. */
 function childrenOf(bytes: Uint8Array, start: number, end: number): Element[] | undefined {
   const children: Element[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     const child = elementAt(bytes, offset, end);
     if (!child || child.end === undefined) return undefined;
     children.push(child);
@@ -113,7 +119,11 @@ function audioTracks(bytes: Uint8Array, tracks: Element): Set<number> | undefine
     const type = field(TRACK_TYPE);
     const codec = field(CODEC_ID);
     if (!number || !type || !codec || field(VIDEO)) return undefined;
-    if (uint(bytes, type.start, type.end!) !== AUDIO_TRACK_TYPE || !AUDIO_CODECS.includes(text(bytes, codec.start, codec.end!))) return undefined;
+    if (
+      uint(bytes, type.start, type.end!) !== AUDIO_TRACK_TYPE ||
+      !AUDIO_CODECS.includes(text(bytes, codec.start, codec.end!))
+    )
+      return undefined;
     numbers.add(uint(bytes, number.start, number.end!));
   }
   return numbers.size > 0 ? numbers : undefined;
@@ -135,13 +145,16 @@ function isAudioWebm(bytes: Uint8Array): boolean {
 
   let tracks: Set<number> | undefined;
   let cluster: Element | undefined; // the Cluster being walked, while its children come
-  for (let offset = segment.start; offset < segmentEnd; ) {
+  for (let offset = segment.start; offset < segmentEnd;) {
     const element = elementAt(bytes, offset, cluster?.end ?? segmentEnd);
     if (!element) return false;
     if (cluster && CLUSTER_CHILDREN.has(element.id)) {
       if (element.end === undefined) return false;
       if (element.id === SIMPLE_BLOCK || element.id === BLOCK_GROUP) {
-        const block = element.id === SIMPLE_BLOCK ? element : childrenOf(bytes, element.start, element.end)?.find((child) => child.id === BLOCK);
+        const block =
+          element.id === SIMPLE_BLOCK
+            ? element
+            : childrenOf(bytes, element.start, element.end)?.find((child) => child.id === BLOCK);
         const track = block && blockTrack(bytes, block);
         if (track === undefined || !tracks!.has(track)) return false;
       }
@@ -175,7 +188,24 @@ function isAudioWebm(bytes: Uint8Array): boolean {
 // ── MP4 (ISO base media file format) ─────────────────────────────────────────────────────────────────────────────
 
 /** The top-level boxes an audio recording may have (fragments, indexes, free space, metadata). */
-const MP4_TOP_LEVEL = new Set(['ftyp', 'moov', 'moof', 'mdat', 'free', 'skip', 'wide', 'sidx', 'mfra', 'styp', 'meta', 'udta', 'uuid', 'prft', 'emsg', 'pdin']);
+const MP4_TOP_LEVEL = new Set([
+  'ftyp',
+  'moov',
+  'moof',
+  'mdat',
+  'free',
+  'skip',
+  'wide',
+  'sidx',
+  'mfra',
+  'styp',
+  'meta',
+  'udta',
+  'uuid',
+  'prft',
+  'emsg',
+  'pdin',
+]);
 
 interface Box {
   type: string;
@@ -187,7 +217,7 @@ interface Box {
 function boxesIn(bytes: Uint8Array, start: number, end: number): Box[] | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const boxes: Box[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     if (offset + 8 > end) return undefined;
     let size = view.getUint32(offset);
     let header = 8;
@@ -205,7 +235,8 @@ function boxesIn(bytes: Uint8Array, start: number, end: number): Box[] | undefin
   return boxes;
 }
 
-const child = (bytes: Uint8Array, box: Box | undefined, type: string) => (box ? boxesIn(bytes, box.start, box.end)?.find((found) => found.type === type) : undefined);
+const child = (bytes: Uint8Array, box: Box | undefined, type: string) =>
+  box ? boxesIn(bytes, box.start, box.end)?.find((found) => found.type === type) : undefined;
 
 function isAudioMp4(bytes: Uint8Array): boolean {
   const boxes = boxesIn(bytes, 0, bytes.length);
@@ -218,7 +249,11 @@ function isAudioMp4(bytes: Uint8Array): boolean {
   return tracks.every((track) => {
     const handler = child(bytes, child(bytes, track, 'mdia'), 'hdlr');
     // A full box: version and flags (4), pre_defined (4), then handler_type.
-    return handler !== undefined && handler.end - handler.start >= 12 && text(bytes, handler.start + 8, handler.start + 12) === 'soun';
+    return (
+      handler !== undefined &&
+      handler.end - handler.start >= 12 &&
+      text(bytes, handler.start + 8, handler.start + 12) === 'soun'
+    );
   });
 }
 
@@ -250,18 +285,25 @@ const AUDIO_FIRST_PACKETS = [Buffer.from('OpusHead', 'latin1'), Buffer.from('\x0
 function isAudioOgg(bytes: Uint8Array): boolean {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let streams = 0;
-  for (let offset = 0; offset < bytes.length; ) {
-    if (offset + 27 > bytes.length || text(bytes, offset, offset + 4) !== 'OggS' || bytes[offset + 4] !== 0) return false;
+  for (let offset = 0; offset < bytes.length;) {
+    if (offset + 27 > bytes.length || text(bytes, offset, offset + 4) !== 'OggS' || bytes[offset + 4] !== 0)
+      return false;
     const segments = bytes[offset + 26]!;
     const body = offset + 27 + segments;
     if (body > bytes.length) return false;
     let size = 0;
     for (let i = 0; i < segments; i++) size += bytes[offset + 27 + i]!;
     const end = body + size;
-    if (end > bytes.length || oggPageCrc(bytes.subarray(offset, end)) !== view.getUint32(offset + 22, true)) return false;
+    if (end > bytes.length || oggPageCrc(bytes.subarray(offset, end)) !== view.getUint32(offset + 22, true))
+      return false;
     if (bytes[offset + 5]! & OGG_BEGINS_STREAM) {
       const packet = bytes.subarray(body, end);
-      if (!AUDIO_FIRST_PACKETS.some((start) => packet.length >= start.length && start.every((byte, i) => packet[i] === byte))) return false;
+      if (
+        !AUDIO_FIRST_PACKETS.some(
+          (start) => packet.length >= start.length && start.every((byte, i) => packet[i] === byte),
+        )
+      )
+        return false;
       streams++;
     } else if (streams === 0) {
       return false;

@@ -3,7 +3,9 @@ import { HONEYPOT_FIELD, IDEA_LIMITS } from '../../domain/idea';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from './body-limit';
 
 const run = (length?: string) =>
-  (bodyLimitGuard as unknown as (request: unknown) => Promise<void>)({ headers: length ? { 'content-length': length } : {} });
+  (bodyLimitGuard as unknown as (request: unknown) => Promise<void>)({
+    headers: length ? { 'content-length': length } : {},
+  });
 
 describe('body limit guard', () => {
   it('leaves room for the longest valid Korean idea, as JSON and as the browser urlencodes its own form post', () => {
@@ -20,7 +22,10 @@ describe('body limit guard', () => {
   });
 
   it('refuses a declared length above the limit with 413 before reading', async () => {
-    await expect(run(String(INTAKE_BODY_LIMIT + 1))).rejects.toMatchObject({ statusCode: 413, code: 'payload_too_large' });
+    await expect(run(String(INTAKE_BODY_LIMIT + 1))).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'payload_too_large',
+    });
     await expect(run(String(INTAKE_BODY_LIMIT))).resolves.toBeUndefined();
     await expect(run()).resolves.toBeUndefined();
   });

@@ -18,12 +18,16 @@ describe('spamReasonFor', () => {
     const token = createFormToken(options.secret, now - 20_000);
     expect(spamReasonFor(body({ formToken: token, website: 'x' }), options, now)).toBe('honeypot');
     expect(spamReasonFor(body({}), options, now)).toBe('token_missing');
-    expect(spamReasonFor(body({ formToken: createFormToken(options.secret, now - 1000) }), options, now)).toBe('too_fast');
+    expect(spamReasonFor(body({ formToken: createFormToken(options.secret, now - 1000) }), options, now)).toBe(
+      'too_fast',
+    );
     expect(spamReasonFor(body({ formToken: `${now - 20_000}.forged` }), options, now)).toBe('token_invalid');
   });
 
   it('lets FORM_MIN_FILL_MS=0 accept an instant submission', () => {
-    expect(spamReasonFor(body({ formToken: createFormToken(options.secret, now) }), { ...options, minFillMs: 0 }, now)).toBeNull();
+    expect(
+      spamReasonFor(body({ formToken: createFormToken(options.secret, now) }), { ...options, minFillMs: 0 }, now),
+    ).toBeNull();
   });
 });
 

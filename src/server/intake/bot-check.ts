@@ -26,7 +26,11 @@ function verdictFor(body: IdeaRequestBody, options: BotCheckOptions, now: number
 }
 
 /** The honeypot and the token's signature and age, without touching the database (not its single use). */
-export function spamReasonFor(body: IdeaRequestBody, options: BotCheckOptions, now: number = Date.now()): SpamReason | null {
+export function spamReasonFor(
+  body: IdeaRequestBody,
+  options: BotCheckOptions,
+  now: number = Date.now(),
+): SpamReason | null {
   return verdictFor(body, options, now).reason;
 }
 

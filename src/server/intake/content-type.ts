@@ -68,6 +68,7 @@ export function intakeOriginGuard(allowedOrigins: readonly string[]): onRequestA
   return async (request) => {
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (hostOf(origin) !== withoutDefaultPort(request.host) && !allowedOrigins.includes(origin)) throw new ApiError(403, 'forbidden_origin');
+    if (hostOf(origin) !== withoutDefaultPort(request.host) && !allowedOrigins.includes(origin))
+      throw new ApiError(403, 'forbidden_origin');
   };
 }

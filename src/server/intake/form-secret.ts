@@ -12,7 +12,9 @@ const KEY = 'form_secret';
 export async function resolveFormSecret(database: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const candidate = crypto.randomBytes(32).toString('base64url');
-  await database.rows(sql`insert into settings (key, value) values (${KEY}, ${candidate}) on conflict (key) do nothing`);
+  await database.rows(
+    sql`insert into settings (key, value) values (${KEY}, ${candidate}) on conflict (key) do nothing`,
+  );
   const [row] = await database.rows<{ value: string }>(sql`select value from settings where key = ${KEY}`);
   if (!row) throw new Error('form secret could not be stored');
   return row.value;

@@ -24,13 +24,25 @@ describe('form-start token', () => {
     const [issuedAt, nonce, signature] = token.split('.');
     const at = { ...options, now: 1_010_000 };
     expect(verifyFormToken(undefined, at)).toEqual({ ok: false, reason: 'token_missing' });
-    expect(verifyFormToken(createFormToken('x'.repeat(40), 1_000_000), at)).toEqual({ ok: false, reason: 'token_invalid' });
-    expect(verifyFormToken(`${Number(issuedAt) - 60_000}.${nonce}.${signature}`, at)).toEqual({ ok: false, reason: 'token_invalid' });
-    expect(verifyFormToken(`${issuedAt}.${'A'.repeat(16)}.${signature}`, at)).toEqual({ ok: false, reason: 'token_invalid' });
+    expect(verifyFormToken(createFormToken('x'.repeat(40), 1_000_000), at)).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
+    expect(verifyFormToken(`${Number(issuedAt) - 60_000}.${nonce}.${signature}`, at)).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
+    expect(verifyFormToken(`${issuedAt}.${'A'.repeat(16)}.${signature}`, at)).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
     expect(verifyFormToken(`${issuedAt}.${signature}`, at)).toEqual({ ok: false, reason: 'token_invalid' }); // the old format
     expect(verifyFormToken(`${token}.extra`, at)).toEqual({ ok: false, reason: 'token_invalid' });
     expect(verifyFormToken('garbage', at)).toEqual({ ok: false, reason: 'token_invalid' });
     expect(verifyFormToken(token, { ...options, now: 999_000 })).toEqual({ ok: false, reason: 'token_invalid' });
-    expect(verifyFormToken(token, { ...options, now: 1_000_000 + 60 * 60_000 + 1 })).toEqual({ ok: false, reason: 'token_invalid' });
+    expect(verifyFormToken(token, { ...options, now: 1_000_000 + 60 * 60_000 + 1 })).toEqual({
+      ok: false,
+      reason: 'token_invalid',
+    });
   });
 });

@@ -8,8 +8,7 @@
 import crypto from 'node:crypto';
 
 export type FormTokenVerdict =
-  | { ok: true; issuedAt: number }
-  | { ok: false; reason: 'token_missing' | 'token_invalid' | 'too_fast' };
+  { ok: true; issuedAt: number } | { ok: false; reason: 'token_missing' | 'token_invalid' | 'too_fast' };
 
 function sign(secret: string, issuedAt: string, nonce: string): string {
   return crypto.createHmac('sha256', secret).update(`form-start:${issuedAt}.${nonce}`).digest('base64url');
@@ -27,12 +26,20 @@ export function verifyFormToken(
 ): FormTokenVerdict {
   if (!token) return { ok: false, reason: 'token_missing' };
   const [issuedAt, nonce, signature, extra] = token.split('.');
-  if (!issuedAt || !nonce || !signature || extra !== undefined || !/^\d{1,16}$/.test(issuedAt) || !/^[\w-]{16}$/.test(nonce)) {
+  if (
+    !issuedAt ||
+    !nonce ||
+    !signature ||
+    extra !== undefined ||
+    !/^\d{1,16}$/.test(issuedAt) ||
+    !/^[\w-]{16}$/.test(nonce)
+  ) {
     return { ok: false, reason: 'token_invalid' };
   }
   const expected = Buffer.from(sign(options.secret, issuedAt, nonce));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: 'token_invalid' };
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return { ok: false, reason: 'token_invalid' };
   const elapsed = (options.now ?? Date.now()) - Number(issuedAt);
   if (elapsed < 0 || elapsed > options.maxAgeMs) return { ok: false, reason: 'token_invalid' };
   if (elapsed < options.minFillMs) return { ok: false, reason: 'too_fast' };

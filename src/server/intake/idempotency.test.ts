@@ -10,7 +10,9 @@ describe('idempotency', () => {
 
   it('refuses a malformed key with 400', () => {
     for (const key of ['short', 'has space in it', 'x'.repeat(201), '한글키는안됩니다요']) {
-      expect(() => idempotencyKeyOf({ headers: { 'idempotency-key': key } }), key).toThrow(expect.objectContaining({ statusCode: 400 }));
+      expect(() => idempotencyKeyOf({ headers: { 'idempotency-key': key } }), key).toThrow(
+        expect.objectContaining({ statusCode: 400 }),
+      );
     }
   });
 
@@ -22,6 +24,8 @@ describe('idempotency', () => {
   it('replays for the same body and conflicts (422) for a different one', () => {
     const stored = { requestHash: requestHash({ a: 1 }), ideaId: 'id-1', receivedAt: new Date(0) };
     expect(replayFor(stored, requestHash({ a: 1 }))).toEqual({ ideaId: 'id-1', receivedAt: new Date(0) });
-    expect(() => replayFor(stored, requestHash({ a: 2 }))).toThrow(expect.objectContaining({ statusCode: 422, code: 'idempotency_conflict' }));
+    expect(() => replayFor(stored, requestHash({ a: 2 }))).toThrow(
+      expect.objectContaining({ statusCode: 422, code: 'idempotency_conflict' }),
+    );
   });
 });

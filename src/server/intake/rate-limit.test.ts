@@ -20,8 +20,14 @@ afterAll(async () => {
   store.cleanup();
 });
 
-function incr(key: string, windowMs: number, instance = new (databaseRateLimitStore(database))()): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => instance.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 5));
+function incr(
+  key: string,
+  windowMs: number,
+  instance = new (databaseRateLimitStore(database))(),
+): Promise<{ current: number; ttl: number }> {
+  return new Promise((resolve, reject) =>
+    instance.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 5),
+  );
 }
 
 describe('database rate-limit store', () => {
@@ -48,7 +54,8 @@ describe('a client over its limit', () => {
   it('is answered from memory until its window ends: no database write per further request', async () => {
     const instance = new (databaseRateLimitStore(database))();
     for (let i = 1; i <= 6; i += 1) expect((await incr('flood', 60_000, instance)).current).toBe(i);
-    const counted = async () => (await database.rows<{ count: number }>(sql`select count from rate_limits where key = 'flood'`))[0]!.count;
+    const counted = async () =>
+      (await database.rows<{ count: number }>(sql`select count from rate_limits where key = 'flood'`))[0]!.count;
     expect(await counted()).toBe(6);
     for (let i = 7; i <= 50; i += 1) expect((await incr('flood', 60_000, instance)).current).toBe(i);
     expect(await counted()).toBe(6);
@@ -58,7 +65,9 @@ describe('a client over its limit', () => {
 describe('intake rate limit', () => {
   it('lets the per-IP limit through, then answers 429 with Retry-After', async () => {
     const app = Fastify();
-    app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send(error)));
+    app.setErrorHandler((error, _request, reply) =>
+      error instanceof ApiError ? sendApiError(reply, error) : reply.code(500).send(error),
+    );
     const limit = await intakeRateLimit(app, database, { perIp: 2, windowMs: 30_000 });
     app.get('/', async (request, reply) => {
       await limit(request, reply);

@@ -99,7 +99,11 @@ export type IntakeRateLimit = (request: FastifyRequest, reply: FastifyReply) => 
  * team's inbox instead, see the digest in jobs/digest-mail.ts). The route calls it after the body was validated,
  * so malformed junk is refused without a database write and never counts against anyone.
  */
-export async function intakeRateLimit(app: FastifyInstance, database: Database, options: IntakeRateLimitOptions): Promise<IntakeRateLimit> {
+export async function intakeRateLimit(
+  app: FastifyInstance,
+  database: Database,
+  options: IntakeRateLimitOptions,
+): Promise<IntakeRateLimit> {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database), skipOnError: false });
   const perIp = app.createRateLimit({ max: options.perIp, timeWindow: options.windowMs });
   return async (request, reply) => {

@@ -38,7 +38,9 @@ export async function recordUses(database: Database, batch: Use[]): Promise<bool
   const inserted = await database.rows<{ token_hash: string }>(sql`
     insert into used_form_tokens (token_hash, idempotency_key, expires_at)
     values ${sql.join(
-      [...candidates.values()].map((use) => sql`(${use.hash}, ${use.key}::text, ${use.expiresAt.toISOString()}::timestamptz)`),
+      [...candidates.values()].map(
+        (use) => sql`(${use.hash}, ${use.key}::text, ${use.expiresAt.toISOString()}::timestamptz)`,
+      ),
       sql`, `,
     )}
     on conflict (token_hash) do nothing
@@ -48,7 +50,10 @@ export async function recordUses(database: Database, batch: Use[]): Promise<bool
   const firstKeys = new Map<string, string | null>();
   if (earlier.length > 0) {
     const rows = await database.rows<{ token_hash: string; idempotency_key: string | null }>(sql`
-      select token_hash, idempotency_key from used_form_tokens where token_hash in (${sql.join(earlier.map((hash) => sql`${hash}`), sql`, `)})`);
+      select token_hash, idempotency_key from used_form_tokens where token_hash in (${sql.join(
+        earlier.map((hash) => sql`${hash}`),
+        sql`, `,
+      )})`);
     for (const row of rows) firstKeys.set(row.token_hash, row.idempotency_key);
   }
   return batch.map((use) => {

@@ -37,6 +37,7 @@ describe('validateIdeaRequest', () => {
   });
 
   it('refuses a body that is not a JSON object', () => {
-    for (const body of [null, [], 'x', 3]) expect(() => validateIdeaRequest(body)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
+    for (const body of [null, [], 'x', 3])
+      expect(() => validateIdeaRequest(body)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
   });
 });

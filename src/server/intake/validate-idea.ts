@@ -2,7 +2,13 @@
  * Schema validation with the form's own zod schema (src/domain/idea.ts). A failure answers 400
  * validation_failed with one Korean message per field, the same text the form shows.
  */
-import { IDEA_OR_MEMO_REQUIRED, ideaRequestSchema, required, type IdeaField, IDEA_FIELD_LABELS } from '../../domain/idea';
+import {
+  IDEA_OR_MEMO_REQUIRED,
+  ideaRequestSchema,
+  required,
+  type IdeaField,
+  IDEA_FIELD_LABELS,
+} from '../../domain/idea';
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error';
 

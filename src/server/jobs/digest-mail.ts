@@ -20,7 +20,12 @@ interface HeldRow extends MailedIdeaRow {
   attempts: number;
 }
 
-export async function sendDigest(database: Database, transport: MailTransport, options: TeamMailOptions, now: Date): Promise<number> {
+export async function sendDigest(
+  database: Database,
+  transport: MailTransport,
+  options: TeamMailOptions,
+  now: Date,
+): Promise<number> {
   const at = now.toISOString();
   const held = await database.rows<HeldRow>(sql`
     with due as (
@@ -40,7 +45,10 @@ export async function sendDigest(database: Database, transport: MailTransport, o
     order by i.received_at`);
   if (held.length === 0) return 0;
   const ideas = held.map(mailedIdeaOf);
-  const fenced = sql.join(held.map((row) => sql`(${row.idea_id}::uuid, ${Number(row.attempts)}::int)`), sql`, `);
+  const fenced = sql.join(
+    held.map((row) => sql`(${row.idea_id}::uuid, ${Number(row.attempts)}::int)`),
+    sql`, `,
+  );
   try {
     const deliveredTo = await transport.send(renderDigestMail(ideas, options, now), `digest-${now.getTime()}`);
     await database.rows(sql`
@@ -58,7 +66,11 @@ export async function sendDigest(database: Database, transport: MailTransport, o
   }
 }
 
-export function digestMailJob(database: Database, transport: MailTransport, options: TeamMailOptions & { periodMs: number }): ScheduledJob {
+export function digestMailJob(
+  database: Database,
+  transport: MailTransport,
+  options: TeamMailOptions & { periodMs: number },
+): ScheduledJob {
   return {
     name: 'digest-mail',
     everyMs: options.periodMs,

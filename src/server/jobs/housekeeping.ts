@@ -15,10 +15,14 @@ export function housekeepingJob(database: Database): ScheduledJob {
     everyMs: 60_000,
     async run(now) {
       const at = now.toISOString();
-      const windows = await database.rows(sql`delete from rate_limits where reset_at < ${at}::timestamptz returning key`);
+      const windows = await database.rows(
+        sql`delete from rate_limits where reset_at < ${at}::timestamptz returning key`,
+      );
       const keys = await database.rows(sql`
         delete from idempotency_keys where created_at < ${at}::timestamptz - ${IDEMPOTENCY_KEY_DAYS}::int * interval '1 day' returning key`);
-      const tokens = await database.rows(sql`delete from used_form_tokens where expires_at < ${at}::timestamptz returning token_hash`);
+      const tokens = await database.rows(
+        sql`delete from used_form_tokens where expires_at < ${at}::timestamptz returning token_hash`,
+      );
       return `${windows.length} rate-limit windows, ${keys.length} idempotency keys, ${tokens.length} used form tokens removed`;
     },
   };

@@ -26,7 +26,10 @@ const at = (days: number) => new Date(T0.getTime() + days * DAY);
 const mail = { from: '24시간 MVP <no-reply@mvp24.example>', to: 'team@mvp24.example' };
 
 let counter = 0;
-async function idea(database: Database, options: { receivedAt: Date; spam?: boolean; ip?: string; key?: string }): Promise<string> {
+async function idea(
+  database: Database,
+  options: { receivedAt: Date; spam?: boolean; ip?: string; key?: string },
+): Promise<string> {
   counter += 1;
   const id = `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
   await storeIdea(database, {
@@ -43,11 +46,21 @@ async function idea(database: Database, options: { receivedAt: Date; spam?: bool
 /** The idea as the mails show it (the same fields `idea()` stored). */
 const mailed = (id: string, receivedAt: Date): TeamMailIdea => {
   const n = Number(id.slice(-12));
-  return { id, receivedAt, idea: `아이디어 ${n}`, name: `신청자${n}`, email: `p${n}@example.com`, phone: '', withoutScript: false };
+  return {
+    id,
+    receivedAt,
+    idea: `아이디어 ${n}`,
+    name: `신청자${n}`,
+    email: `p${n}@example.com`,
+    phone: '',
+    withoutScript: false,
+  };
 };
 
 const ids = async (database: Database) =>
-  (await database.rows<{ id: string }>(sql`select id::text as id from ideas order by received_at`)).map((row) => row.id);
+  (await database.rows<{ id: string }>(sql`select id::text as id from ideas order by received_at`)).map(
+    (row) => row.id,
+  );
 
 describe('nextReportTime', () => {
   it('is the next 9:00 in Korea', () => {
@@ -85,7 +98,9 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
       values (${old}::uuid, 'audio/webm', 3000, 4, ${Buffer.from([0x1a, 0x45, 0xdf, 0xa3])})`);
     await closeIdea(database, closedLater);
-    await database.rows(sql`update ideas set closed_at = ${at(200).toISOString()}::timestamptz where id = ${closedLater}::uuid`);
+    await database.rows(
+      sql`update ideas set closed_at = ${at(200).toISOString()}::timestamptz where id = ${closedLater}::uuid`,
+    );
     // The mail fallback's files, written as the server writes them: each idea's own mail, a digest and a spam report
     // listing the old idea. A digest's Korean body is base64 on disk, so the old idea's id is not in its raw bytes.
     const transport = emlTransport(store.dataDir);
@@ -98,21 +113,35 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     expect(fs.readFileSync(path.join(outbox, 'digest-1.eml'), 'utf8')).not.toContain(old);
 
     const jobs = scheduler([retention]);
-    expect(await jobs.runDue(at(365))).toEqual({ retention: '0 ideas destroyed, 3 client addresses cleared, 0 mail files swept' });
+    expect(await jobs.runDue(at(365))).toEqual({
+      retention: '0 ideas destroyed, 3 client addresses cleared, 0 mail files swept',
+    });
     expect(await ids(database)).toEqual([old, closedLater, recent]);
 
-    expect(await jobs.runDue(at(365.1))).toEqual({ retention: '1 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
+    expect(await jobs.runDue(at(365.1))).toEqual({
+      retention: '1 ideas destroyed, 0 client addresses cleared, 0 mail files swept',
+    });
     expect(await ids(database)).toEqual([closedLater, recent]);
     const left = async (table: string) =>
-      Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where idea_id = ${old}::uuid`))[0]!.n);
+      Number(
+        (
+          await database.rows<{ n: number }>(
+            sql`select count(*)::int as n from ${sql.identifier(table)} where idea_id = ${old}::uuid`,
+          )
+        )[0]!.n,
+      );
     expect(await left('outbox')).toBe(0);
     expect(await left('idempotency_keys')).toBe(0);
     expect(await left('voice_memos')).toBe(0);
     expect(fs.readdirSync(outbox)).toEqual([`${recent}.eml`]);
 
     // Closed on day 200: kept until day 565, counted from the close.
-    expect((await jobs.runDue(at(564)))).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
-    expect((await jobs.runDue(at(665.5)))).toEqual({ retention: '2 ideas destroyed, 0 client addresses cleared, 0 mail files swept' });
+    expect(await jobs.runDue(at(564))).toEqual({
+      retention: '0 ideas destroyed, 0 client addresses cleared, 0 mail files swept',
+    });
+    expect(await jobs.runDue(at(665.5))).toEqual({
+      retention: '2 ideas destroyed, 0 client addresses cleared, 0 mail files swept',
+    });
     expect(await ids(database)).toEqual([]);
     expect(fs.readdirSync(outbox)).toEqual([]);
   });
@@ -126,8 +155,14 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     const transport = emlTransport(store.dataDir);
     await transport.send(renderTeamMail(mailed(kept, hoursAgo(1)), mail), kept);
     await transport.send(renderTeamMail(mailed(gone, hoursAgo(2)), mail), gone);
-    await transport.send(renderDigestMail([mailed(kept, hoursAgo(1)), mailed(keptToo, hoursAgo(1))], mail, now), 'digest-2');
-    await transport.send(renderDigestMail([mailed(kept, hoursAgo(1)), mailed(gone, hoursAgo(2))], mail, now), 'digest-3');
+    await transport.send(
+      renderDigestMail([mailed(kept, hoursAgo(1)), mailed(keptToo, hoursAgo(1))], mail, now),
+      'digest-2',
+    );
+    await transport.send(
+      renderDigestMail([mailed(kept, hoursAgo(1)), mailed(gone, hoursAgo(2))], mail, now),
+      'digest-3',
+    );
     await transport.send(renderSpamReportMail(1, [mailed(gone, hoursAgo(2))], mail, now), 'spam-report-2');
     await transport.send(renderTeamMail(mailed(keptToo, hoursAgo(1)), mail), keptToo);
     transport.close();
@@ -139,7 +174,9 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     fs.writeFileSync(path.join(outbox, `${keptToo}.eml.456.tmp`), 'a write under way');
 
     const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
-    expect(await jobs.runDue(now)).toEqual({ retention: '0 ideas destroyed, 0 client addresses cleared, 5 mail files swept' });
+    expect(await jobs.runDue(now)).toEqual({
+      retention: '0 ideas destroyed, 0 client addresses cleared, 5 mail files swept',
+    });
     expect(fs.readdirSync(outbox).sort()).toEqual([`${kept}.eml`, `${keptToo}.eml.456.tmp`, 'digest-2.eml'].sort());
     expect(await ids(database)).toEqual([kept, keptToo]);
   });
@@ -147,7 +184,9 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
   it('clears client addresses after IP_RETENTION_DAYS, keeping the idea', async () => {
     const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
     const id = await idea(database, { receivedAt: at(0), ip: '198.51.100.77' });
-    const ip = async () => (await database.rows<{ client_ip: string | null }>(sql`select client_ip from ideas where id = ${id}::uuid`))[0]!.client_ip;
+    const ip = async () =>
+      (await database.rows<{ client_ip: string | null }>(sql`select client_ip from ideas where id = ${id}::uuid`))[0]!
+        .client_ip;
     await jobs.runDue(at(6.9));
     expect(await ip()).toBe('198.51.100.77');
     await jobs.runDue(at(7.1));
@@ -176,7 +215,9 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     await idea(database, { receivedAt: new Date(morning.getTime() - 7_200_000), spam: true });
     expect((await jobs.runDue(morning))['spam-report']).toBe('report of 2 spam ideas sent');
     expect((await jobs.runDue(new Date(morning.getTime() + 3_600_000)))['spam-report']).toBeUndefined();
-    expect((await jobs.runDue(new Date(morning.getTime() + DAY)))['spam-report']).toBe('nothing set aside in the past day');
+    expect((await jobs.runDue(new Date(morning.getTime() + DAY)))['spam-report']).toBe(
+      'nothing set aside in the past day',
+    );
     const files = fs.readdirSync(path.join(store.dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     const parsed = await simpleParser(fs.readFileSync(path.join(store.dataDir, 'outbox', files[0]!)));
@@ -198,10 +239,19 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
       },
     };
     const nextRun = async () =>
-      new Date((await database.rows<{ next_run_at: Date | string }>(sql`select next_run_at from scheduled_jobs where name = 'daily'`))[0]!.next_run_at).toISOString();
+      new Date(
+        (
+          await database.rows<{ next_run_at: Date | string }>(
+            sql`select next_run_at from scheduled_jobs where name = 'daily'`,
+          )
+        )[0]!.next_run_at,
+      ).toISOString();
     expect(await scheduler([job]).runDue(at(0))).toEqual({ daily: 'run 1' });
     // Another instance whose database call fails (a pool timeout) while taking the turn.
-    const flaky = { ...database, rows: () => Promise.reject(new Error('timeout exceeded when trying to connect')) } as unknown as Database;
+    const flaky = {
+      ...database,
+      rows: () => Promise.reject(new Error('timeout exceeded when trying to connect')),
+    } as unknown as Database;
     expect(await scheduler([job], flaky).runDue(at(0))).toEqual({});
     expect(await nextRun()).toBe(at(1).toISOString());
     expect(await scheduler([job]).runDue(at(0.5))).toEqual({});

@@ -29,7 +29,14 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
       where coalesce(closed_at, received_at) < ${now.toISOString()}::timestamptz - ${options.ideaDays}::int * interval '1 day'
       limit ${BATCH}`);
     if (expired.length === 0) return destroyed;
-    destroyed += (await eraseIdeas(database, expired.map((row) => row.id), options.dataDir, { purge: false })).ideas;
+    destroyed += (
+      await eraseIdeas(
+        database,
+        expired.map((row) => row.id),
+        options.dataDir,
+        { purge: false },
+      )
+    ).ideas;
   }
 }
 

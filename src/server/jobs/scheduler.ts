@@ -21,7 +21,11 @@ export interface ScheduledJob {
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
 /** True when this caller took the job's turn (it was due, or had never run). */
-export async function takeTurn(database: Database, job: Pick<ScheduledJob, 'name' | 'everyMs' | 'nextRun'>, now: Date): Promise<boolean> {
+export async function takeTurn(
+  database: Database,
+  job: Pick<ScheduledJob, 'name' | 'everyMs' | 'nextRun'>,
+  now: Date,
+): Promise<boolean> {
   const next = (job.nextRun?.(now) ?? new Date(now.getTime() + job.everyMs)).toISOString();
   const taken = await database.rows(sql`
     insert into scheduled_jobs as j (name, next_run_at, last_run_at) values (${job.name}, ${next}::timestamptz, ${now.toISOString()}::timestamptz)
@@ -83,10 +87,14 @@ export class JobScheduler {
         outcomes[job.name] = `failed: ${error instanceof Error ? error.message : String(error)}`;
         this.log.error({ job: job.name, err: error }, 'scheduled job failed');
         const retryAt = new Date(now.getTime() + Math.min(job.everyMs, RETRY_AFTER_FAILURE_MS)).toISOString();
-        await this.database.rows(sql`update scheduled_jobs set next_run_at = ${retryAt}::timestamptz where ${thisTurn}`).catch(() => {});
+        await this.database
+          .rows(sql`update scheduled_jobs set next_run_at = ${retryAt}::timestamptz where ${thisTurn}`)
+          .catch(() => {});
       }
       await this.database
-        .rows(sql`update scheduled_jobs set last_outcome = ${outcomes[job.name]?.slice(0, 500) ?? null} where ${thisTurn}`)
+        .rows(
+          sql`update scheduled_jobs set last_outcome = ${outcomes[job.name]?.slice(0, 500) ?? null} where ${thisTurn}`,
+        )
         .catch(() => {});
     }
     return outcomes;

@@ -11,7 +11,13 @@ import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
 import { spamCapJob, spamReportJob } from './spam-folder';
 
-export function serverJobs(config: Config, database: Database, transport: MailTransport, alerts: AlertSender, log: FastifyBaseLogger): JobScheduler {
+export function serverJobs(
+  config: Config,
+  database: Database,
+  transport: MailTransport,
+  alerts: AlertSender,
+  log: FastifyBaseLogger,
+): JobScheduler {
   const mail = { from: config.mail.from, to: config.mail.teamEmail };
   return new JobScheduler(
     database,
@@ -20,8 +26,15 @@ export function serverJobs(config: Config, database: Database, transport: MailTr
       digestMailJob(database, transport, { ...mail, periodMs: config.mail.digestPeriodMs }),
       spamCapJob(database, { maxKept: config.retention.spamMaxKept, dataDir: config.dataDir }),
       spamReportJob(database, transport, mail),
-      mailAlertsJob(database, alerts, { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs }),
-      retentionJob(database, { ideaDays: config.retention.ideaDays, ipDays: config.retention.ipDays, dataDir: config.dataDir }),
+      mailAlertsJob(database, alerts, {
+        unsentAfterMs: config.alerts.unsentAfterMs,
+        digestPeriodMs: config.mail.digestPeriodMs,
+      }),
+      retentionJob(database, {
+        ideaDays: config.retention.ideaDays,
+        ipDays: config.retention.ipDays,
+        dataDir: config.dataDir,
+      }),
     ],
     log,
   );

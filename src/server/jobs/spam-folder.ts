@@ -30,7 +30,13 @@ export async function trimSpamFolder(database: Database, maxKept: number, dataDi
       select id::text as id from ideas where spam_reason is not null and released_at is null
       order by received_at desc offset ${maxKept} limit 500`);
     if (surplus.length === 0) return trimmed;
-    trimmed += (await eraseIdeas(database, surplus.map((row) => row.id), dataDir)).ideas;
+    trimmed += (
+      await eraseIdeas(
+        database,
+        surplus.map((row) => row.id),
+        dataDir,
+      )
+    ).ideas;
   }
 }
 
@@ -45,9 +51,22 @@ export function spamCapJob(database: Database, options: { maxKept: number; dataD
 }
 
 /** Sends the daily count when the past day set any idea aside; returns the count. */
-export async function sendSpamReport(database: Database, transport: MailTransport, options: TeamMailOptions, now: Date): Promise<number> {
+export async function sendSpamReport(
+  database: Database,
+  transport: MailTransport,
+  options: TeamMailOptions,
+  now: Date,
+): Promise<number> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const rows = await database.rows<{ id: string; received_at: Date | string; idea: string; name: string; email: string; phone: string; total: number }>(sql`
+  const rows = await database.rows<{
+    id: string;
+    received_at: Date | string;
+    idea: string;
+    name: string;
+    email: string;
+    phone: string;
+    total: number;
+  }>(sql`
     select id::text as id, received_at, idea, name, email, phone, count(*) over ()::int as total from ideas
     where spam_reason is not null and released_at is null
       and received_at > ${since}::timestamptz and received_at <= ${now.toISOString()}::timestamptz

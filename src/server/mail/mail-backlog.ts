@@ -18,10 +18,19 @@ export interface MailBacklog {
   oldestOverdueId: string | null;
 }
 
-export async function mailBacklog(database: Database, options: { unsentAfterMs: number; digestPeriodMs: number }): Promise<MailBacklog> {
+export async function mailBacklog(
+  database: Database,
+  options: { unsentAfterMs: number; digestPeriodMs: number },
+): Promise<MailBacklog> {
   const overdue = sql`status in ('pending', 'sending') and created_at
     + (case when digest then ${options.digestPeriodMs}::int else 0 end + ${options.unsentAfterMs}::int) * interval '1 millisecond' <= now()`;
-  const [row] = await database.rows<{ unsent: number; failed: number; overdue: number; oldest_seconds: number | null; oldest_overdue_id: string | null }>(sql`
+  const [row] = await database.rows<{
+    unsent: number;
+    failed: number;
+    overdue: number;
+    oldest_seconds: number | null;
+    oldest_overdue_id: string | null;
+  }>(sql`
     select
       count(*) filter (where status in ('pending', 'sending'))::int as unsent,
       count(*) filter (where status = 'failed')::int as failed,
@@ -39,7 +48,10 @@ export async function mailBacklog(database: Database, options: { unsentAfterMs: 
 }
 
 /** /healthz's `mail` field: the backlog, degraded while an idea is overdue or a mail failed for good. */
-export function mailHealthCheck(database: Database, options: { unsentAfterMs: number; digestPeriodMs: number }): HealthCheck {
+export function mailHealthCheck(
+  database: Database,
+  options: { unsentAfterMs: number; digestPeriodMs: number },
+): HealthCheck {
   return {
     name: 'mail',
     async check() {

@@ -61,7 +61,12 @@ export async function removeMailFilesOf(dataDir: string, ids: string[]): Promise
  * interrupted between its commit and the files, or a mail written while its idea was being erased), .eml files older
  * than the retention period whatever they hold, and interrupted writes. Returns how many files went.
  */
-export async function sweepMailFiles(database: Database, dataDir: string, now: Date, retentionDays: number): Promise<number> {
+export async function sweepMailFiles(
+  database: Database,
+  dataDir: string,
+  now: Date,
+  retentionDays: number,
+): Promise<number> {
   const dir = mailFileDir(dataDir);
   const oldest = now.getTime() - retentionDays * 86_400_000;
   const remove: string[] = [];
@@ -88,7 +93,9 @@ async function existingIdeas(database: Database, ids: string[]): Promise<Set<str
   const existing = new Set<string>();
   for (let start = 0; start < ids.length; start += 1000) {
     const chunk = ids.slice(start, start + 1000);
-    const rows = await database.rows<{ id: string }>(sql`select id::text as id from ideas where id in (${ideaIdList(chunk)})`);
+    const rows = await database.rows<{ id: string }>(
+      sql`select id::text as id from ideas where id in (${ideaIdList(chunk)})`,
+    );
     for (const row of rows) existing.add(row.id);
   }
   return existing;

@@ -150,7 +150,11 @@ export class OutboxWorker {
       returning o.idea_id`);
     const ours = new Set(renewed.map((row) => row.idea_id));
     for (const row of held) {
-      if (!ours.has(row.idea_id)) this.log.warn({ ideaId: row.idea_id, outcome: 'mail_lease_lost' }, 'team mail claimed elsewhere; not sent here');
+      if (!ours.has(row.idea_id))
+        this.log.warn(
+          { ideaId: row.idea_id, outcome: 'mail_lease_lost' },
+          'team mail claimed elsewhere; not sent here',
+        );
     }
     return held.filter((row) => ours.has(row.idea_id));
   }
@@ -163,7 +167,11 @@ export class OutboxWorker {
       from (values ${claimValues(held)}) as v(idea_id, attempts)
       where o.idea_id = v.idea_id and o.attempts = v.attempts and o.status = 'sending'
       returning o.idea_id`);
-    if (released.length > 0) this.log.info({ released: released.length, outcome: 'mail_released' }, 'stopping: claimed team mails handed back');
+    if (released.length > 0)
+      this.log.info(
+        { released: released.length, outcome: 'mail_released' },
+        'stopping: claimed team mails handed back',
+      );
   }
 
   /** Sends one claimed mail and records the outcome at once (fenced by the attempt number). */
@@ -180,7 +188,8 @@ export class OutboxWorker {
     await this.database.rows(sql`
       update outbox set status = 'sent', sent_at = now(), delivered_to = ${deliveredTo}, last_error = null
       where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
-    if (this.transport.kind === 'eml') this.log.info({ ideaId, outcome: 'mail_written', file: deliveredTo }, 'team mail written as .eml');
+    if (this.transport.kind === 'eml')
+      this.log.info({ ideaId, outcome: 'mail_written', file: deliveredTo }, 'team mail written as .eml');
     else this.log.info({ ideaId, outcome: 'mail_sent', attempts }, 'team mail sent');
   }
 
@@ -203,7 +212,10 @@ export class OutboxWorker {
           returning idea_id, attempts
         )
         ${mailFailedAlert(sql`failed`, { responseCode, expired: !permanent })}`);
-      this.log.error({ ideaId, outcome: 'mail_failed', attempts, permanent, responseCode, err: message }, 'team mail failed; alert stored');
+      this.log.error(
+        { ideaId, outcome: 'mail_failed', attempts, permanent, responseCode, err: message },
+        'team mail failed; alert stored',
+      );
       this.options.onAlert?.();
       return;
     }
@@ -211,6 +223,9 @@ export class OutboxWorker {
     await this.database.rows(sql`
       update outbox set status = 'pending', next_attempt_at = now() + ${delay}::int * interval '1 millisecond', last_error = ${message}
       where idea_id = ${ideaId}::uuid and attempts = ${attempts}`);
-    this.log.warn({ ideaId, outcome: 'mail_retry', attempts, retryInMs: delay, err: message }, 'team mail not delivered');
+    this.log.warn(
+      { ideaId, outcome: 'mail_retry', attempts, retryInMs: delay, err: message },
+      'team mail not delivered',
+    );
   }
 }

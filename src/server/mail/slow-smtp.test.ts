@@ -41,7 +41,9 @@ interface OutboxRow extends Record<string, unknown> {
 }
 
 const outboxRows = (database: Database) =>
-  database.rows<OutboxRow>(sql`select idea_id::text as idea_id, status, attempts, last_error, next_attempt_at <= now() as due_now from outbox`);
+  database.rows<OutboxRow>(
+    sql`select idea_id::text as idea_id, status, attempts, last_error, next_attempt_at <= now() as due_now from outbox`,
+  );
 
 const allSent = (database: Database, count: number) => async () =>
   (await outboxRows(database)).filter((row) => row.status === 'sent').length === count;
@@ -101,106 +103,132 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
 
   afterAll(() => store.cleanup());
 
-  it('two workers deliver a batch that outlives its first lease exactly once, each mail marked sent when accepted', async () => {
-    smtp = await startSmtpServer();
-    // 6 mails at 0.8 s each take 4.8 s: longer than the 3 s lease the batch was claimed with.
-    smtp.answerDelayMs = 800;
-    expect(6 * smtp.answerDelayMs).toBeGreaterThan(LEASE_MS);
-    const app = await startApp({ MAIL_WORKER: 'false' });
-    const ids = await submit(app, 6);
-    app.outbox.start();
-    await smtp.waitForData(1);
-    // A second worker (another instance) polling the same outbox all along.
-    const database = driver === 'postgres' ? await store.open() : app.database;
-    const mail = app.config.mail;
-    const second = new OutboxWorker(
-      database,
-      smtpTransport(smtp.url, mail.smtpTimeoutMs),
-      { from: mail.from, to: mail.teamEmail, pollMs: 50, maxAgeMs: mail.maxAgeMs, retryBaseMs: 50, retryMaxMs: 200, leaseMs: mail.leaseMs, leaseRenewAfterMs: mail.leaseRenewAfterMs },
-      pino({ level: 'silent' }),
-    );
-    second.start();
-    cleanups.push(async () => {
+  it(
+    'two workers deliver a batch that outlives its first lease exactly once, each mail marked sent when accepted',
+    async () => {
+      smtp = await startSmtpServer();
+      // 6 mails at 0.8 s each take 4.8 s: longer than the 3 s lease the batch was claimed with.
+      smtp.answerDelayMs = 800;
+      expect(6 * smtp.answerDelayMs).toBeGreaterThan(LEASE_MS);
+      const app = await startApp({ MAIL_WORKER: 'false' });
+      const ids = await submit(app, 6);
+      app.outbox.start();
+      await smtp.waitForData(1);
+      // A second worker (another instance) polling the same outbox all along.
+      const database = driver === 'postgres' ? await store.open() : app.database;
+      const mail = app.config.mail;
+      const second = new OutboxWorker(
+        database,
+        smtpTransport(smtp.url, mail.smtpTimeoutMs),
+        {
+          from: mail.from,
+          to: mail.teamEmail,
+          pollMs: 50,
+          maxAgeMs: mail.maxAgeMs,
+          retryBaseMs: 50,
+          retryMaxMs: 200,
+          leaseMs: mail.leaseMs,
+          leaseRenewAfterMs: mail.leaseRenewAfterMs,
+        },
+        pino({ level: 'silent' }),
+      );
+      second.start();
+      cleanups.push(async () => {
+        await second.stop();
+        if (database !== app.database) await database.close();
+      });
+      // Each mail is recorded as soon as it is accepted: the first is 'sent' while the batch is still going.
+      await smtp.waitFor(1);
+      await until(async () => (await outboxRows(app.database)).some((row) => row.status === 'sent'));
+      expect(smtp.received.length).toBeLessThan(6);
+      await until(allSent(app.database, 6));
       await second.stop();
-      if (database !== app.database) await database.close();
-    });
-    // Each mail is recorded as soon as it is accepted: the first is 'sent' while the batch is still going.
-    await smtp.waitFor(1);
-    await until(async () => (await outboxRows(app.database)).some((row) => row.status === 'sent'));
-    expect(smtp.received.length).toBeLessThan(6);
-    await until(allSent(app.database, 6));
-    await second.stop();
-    await app.outbox.stop();
-    expect(messageIds()).toEqual(expectedIds(ids));
-    expect((await outboxRows(app.database)).map((row) => Number(row.attempts))).toEqual([1, 1, 1, 1, 1, 1]);
-  }, SLOW_TEST_MS);
+      await app.outbox.stop();
+      expect(messageIds()).toEqual(expectedIds(ids));
+      expect((await outboxRows(app.database)).map((row) => Number(row.attempts))).toEqual([1, 1, 1, 1, 1, 1]);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('a stopping server finishes the mail in flight, hands the rest back uncounted, and the next one sends each once', async () => {
-    smtp = await startSmtpServer();
-    smtp.answerDelayMs = 1500;
-    const first = await startApp({ MAIL_WORKER: 'false' });
-    const ids = await submit(first, 4);
-    first.outbox.start();
-    await smtp.waitForData(1);
-    // Stopped while the server holds the answer to the first mail.
-    await first.close();
-    apps.splice(apps.indexOf(first), 1);
-    expect(smtp.received).toHaveLength(1);
+  it(
+    'a stopping server finishes the mail in flight, hands the rest back uncounted, and the next one sends each once',
+    async () => {
+      smtp = await startSmtpServer();
+      smtp.answerDelayMs = 1500;
+      const first = await startApp({ MAIL_WORKER: 'false' });
+      const ids = await submit(first, 4);
+      first.outbox.start();
+      await smtp.waitForData(1);
+      // Stopped while the server holds the answer to the first mail.
+      await first.close();
+      apps.splice(apps.indexOf(first), 1);
+      expect(smtp.received).toHaveLength(1);
 
-    smtp.answerDelayMs = 0;
-    const second = await startApp({ MAIL_WORKER: 'false' });
-    const rows = await outboxRows(second.database);
-    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
-    const released = rows.filter((row) => row.status !== 'sent');
-    expect(released).toHaveLength(3);
-    for (const row of released) expect(row).toMatchObject({ status: 'pending', attempts: 0, due_now: true, last_error: null });
+      smtp.answerDelayMs = 0;
+      const second = await startApp({ MAIL_WORKER: 'false' });
+      const rows = await outboxRows(second.database);
+      expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
+      const released = rows.filter((row) => row.status !== 'sent');
+      expect(released).toHaveLength(3);
+      for (const row of released)
+        expect(row).toMatchObject({ status: 'pending', attempts: 0, due_now: true, last_error: null });
 
-    second.outbox.start();
-    await until(allSent(second.database, 4));
-    await second.outbox.stop();
-    expect(messageIds()).toEqual(expectedIds(ids));
-  }, SLOW_TEST_MS);
+      second.outbox.start();
+      await until(allSent(second.database, 4));
+      await second.outbox.stop();
+      expect(messageIds()).toEqual(expectedIds(ids));
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('marks a mail refused with 5xx failed at once with an alert stored, and backs off on 4xx', async () => {
-    smtp = await startSmtpServer();
-    smtp.refuseWith = 550;
-    const app = await startApp();
-    const [id] = await submit(app, 1);
-    await until(async () => (await outboxRows(app.database))[0]?.status === 'failed');
-    const [failed] = await outboxRows(app.database);
-    expect(failed).toMatchObject({ attempts: 1 });
-    expect(failed?.last_error).toMatch(/550/);
-    const alerts = () => app.database.rows<{ key: string; kind: string }>(sql`select key, kind from alerts`);
-    expect(await alerts()).toEqual([{ key: `mail_failed:${id}:1`, kind: 'mail_failed' }]);
+  it(
+    'marks a mail refused with 5xx failed at once with an alert stored, and backs off on 4xx',
+    async () => {
+      smtp = await startSmtpServer();
+      smtp.refuseWith = 550;
+      const app = await startApp();
+      const [id] = await submit(app, 1);
+      await until(async () => (await outboxRows(app.database))[0]?.status === 'failed');
+      const [failed] = await outboxRows(app.database);
+      expect(failed).toMatchObject({ attempts: 1 });
+      expect(failed?.last_error).toMatch(/550/);
+      const alerts = () => app.database.rows<{ key: string; kind: string }>(sql`select key, kind from alerts`);
+      expect(await alerts()).toEqual([{ key: `mail_failed:${id}:1`, kind: 'mail_failed' }]);
 
-    // The team's retry queues it again; a temporary refusal is retried with backoff, with no alert.
-    smtp.refuseWith = 451;
-    expect((await retryIdea(app.database, id!)).ok).toBe(true);
-    app.outbox.nudge();
-    await until(async () => Number((await outboxRows(app.database))[0]?.attempts) >= 3);
-    const [waiting] = await outboxRows(app.database);
-    expect(waiting?.status).toMatch(/^(pending|sending)$/);
-    expect(waiting?.last_error ?? '').toMatch(/451/);
-    expect(await alerts()).toHaveLength(1);
+      // The team's retry queues it again; a temporary refusal is retried with backoff, with no alert.
+      smtp.refuseWith = 451;
+      expect((await retryIdea(app.database, id!)).ok).toBe(true);
+      app.outbox.nudge();
+      await until(async () => Number((await outboxRows(app.database))[0]?.attempts) >= 3);
+      const [waiting] = await outboxRows(app.database);
+      expect(waiting?.status).toMatch(/^(pending|sending)$/);
+      expect(waiting?.last_error ?? '').toMatch(/451/);
+      expect(await alerts()).toHaveLength(1);
 
-    smtp.refuseWith = undefined;
-    await until(allSent(app.database, 1));
-    expect(messageIds()).toEqual(expectedIds([id!]));
-  }, SLOW_TEST_MS);
+      smtp.refuseWith = undefined;
+      await until(allSent(app.database, 1));
+      expect(messageIds()).toEqual(expectedIds([id!]));
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('cuts a send off at SMTP_TIMEOUT_MS as a temporary failure, never leaving the row claimed, and sends it later', async () => {
-    smtp = await startSmtpServer();
-    smtp.answerDelayMs = SMTP_TIMEOUT_MS + 1500;
-    const app = await startApp();
-    const [id] = await submit(app, 1);
-    await until(async () => Boolean((await outboxRows(app.database))[0]?.last_error));
-    const [row] = await outboxRows(app.database);
-    expect(row).toMatchObject({ attempts: 1 });
-    expect(row?.status).not.toBe('failed');
-    expect(row?.last_error).toMatch(/abort/i);
-    smtp.answerDelayMs = 0;
-    await until(allSent(app.database, 1));
-    // The server may still keep the copy it was too slow to confirm (the window decision 074 accepts): same Message-ID.
-    expect(new Set(messageIds())).toEqual(new Set(expectedIds([id!])));
-  }, SLOW_TEST_MS);
+  it(
+    'cuts a send off at SMTP_TIMEOUT_MS as a temporary failure, never leaving the row claimed, and sends it later',
+    async () => {
+      smtp = await startSmtpServer();
+      smtp.answerDelayMs = SMTP_TIMEOUT_MS + 1500;
+      const app = await startApp();
+      const [id] = await submit(app, 1);
+      await until(async () => Boolean((await outboxRows(app.database))[0]?.last_error));
+      const [row] = await outboxRows(app.database);
+      expect(row).toMatchObject({ attempts: 1 });
+      expect(row?.status).not.toBe('failed');
+      expect(row?.last_error).toMatch(/abort/i);
+      smtp.answerDelayMs = 0;
+      await until(allSent(app.database, 1));
+      // The server may still keep the copy it was too slow to confirm (the window decision 074 accepts): same Message-ID.
+      expect(new Set(messageIds())).toEqual(new Set(expectedIds([id!])));
+    },
+    SLOW_TEST_MS,
+  );
 });

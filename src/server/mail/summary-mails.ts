@@ -4,7 +4,16 @@
  * single idea's mail (team-mail.ts): every user value escaped in HTML, nothing user-written in a header.
  */
 import { formatKst } from '../../domain/idea';
-import { escapeHtml, firstWords, messageIdDomain, singleLine, voiceMemoLine, type TeamMail, type TeamMailIdea, type TeamMailOptions } from './team-mail';
+import {
+  escapeHtml,
+  firstWords,
+  messageIdDomain,
+  singleLine,
+  voiceMemoLine,
+  type TeamMail,
+  type TeamMailIdea,
+  type TeamMailOptions,
+} from './team-mail';
 
 /** How much of each idea a digest quotes; `npm run ideas -- show <id>` has the rest. */
 export const DIGEST_EXCERPT_CHARS = 300;
@@ -47,7 +56,12 @@ ${ideas
   };
 }
 
-export function renderSpamReportMail(count: number, newest: TeamMailIdea[], options: TeamMailOptions, sentAt: Date): TeamMail {
+export function renderSpamReportMail(
+  count: number,
+  newest: TeamMailIdea[],
+  options: TeamMailOptions,
+  sentAt: Date,
+): TeamMail {
   const text = [
     `지난 하루 동안 아이디어 ${count}건을 스팸 의심으로 따로 보관했습니다.`,
     '사람이 보낸 것이 섞여 있는지 npm run ideas -- list --spam 으로 확인하고, 진짜 신청이면 npm run ideas -- release <접수 번호> 로 받아보세요.',

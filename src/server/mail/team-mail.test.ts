@@ -14,7 +14,9 @@ const idea = {
 describe('team mail', () => {
   it('has a Korean subject with the name and the first words', () => {
     const mail = renderTeamMail(idea, { from: 'MVP <no-reply@mvp24.example>', to: 'team@mvp24.example' });
-    expect(mail.subject).toBe('[아이디어 접수] 박서준님: 동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…');
+    expect(mail.subject).toBe(
+      '[아이디어 접수] 박서준님: 동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…',
+    );
     expect(mail.replyTo).toEqual({ name: '박서준', address: 'seojun@example.com' });
     expect(mail.messageId).toBe(`<idea-${idea.id}@mvp24.example>`);
     expect(mail.text).toContain(`접수 시각: ${formatKst(idea.receivedAt.toISOString())} (KST)`);
@@ -36,7 +38,10 @@ describe('team mail', () => {
 
   it('removes CR, LF and control characters from header values', () => {
     expect(singleLine('a\r\nBcc: x@y\u0000\u2028z')).toBe('a Bcc: x@y z');
-    const mail = renderTeamMail({ ...idea, name: '김\r\nBcc: x@y.z', idea: '첫줄\n\n둘째' }, { from: 'a@b.example', to: 't@b.example' });
+    const mail = renderTeamMail(
+      { ...idea, name: '김\r\nBcc: x@y.z', idea: '첫줄\n\n둘째' },
+      { from: 'a@b.example', to: 't@b.example' },
+    );
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.replyTo!.name).toBe('김 Bcc: x@y.z');
   });

@@ -21,7 +21,8 @@ export interface TeamMailIdea {
 
 /** The memo's file name in the mail and on disk: `음성메모-<first 8 of the id>.<ext>`. */
 export function voiceMemoFileName(ideaId: string, mimeType: string): string {
-  const container = Object.values(AUDIO_CONTAINERS).find((candidate) => candidate.mimeType === mimeType) ?? AUDIO_CONTAINERS.webm;
+  const container =
+    Object.values(AUDIO_CONTAINERS).find((candidate) => candidate.mimeType === mimeType) ?? AUDIO_CONTAINERS.webm;
   return `음성메모-${ideaId.slice(0, 8)}.${container.extension}`;
 }
 
@@ -34,7 +35,8 @@ export function voiceMemoLine(ideaId: string, memo: NonNullable<TeamMailIdea['vo
 }
 
 /** The mail's line for an idea that came without the page's script. */
-export const WITHOUT_SCRIPT_NOTE = '이 신청은 JavaScript 없이 기본 양식으로 보내졌습니다 (작성 시간 확인은 적용되지 않았습니다).';
+export const WITHOUT_SCRIPT_NOTE =
+  '이 신청은 JavaScript 없이 기본 양식으로 보내졌습니다 (작성 시간 확인은 적용되지 않았습니다).';
 
 export interface TeamMailOptions {
   from: string;
@@ -108,7 +110,8 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     ...(memo ? [['음성 메모', voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
   ];
   const notes = idea.withoutScript ? [WITHOUT_SCRIPT_NOTE] : [];
-  const ideaText = idea.idea.trim() === '' && memo ? '(글 없이 음성 메모로 보냈습니다. 첨부 파일을 들어주세요.)' : idea.idea;
+  const ideaText =
+    idea.idea.trim() === '' && memo ? '(글 없이 음성 메모로 보냈습니다. 첨부 파일을 들어주세요.)' : idea.idea;
 
   const text = [
     '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
@@ -139,13 +142,23 @@ ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join
     from: options.from,
     to: options.to,
     replyTo: { name, address: idea.email },
-    subject: singleLine(`[아이디어 접수] ${name}님: ${idea.idea.trim() === '' && memo ? `음성 메모 ${formatMemoDuration(memo.durationMs)}` : firstWords(idea.idea)}`),
+    subject: singleLine(
+      `[아이디어 접수] ${name}님: ${idea.idea.trim() === '' && memo ? `음성 메모 ${formatMemoDuration(memo.durationMs)}` : firstWords(idea.idea)}`,
+    ),
     text,
     html,
     messageId: teamMessageId(idea.id, options.from),
     date: idea.receivedAt,
     ...(memo?.bytes
-      ? { attachments: [{ filename: voiceMemoFileName(idea.id, memo.mimeType), content: memo.bytes, contentType: memoContentType(memo.bytes, memo.mimeType) }] }
+      ? {
+          attachments: [
+            {
+              filename: voiceMemoFileName(idea.id, memo.mimeType),
+              content: memo.bytes,
+              contentType: memoContentType(memo.bytes, memo.mimeType),
+            },
+          ],
+        }
       : {}),
   };
 }

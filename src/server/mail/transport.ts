@@ -81,6 +81,10 @@ export function emlTransport(dataDir: string): MailTransport {
   };
 }
 
-export function mailTransportFor(options: { smtpUrl: string | undefined; dataDir: string; smtpTimeoutMs: number }): MailTransport {
+export function mailTransportFor(options: {
+  smtpUrl: string | undefined;
+  dataDir: string;
+  smtpTimeoutMs: number;
+}): MailTransport {
   return options.smtpUrl ? smtpTransport(options.smtpUrl, options.smtpTimeoutMs) : emlTransport(options.dataDir);
 }

@@ -11,12 +11,13 @@ import { isIdeaId } from '../ideas/idea-ids';
 import { receiptPage } from '../http/intake-pages';
 import { receiptFor } from './send-idea-email';
 
-
 export async function ideaReceivedRoute(app: FastifyInstance, options: { database: Database }): Promise<void> {
   app.get<{ Params: { id: string } }>(`${IDEA_RECEIPT_PATH}/:id`, async (request, reply) => {
     const id = request.params.id.toLowerCase();
     const [row] = isIdeaId(id)
-      ? await options.database.rows<{ received_at: Date | string }>(sql`select received_at from ideas where id = ${id}::uuid`)
+      ? await options.database.rows<{ received_at: Date | string }>(
+          sql`select received_at from ideas where id = ${id}::uuid`,
+        )
       : [];
     if (!row) return reply.callNotFound();
     const receipt = receiptFor(id, new Date(row.received_at));

@@ -25,7 +25,13 @@ import { storeIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
 import { botCheck, honeypotFilled, type SpamReason } from '../intake/bot-check';
-import { intakeContentTypeGuard, intakeOriginGuard, isFormPost, isMultipart, scriptRequestsOnly } from '../intake/content-type';
+import {
+  intakeContentTypeGuard,
+  intakeOriginGuard,
+  isFormPost,
+  isMultipart,
+  scriptRequestsOnly,
+} from '../intake/content-type';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
 import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
@@ -64,7 +70,11 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
   const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
   const { digestThreshold, formDigestThreshold, digestPeriodMs } = config.mail;
   const mailPolicy = { digestThreshold, formDigestThreshold, digestPeriodMs };
-  const botCheckOptions = { secret: options.formSecret, minFillMs: config.form.minFillMs, maxAgeMs: config.form.tokenMaxAgeMs };
+  const botCheckOptions = {
+    secret: options.formSecret,
+    minFillMs: config.form.minFillMs,
+    maxAgeMs: config.form.tokenMaxAgeMs,
+  };
   // The browser's own form post; the route's bodyLimit applies to it as to JSON.
   await app.register(formBody);
   // A submission with a voice memo; read in the handler, within the limits voice-memo-upload.ts sets.
@@ -97,26 +107,44 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       // The fill-time token needs the page's script; a form post is checked by its honeypot alone. The token is
       // used up here, unless this is a retry with the first use's Idempotency-Key (then the store replays it).
       const spamReason: SpamReason | null = viaForm
-        ? honeypotFilled(body) ? 'honeypot' : null
+        ? honeypotFilled(body)
+          ? 'honeypot'
+          : null
         : await botCheck(database, body, key, botCheckOptions, receivedAt.getTime());
       const hash = requestHash(
         viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
       );
       const { idea, name, email, phone } = body;
-      const result = await storeIdea(database, {
-        id,
-        receivedAt,
-        fields: { idea, name, email, phone },
-        spamReason,
-        withoutScript: viaForm,
-        clientIp: request.ip,
-        voiceMemo: voiceMemo && { mimeType: voiceMemo.mimeType, durationMs: voiceMemo.durationMs, bytes: voiceMemo.bytes },
-        idempotency: key ? { key, requestHash: hash } : undefined,
-      }, mailPolicy);
+      const result = await storeIdea(
+        database,
+        {
+          id,
+          receivedAt,
+          fields: { idea, name, email, phone },
+          spamReason,
+          withoutScript: viaForm,
+          clientIp: request.ip,
+          voiceMemo: voiceMemo && {
+            mimeType: voiceMemo.mimeType,
+            durationMs: voiceMemo.durationMs,
+            bytes: voiceMemo.bytes,
+          },
+          idempotency: key ? { key, requestHash: hash } : undefined,
+        },
+        mailPolicy,
+      );
       reply.header('cache-control', 'no-store');
       let receipt: IdeaReceipt;
       if (result.created) {
-        request.log.info({ ideaId: id, via: viaForm ? 'form' : 'script', outcome: spamReason ? 'flagged_spam' : 'accepted', spamReason: spamReason ?? undefined }, 'idea stored');
+        request.log.info(
+          {
+            ideaId: id,
+            via: viaForm ? 'form' : 'script',
+            outcome: spamReason ? 'flagged_spam' : 'accepted',
+            spamReason: spamReason ?? undefined,
+          },
+          'idea stored',
+        );
         if (!spamReason) options.onStored?.();
         receipt = receiptFor(id, receivedAt);
       } else {

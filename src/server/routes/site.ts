@@ -19,7 +19,10 @@ const FALLBACK_404 =
  * precompressed answer is its `.br` or `.gz` copy: the type is the original's.
  */
 export function cacheControlFor(filePath: string): string {
-  const normalized = filePath.split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  const normalized = filePath
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (normalized.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (normalized.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';

@@ -22,7 +22,15 @@ describe('security headers', () => {
   it('allows CORS only for ALLOWED_ORIGINS', async () => {
     const app = await appWith({ ALLOWED_ORIGINS: 'https://partner.example' });
     const preflight = (origin: string) =>
-      app.inject({ method: 'OPTIONS', url: '/api', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,apikey,idempotency-key' } });
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,apikey,idempotency-key',
+        },
+      });
     const allowed = await preflight('https://partner.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('idempotency-key');

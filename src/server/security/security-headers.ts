@@ -31,7 +31,10 @@ export function contentSecurityDirectives(scriptHashes: string[], https: boolean
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.trustProxy !== false;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(siteInlineScriptHashes(config.siteDir), https) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityDirectives(siteInlineScriptHashes(config.siteDir), https),
+    },
     // The site embeds nothing cross-origin; COEP would only get in the way of future embeds.
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

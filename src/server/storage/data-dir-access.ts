@@ -9,7 +9,8 @@ import type { Config } from '../config';
 import { storageProblem, type StorageProblem } from './storage-errors';
 
 /** Whether the process keeps files in DATA_DIR: the PGlite files without DATABASE_URL, the .eml files without SMTP_URL. */
-export const keepsFilesInDataDir = (config: Pick<Config, 'databaseUrl' | 'mail'>): boolean => !config.databaseUrl || !config.mail.smtpUrl;
+export const keepsFilesInDataDir = (config: Pick<Config, 'databaseUrl' | 'mail'>): boolean =>
+  !config.databaseUrl || !config.mail.smtpUrl;
 
 /** No permission bits for group or others on anything this process creates. */
 export const PRIVATE_UMASK = 0o077;

@@ -17,22 +17,32 @@ import { storageProblem } from './storage-errors';
 import { STORAGE_FAILURE_WINDOW_MS, storageHealth } from './storage-health';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
-const sqlError = (code: string, message: string) => Object.assign(new Error('Failed query: insert into ideas ...'), { cause: Object.assign(new Error(message), { code }) });
+const sqlError = (code: string, message: string) =>
+  Object.assign(new Error('Failed query: insert into ideas ...'), {
+    cause: Object.assign(new Error(message), { code }),
+  });
 
 describe('storageProblem', () => {
-  it('tells storage failures from other errors, through drizzle\'s cause', () => {
+  it("tells storage failures from other errors, through drizzle's cause", () => {
     expect(storageProblem(errno('ENOSPC'))).toBe('full');
     expect(storageProblem(errno('EROFS'))).toBe('read-only');
     expect(storageProblem(errno('EACCES'))).toBe('not-writable');
-    expect(storageProblem(sqlError('53100', 'could not extend file "base/5/16384": No space left on device'))).toBe('full');
-    expect(storageProblem(sqlError('42501', 'could not open file "base/5/16384": Read-only file system'))).toBe('read-only');
+    expect(storageProblem(sqlError('53100', 'could not extend file "base/5/16384": No space left on device'))).toBe(
+      'full',
+    );
+    expect(storageProblem(sqlError('42501', 'could not open file "base/5/16384": Read-only file system'))).toBe(
+      'read-only',
+    );
     expect(storageProblem(sqlError('42501', 'permission denied for table ideas'))).toBeUndefined();
     expect(storageProblem(sqlError('23505', 'duplicate key value violates unique constraint'))).toBeUndefined();
     expect(storageProblem(new Error('boom'))).toBeUndefined();
   });
 
   it('maps to 503 unavailable', () => {
-    expect(toApiError(sqlError('53100', 'No space left on device'))).toMatchObject({ statusCode: 503, code: 'unavailable' });
+    expect(toApiError(sqlError('53100', 'No space left on device'))).toMatchObject({
+      statusCode: 503,
+      code: 'unavailable',
+    });
     expect(toApiError(new Error('boom'))).toMatchObject({ statusCode: 500, code: 'internal_error' });
   });
 });
@@ -59,38 +69,47 @@ describe('a full disk while the server runs (PGlite and .eml files on a small tm
     disk?.unmount();
   });
 
-  it.skipIf(!disk)('answers 503 in Korean, never a bare 500, and /healthz reports the full disk', async () => {
-    app = await buildApp(
-      testConfig({
-        DATA_DIR: path.join(disk!.dir, 'data'),
-        SITE_DIR: path.join(disk!.dir, 'no-site'),
-        FORM_SECRET: TEST_FORM_SECRET,
-        RATE_LIMIT_PER_IP: '1000000',
-        MAIL_DIGEST_THRESHOLD: '1000000',
-        JOBS: 'false',
-        MAIL_WORKER: 'false',
-      }),
-    );
-    await app.ready();
-    expect((await submitIdea(app, ideaBody())).statusCode).toBe(202);
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  it.skipIf(!disk)(
+    'answers 503 in Korean, never a bare 500, and /healthz reports the full disk',
+    async () => {
+      app = await buildApp(
+        testConfig({
+          DATA_DIR: path.join(disk!.dir, 'data'),
+          SITE_DIR: path.join(disk!.dir, 'no-site'),
+          FORM_SECRET: TEST_FORM_SECRET,
+          RATE_LIMIT_PER_IP: '1000000',
+          MAIL_DIGEST_THRESHOLD: '1000000',
+          JOBS: 'false',
+          MAIL_WORKER: 'false',
+        }),
+      );
+      await app.ready();
+      expect((await submitIdea(app, ideaBody())).statusCode).toBe(202);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
-    const filler = disk!.fill();
-    const statuses: number[] = [];
-    let refused: { status: number; body: string } | undefined;
-    // Ideas of a few KB each, until the tables need a page the disk cannot give (bounded).
-    for (let i = 0; i < 2000 && !refused; i += 1) {
-      const response = await submitIdea(app, ideaBody({ idea: `디스크가 가득 찬 뒤의 아이디어 ${i} ${'가'.repeat(1900)}` }));
-      statuses.push(response.statusCode);
-      if (response.statusCode !== 202) refused = { status: response.statusCode, body: response.body };
-    }
-    expect(refused).toBeDefined();
-    expect(refused!.status).toBe(503);
-    expect(JSON.parse(refused!.body)).toEqual({ error: { code: 'unavailable', message: API_ERROR_MESSAGES.unavailable } });
-    const health = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'unavailable', storage: 'full' });
+      const filler = disk!.fill();
+      const statuses: number[] = [];
+      let refused: { status: number; body: string } | undefined;
+      // Ideas of a few KB each, until the tables need a page the disk cannot give (bounded).
+      for (let i = 0; i < 2000 && !refused; i += 1) {
+        const response = await submitIdea(
+          app,
+          ideaBody({ idea: `디스크가 가득 찬 뒤의 아이디어 ${i} ${'가'.repeat(1900)}` }),
+        );
+        statuses.push(response.statusCode);
+        if (response.statusCode !== 202) refused = { status: response.statusCode, body: response.body };
+      }
+      expect(refused).toBeDefined();
+      expect(refused!.status).toBe(503);
+      expect(JSON.parse(refused!.body)).toEqual({
+        error: { code: 'unavailable', message: API_ERROR_MESSAGES.unavailable },
+      });
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'unavailable', storage: 'full' });
 
-    fs.rmSync(filler);
-  }, 180_000);
+      fs.rmSync(filler);
+    },
+    180_000,
+  );
 });

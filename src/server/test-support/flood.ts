@@ -24,15 +24,31 @@ export const FORM_JUNK_EMAIL_DOMAIN = 'form-spam.example';
 function junkBody(kind: JunkKind, i: number): string {
   switch (kind) {
     case 'form':
-      return new URLSearchParams({ idea: `cheap loans form ${i}`, name: 'bot', email: `form${i}@${FORM_JUNK_EMAIL_DOMAIN}`, phone: '', website: '' }).toString();
+      return new URLSearchParams({
+        idea: `cheap loans form ${i}`,
+        name: 'bot',
+        email: `form${i}@${FORM_JUNK_EMAIL_DOMAIN}`,
+        phone: '',
+        website: '',
+      }).toString();
     case 'invalid_json':
       return `{"idea": "spam ${i}`;
     case 'invalid_fields':
       return JSON.stringify({ idea: '', name: 'x', email: 'not-an-email' });
     case 'no_token':
-      return JSON.stringify({ idea: `buy cheap followers ${i}`, name: 'bot', email: `bot${i}@spam.example`, phone: '' });
+      return JSON.stringify({
+        idea: `buy cheap followers ${i}`,
+        name: 'bot',
+        email: `bot${i}@spam.example`,
+        phone: '',
+      });
     case 'honeypot':
-      return JSON.stringify({ idea: `seo offer ${i}`, name: 'bot', email: `seo${i}@spam.example`, website: 'https://spam.example' });
+      return JSON.stringify({
+        idea: `seo offer ${i}`,
+        name: 'bot',
+        email: `seo${i}@spam.example`,
+        website: 'https://spam.example',
+      });
   }
 }
 
@@ -69,7 +85,10 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
       const contentType = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       const response = await fetch(`${options.baseUrls[i % options.baseUrls.length]}${IDEA_ENDPOINT}`, {
         method: 'POST',
-        headers: { 'content-type': contentType, 'x-forwarded-for': junkAddress(kind, Math.floor(i / kinds.length), options.addresses) },
+        headers: {
+          'content-type': contentType,
+          'x-forwarded-for': junkAddress(kind, Math.floor(i / kinds.length), options.addresses),
+        },
         body: junkBody(kind, i),
         redirect: 'manual',
       }).catch(() => undefined);
@@ -90,7 +109,11 @@ export interface GenuineResult {
 }
 
 /** One visitor through the page's calls; `address` is theirs (X-Forwarded-For). */
-export async function genuineSubmission(baseUrl: string, address: string, fields: { idea: string; name: string; email: string }): Promise<GenuineResult> {
+export async function genuineSubmission(
+  baseUrl: string,
+  address: string,
+  fields: { idea: string; name: string; email: string },
+): Promise<GenuineResult> {
   const headers = { 'x-forwarded-for': address };
   const answer = (await (await fetch(`${baseUrl}${FORM_TOKEN_ENDPOINT}`, { headers })).json()) as FormTokenAnswer;
   await new Promise((resolve) => setTimeout(resolve, answer.minFillMs + 50));

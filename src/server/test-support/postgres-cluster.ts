@@ -43,19 +43,25 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export async function startPostgresCluster(options: { durable?: boolean; port?: number } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(
+  options: { durable?: boolean; port?: number } = {},
+): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-pg-'));
   const dataDir = path.join(dir, 'data');
   if (asRoot) await run('chown', ['postgres:postgres', dir]);
   const as = (command: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args);
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
+      : run(path.join(bin, command), args);
 
   await as('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = options.port ?? (await freePort());

@@ -76,11 +76,19 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
     refuseWith: undefined,
     dataEnded: 0,
     async waitFor(count, timeoutMs = 15_000) {
-      await waitUntil(() => received.length >= count, timeoutMs, () => `expected ${count} mails, got ${received.length}`);
+      await waitUntil(
+        () => received.length >= count,
+        timeoutMs,
+        () => `expected ${count} mails, got ${received.length}`,
+      );
       return received;
     },
     waitForData: (count, timeoutMs = 15_000) =>
-      waitUntil(() => handle.dataEnded >= count, timeoutMs, () => `expected ${count} messages transmitted, got ${handle.dataEnded}`),
+      waitUntil(
+        () => handle.dataEnded >= count,
+        timeoutMs,
+        () => `expected ${count} messages transmitted, got ${handle.dataEnded}`,
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   await new Promise<void>((resolve, reject) => {

@@ -36,10 +36,16 @@ export async function testDatabase(driver: Driver): Promise<TestDatabase> {
     dataDir,
     databaseUrl,
     open,
-    appEnv: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), SITE_DIR: path.join(dataDir, 'no-site') },
+    appEnv: {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SITE_DIR: path.join(dataDir, 'no-site'),
+    },
     async empty(database) {
       const connection = database ?? (await open());
-      await connection.rows(sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens cascade`);
+      await connection.rows(
+        sql`truncate ideas, outbox, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens cascade`,
+      );
       if (!database) await connection.close();
     },
     cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),

@@ -18,7 +18,10 @@ class FakePaintObserver {
   }
   report(...names: string[]) {
     const entries = names.map((name) => ({ name, entryType: 'paint' }));
-    this.callback({ getEntries: () => entries } as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver);
+    this.callback(
+      { getEntries: () => entries } as unknown as PerformanceObserverEntryList,
+      this as unknown as PerformanceObserver,
+    );
   }
 }
 

@@ -12,7 +12,10 @@ export interface AfterFirstPaintOptions {
   target?: Window;
 }
 
-export function afterFirstPaint(start: () => void, { fallbackMs = 1500, target = window }: AfterFirstPaintOptions = {}) {
+export function afterFirstPaint(
+  start: () => void,
+  { fallbackMs = 1500, target = window }: AfterFirstPaintOptions = {},
+) {
   let done = false;
   let observer: PerformanceObserver | undefined;
   const timer = target.setTimeout(run, fallbackMs);

@@ -12,11 +12,15 @@ class FakePaintObserver {
   disconnect() {}
   paint() {
     const entries = [{ name: 'first-contentful-paint', entryType: 'paint' }];
-    this.callback({ getEntries: () => entries } as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver);
+    this.callback(
+      { getEntries: () => entries } as unknown as PerformanceObserverEntryList,
+      this as unknown as PerformanceObserver,
+    );
   }
 }
 
-const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
 describe('boot', () => {
   beforeEach(() => {

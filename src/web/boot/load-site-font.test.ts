@@ -4,7 +4,12 @@ import { loadSiteFont } from './load-site-font';
 
 /** Records what the page asks of the browser's FontFace; `arrive`/`fail` settle the download. */
 function fakeFontFace() {
-  const created: { family: string; source: string; descriptors: FontFaceDescriptors; settle?: (ok: boolean) => void }[] = [];
+  const created: {
+    family: string;
+    source: string;
+    descriptors: FontFaceDescriptors;
+    settle?: (ok: boolean) => void;
+  }[] = [];
   class Face {
     constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
       created.push({ family, source, descriptors });

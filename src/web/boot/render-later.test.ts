@@ -7,7 +7,8 @@ const PAGE = `
   <div ${RENDER_LATER}><section id="portfolio"></section></div>
   <div ${RENDER_LATER}><section id="idea-form"></section></div>`;
 
-const stillDeferred = () => [...document.querySelectorAll(`[${RENDER_LATER}]`)].map((element) => element.firstElementChild!.id);
+const stillDeferred = () =>
+  [...document.querySelectorAll(`[${RENDER_LATER}]`)].map((element) => element.firstElementChild!.id);
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -44,7 +45,9 @@ describe('renderAllBeforeAnchorJumps', () => {
 
   it('renders everything at once when the page is opened by Back or Forward, or its hash changes', () => {
     document.body.innerHTML = PAGE;
-    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'back_forward' } as PerformanceNavigationTiming]);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: 'back_forward' } as PerformanceNavigationTiming,
+    ]);
     renderAllBeforeAnchorJumps();
     expect(stillDeferred()).toEqual([]); // the restored scroll position needs the real heights
     vi.restoreAllMocks();

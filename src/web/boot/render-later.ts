@@ -26,7 +26,8 @@ export function renderAllBeforeAnchorJumps(doc: Document = document) {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || !link.hash) return;
     const here = doc.location;
-    if (link.origin === here.origin && link.pathname === here.pathname && link.search === here.search) renderAllNow(doc);
+    if (link.origin === here.origin && link.pathname === here.pathname && link.search === here.search)
+      renderAllNow(doc);
   };
   doc.addEventListener('click', onClick, true);
 }

@@ -30,7 +30,13 @@ function FaqDisclosure({ item, index }: { item: FaqItem; index: number }) {
           </svg>
         </button>
       </h3>
-      <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="pb-5 text-[15px] leading-relaxed text-slate-600">
+      <div
+        id={panelId}
+        role="region"
+        aria-labelledby={buttonId}
+        hidden={!open}
+        className="pb-5 text-[15px] leading-relaxed text-slate-600"
+      >
         {item.answer}
       </div>
     </li>

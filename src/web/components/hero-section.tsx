@@ -14,13 +14,19 @@ const valueIcons = [
 export function HeroSection() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 to-white" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 to-white"
+      />
       <div className="mx-auto max-w-6xl px-5 pt-16 pb-20 sm:px-8 sm:pt-24">
         <div className="mx-auto max-w-3xl text-center">
           <p className="inline-flex items-center rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-100">
             {hero.eyebrow}
           </p>
-          <h1 id="hero-title" className="mt-6 text-[2.125rem] leading-[1.25] font-extrabold tracking-tight text-slate-900 sm:text-6xl sm:leading-[1.15]">
+          <h1
+            id="hero-title"
+            className="mt-6 text-[2.125rem] leading-[1.25] font-extrabold tracking-tight text-slate-900 sm:text-6xl sm:leading-[1.15]"
+          >
             {hero.headline[0]}
             <br />
             <span className="text-brand-600">{hero.headline[1]}</span>
@@ -43,8 +49,19 @@ export function HeroSection() {
         <ul className="mt-16 grid gap-4 sm:grid-cols-3">
           {valuePanel.map((point, index) => (
             <li key={point.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
-                <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <span
+                aria-hidden="true"
+                className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d={valueIcons[index]} />
                 </svg>
               </span>

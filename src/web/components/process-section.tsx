@@ -11,7 +11,10 @@ export function ProcessSection() {
           {processSteps.map((step) => (
             <li key={step.step} className="relative rounded-2xl border border-slate-200 bg-white p-6">
               <p className="flex items-center gap-2 text-sm font-bold text-brand-700">
-                <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand-600 text-white">
+                <span
+                  aria-hidden="true"
+                  className="grid size-8 place-items-center rounded-full bg-brand-600 text-white"
+                >
                   {step.step}
                 </span>
                 <span className="sr-only">{processSection.stepLabel(step.step)}</span>

@@ -19,7 +19,12 @@ describe('KakaoTalk consultation link', () => {
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
       expect(link.textContent).toContain(kakaoConsult.hint); // a screen reader hears where it goes
     }
-    expect(within(document.getElementById('mobile-menu')!).getByRole('link', { name: new RegExp(kakaoConsult.label), hidden: true })).toBeTruthy();
+    expect(
+      within(document.getElementById('mobile-menu')!).getByRole('link', {
+        name: new RegExp(kakaoConsult.label),
+        hidden: true,
+      }),
+    ).toBeTruthy();
   });
 
   it('is beside the idea form when the site has a channel', () => {

@@ -48,8 +48,14 @@ export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderPr
         {header.skipToContent}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
-        <a href={routePath('home')} className="flex items-center gap-2 text-[17px] font-extrabold tracking-tight text-slate-900">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+        <a
+          href={routePath('home')}
+          className="flex items-center gap-2 text-[17px] font-extrabold tracking-tight text-slate-900"
+        >
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white"
+          >
             24
           </span>
           {site.brand}
@@ -72,7 +78,10 @@ export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderPr
           {kakaoChannelUrl ? (
             <KakaoConsultLink href={kakaoChannelUrl} className={cn(buttonStyles.kakao, buttonStyles.sizeSm, 'ml-3')} />
           ) : null}
-          <a href={submitHref} className={cn(buttonStyles.primary, buttonStyles.sizeSm, kakaoChannelUrl ? 'ml-2' : 'ml-3')}>
+          <a
+            href={submitHref}
+            className={cn(buttonStyles.primary, buttonStyles.sizeSm, kakaoChannelUrl ? 'ml-2' : 'ml-3')}
+          >
             {header.submitIdea}
           </a>
         </nav>
@@ -85,13 +94,26 @@ export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderPr
           aria-label={open ? header.closeMenu : header.openMenu}
           onClick={() => setOpen((value) => !value)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
 
-      <nav id={MENU_ID} aria-label={header.navLabel} hidden={!open} className="border-t border-slate-200 bg-white px-5 pt-2 pb-5 md:hidden">
+      <nav
+        id={MENU_ID}
+        aria-label={header.navLabel}
+        hidden={!open}
+        className="border-t border-slate-200 bg-white px-5 pt-2 pb-5 md:hidden"
+      >
         <ul className="flex flex-col">
           {navigation.map((link) => (
             <li key={link.href}>
@@ -113,7 +135,10 @@ export function SiteHeader({ currentPath, kakaoChannelUrl = null }: SiteHeaderPr
           {header.submitIdea}
         </a>
         {kakaoChannelUrl ? (
-          <KakaoConsultLink href={kakaoChannelUrl} className={cn(buttonStyles.kakao, buttonStyles.sizeMd, 'mt-3 w-full')} />
+          <KakaoConsultLink
+            href={kakaoChannelUrl}
+            className={cn(buttonStyles.kakao, buttonStyles.sizeMd, 'mt-3 w-full')}
+          />
         ) : null}
       </nav>
     </header>

@@ -45,7 +45,10 @@ export default function AboutPage() {
           <ul className="grid gap-6 md:grid-cols-2">
             {about.profiles.map((profile) => (
               <li key={profile.role} className={card}>
-                <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-brand-600 text-xl font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="grid size-14 place-items-center rounded-2xl bg-brand-600 text-xl font-bold text-white"
+                >
                   {profile.role.slice(0, 1)}
                 </span>
                 {profile.name ? <p className="mt-4 text-lg font-bold text-slate-900">{profile.name}</p> : null}
@@ -54,7 +57,12 @@ export default function AboutPage() {
                 <ul className="mt-5 space-y-2">
                   {profile.highlights.map((line) => (
                     <li key={line} className="flex gap-2 text-[15px] text-slate-800">
-                      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-brand-600" fill="currentColor">
+                      <svg
+                        aria-hidden="true"
+                        viewBox="0 0 20 20"
+                        className="mt-0.5 size-5 shrink-0 text-brand-600"
+                        fill="currentColor"
+                      >
                         <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
                       </svg>
                       {line}
@@ -80,7 +88,10 @@ export default function AboutPage() {
               ))}
             </dl>
           </section>
-          <section aria-label={about.figures.map((f) => f.label).join(', ')} className="rounded-2xl bg-slate-900 p-6 text-white sm:p-8 md:col-span-2">
+          <section
+            aria-label={about.figures.map((f) => f.label).join(', ')}
+            className="rounded-2xl bg-slate-900 p-6 text-white sm:p-8 md:col-span-2"
+          >
             <dl className="grid h-full grid-cols-2 content-center gap-6 md:grid-cols-1">
               {about.figures.map((item) => (
                 <div key={item.label} className="flex flex-col-reverse justify-end gap-1">
@@ -96,7 +107,9 @@ export default function AboutPage() {
           <h2 id="newsletter-title" className="text-xl font-bold sm:text-2xl">
             {about.newsletter.title}
           </h2>
-          <p className="mt-3 max-w-2xl text-[15px] leading-relaxed text-white sm:text-base">{about.newsletter.description}</p>
+          <p className="mt-3 max-w-2xl text-[15px] leading-relaxed text-white sm:text-base">
+            {about.newsletter.description}
+          </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <a
               href={links.newsletter}
@@ -111,7 +124,11 @@ export default function AboutPage() {
               href={links.homepage}
               target="_blank"
               rel="noopener noreferrer"
-              className={cn(buttonStyles.primary, buttonStyles.sizeMd, 'bg-brand-800 ring-1 ring-white/40 hover:bg-brand-700')}
+              className={cn(
+                buttonStyles.primary,
+                buttonStyles.sizeMd,
+                'bg-brand-800 ring-1 ring-white/40 hover:bg-brand-700',
+              )}
             >
               {about.newsletter.homepage}
               <span className="sr-only"> {newTabHint}</span>

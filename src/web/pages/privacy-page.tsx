@@ -36,7 +36,10 @@ export default function PrivacyPage() {
             ))}
             <li>
               {privacy.contact.emailLabel}:{' '}
-              <a href={`mailto:${privacy.contact.email}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              <a
+                href={`mailto:${privacy.contact.email}`}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
                 {privacy.contact.email}
               </a>
             </li>

@@ -14,9 +14,12 @@ function rulesFor(robots: string, agent: string): string[] {
 describe('robots.txt', () => {
   const robots = robotsTxt('https://mvp24.example.kr/');
 
-  it.each(['Yeti', 'Googlebot', 'kakaotalk-scrap', 'SomeOtherBot'])('lets %s crawl the site but not the API', (agent) => {
-    expect(rulesFor(robots, agent)).toEqual(['Allow: /', 'Disallow: /functions/']);
-  });
+  it.each(['Yeti', 'Googlebot', 'kakaotalk-scrap', 'SomeOtherBot'])(
+    'lets %s crawl the site but not the API',
+    (agent) => {
+      expect(rulesFor(robots, agent)).toEqual(['Allow: /', 'Disallow: /functions/']);
+    },
+  );
 
   it('points to the sitemap on SITE_URL', () => {
     expect(robots).toMatch(/^Sitemap: https:\/\/mvp24\.example\.kr\/sitemap\.xml$/m);

@@ -25,6 +25,9 @@ export function sitemapXml(siteUrl: string, lastmod: Date): string {
   const origin = normalizeOrigin(siteUrl);
   const urls = routes
     .filter((r) => r.indexable && r.path !== null)
-    .map((r) => `  <url>\n    <loc>${escapeHtml(origin + r.path)}</loc>\n    <lastmod>${w3cDate(lastmod)}</lastmod>\n  </url>`);
+    .map(
+      (r) =>
+        `  <url>\n    <loc>${escapeHtml(origin + r.path)}</loc>\n    <lastmod>${w3cDate(lastmod)}</lastmod>\n  </url>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -7,30 +7,36 @@ const SITE_URL = 'https://mvp24.example.kr/';
 
 /** Parses the head fragment the way a browser (or a scraper) would. */
 function parseHead(html: string): Document {
-  return new DOMParser().parseFromString(`<!doctype html><html lang="ko"><head>${html}</head><body></body></html>`, 'text/html');
+  return new DOMParser().parseFromString(
+    `<!doctype html><html lang="ko"><head>${html}</head><body></body></html>`,
+    'text/html',
+  );
 }
 
 const metaContent = (doc: Document, selector: string) => doc.head.querySelector(selector)?.getAttribute('content');
 
 describe('renderHead', () => {
-  it.each(routes.map((r) => [r.id, r] as const))('%s: title, description and share tags come from the route', (id, route) => {
-    const doc = parseHead(renderHead(id, SITE_URL, {}));
-    expect(doc.title).toBe(route.title);
-    expect(metaContent(doc, 'meta[name="description"]')).toBe(route.description);
-    expect(metaContent(doc, 'meta[property="og:title"]')).toBe(route.title);
-    expect(metaContent(doc, 'meta[property="og:description"]')).toBe(route.description);
-    expect(metaContent(doc, 'meta[property="og:type"]')).toBe('website');
-    expect(metaContent(doc, 'meta[property="og:site_name"]')).toBe(site.name);
-    expect(metaContent(doc, 'meta[property="og:locale"]')).toBe('ko_KR');
-    expect(metaContent(doc, 'meta[property="og:image"]')).toBe('https://mvp24.example.kr/og-image.png');
-    expect(metaContent(doc, 'meta[property="og:image:width"]')).toBe('1200');
-    expect(metaContent(doc, 'meta[property="og:image:height"]')).toBe('600');
-    expect(metaContent(doc, 'meta[property="og:image:alt"]')).toBe(site.ogImage.alt);
-    expect(metaContent(doc, 'meta[name="twitter:card"]')).toBe('summary_large_image');
-    expect(metaContent(doc, 'meta[name="twitter:image"]')).toBe('https://mvp24.example.kr/og-image.png');
-    expect(metaContent(doc, 'meta[name="theme-color"]')).toBe(site.themeColor);
-    expect(doc.head.querySelectorAll('title')).toHaveLength(1);
-  });
+  it.each(routes.map((r) => [r.id, r] as const))(
+    '%s: title, description and share tags come from the route',
+    (id, route) => {
+      const doc = parseHead(renderHead(id, SITE_URL, {}));
+      expect(doc.title).toBe(route.title);
+      expect(metaContent(doc, 'meta[name="description"]')).toBe(route.description);
+      expect(metaContent(doc, 'meta[property="og:title"]')).toBe(route.title);
+      expect(metaContent(doc, 'meta[property="og:description"]')).toBe(route.description);
+      expect(metaContent(doc, 'meta[property="og:type"]')).toBe('website');
+      expect(metaContent(doc, 'meta[property="og:site_name"]')).toBe(site.name);
+      expect(metaContent(doc, 'meta[property="og:locale"]')).toBe('ko_KR');
+      expect(metaContent(doc, 'meta[property="og:image"]')).toBe('https://mvp24.example.kr/og-image.png');
+      expect(metaContent(doc, 'meta[property="og:image:width"]')).toBe('1200');
+      expect(metaContent(doc, 'meta[property="og:image:height"]')).toBe('600');
+      expect(metaContent(doc, 'meta[property="og:image:alt"]')).toBe(site.ogImage.alt);
+      expect(metaContent(doc, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+      expect(metaContent(doc, 'meta[name="twitter:image"]')).toBe('https://mvp24.example.kr/og-image.png');
+      expect(metaContent(doc, 'meta[name="theme-color"]')).toBe(site.themeColor);
+      expect(doc.head.querySelectorAll('title')).toHaveLength(1);
+    },
+  );
 
   it('gives each page with a path an absolute canonical and og:url on SITE_URL', () => {
     for (const route of routes.filter((r) => r.path)) {

@@ -42,7 +42,10 @@ const meta = (name: string, content: string) => `<meta name="${name}" content="$
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
 
 /** JSON-LD describing the business, for the home page. */
-export function businessJsonLd(siteUrl: string, contactEmail: string = developmentSiteSettings.operator.contactEmail): Record<string, unknown> {
+export function businessJsonLd(
+  siteUrl: string,
+  contactEmail: string = developmentSiteSettings.operator.contactEmail,
+): Record<string, unknown> {
   const origin = normalizeOrigin(siteUrl);
   const home = routeById('home');
   return {
@@ -68,10 +71,7 @@ export function renderHead(routeId: RouteId, siteUrl: string, options: HeadOptio
   const canonical = canonicalUrl(route, siteUrl);
   const ogImageUrl = origin + site.ogImage.path;
 
-  const tags = [
-    `<title>${escapeHtml(route.title)}</title>`,
-    meta('description', route.description),
-  ];
+  const tags = [`<title>${escapeHtml(route.title)}</title>`, meta('description', route.description)];
   if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   if (!route.indexable) tags.push(meta('robots', 'noindex'));
   if (routeId === 'home') {
@@ -102,7 +102,9 @@ export function renderHead(routeId: RouteId, siteUrl: string, options: HeadOptio
     meta('twitter:image:alt', site.ogImage.alt),
   );
   if (routeId === 'home') {
-    tags.push(`<script type="application/ld+json">${serializeJsonLd(businessJsonLd(siteUrl, options.contactEmail))}</script>`);
+    tags.push(
+      `<script type="application/ld+json">${serializeJsonLd(businessJsonLd(siteUrl, options.contactEmail))}</script>`,
+    );
   }
   return tags.join('\n    ');
 }

@@ -79,7 +79,12 @@ export function webManifest() {
     icons: [
       { src: icons.pwa192.path, sizes: `${icons.pwa192.size}x${icons.pwa192.size}`, type: 'image/png' },
       { src: icons.pwa512.path, sizes: `${icons.pwa512.size}x${icons.pwa512.size}`, type: 'image/png' },
-      { src: icons.pwa512.path, sizes: `${icons.pwa512.size}x${icons.pwa512.size}`, type: 'image/png', purpose: 'maskable' },
+      {
+        src: icons.pwa512.path,
+        sizes: `${icons.pwa512.size}x${icons.pwa512.size}`,
+        type: 'image/png',
+        purpose: 'maskable',
+      },
     ],
   };
 }

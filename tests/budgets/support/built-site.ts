@@ -8,7 +8,9 @@ import { routes, type RouteId } from '../../../src/content/site';
 import { readBootScript } from '../../../build/boot-tag';
 
 // jsdom (already a dev dependency for the component tests) ships no type declarations; this is the one shape used.
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { document: Document } };
+};
 
 export const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 export const siteDir = join(repoRoot, 'dist', 'site');
@@ -17,7 +19,9 @@ export const siteDir = join(repoRoot, 'dist', 'site');
 export function requireBuiltSite(): void {
   const missing = routes.map((r) => r.file).filter((file) => !existsSync(join(siteDir, file)));
   if (missing.length > 0) {
-    throw new Error(`No production build to measure: ${missing.join(', ')} missing in ${siteDir}. Run \`npm run build\` first.`);
+    throw new Error(
+      `No production build to measure: ${missing.join(', ')} missing in ${siteDir}. Run \`npm run build\` first.`,
+    );
   }
 }
 
@@ -60,7 +64,9 @@ export function readPage(routeId: RouteId): PageAssets {
   const scriptsBeforePaint = toFiles([...attr('script[src]', 'src'), ...attr('link[rel="modulepreload"]', 'href')]);
   const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
   const bootCode = readBootScript(html);
-  const scripts = [...new Set([...toFiles(bootCode ? [bootCode.entry, ...bootCode.preload] : []), ...scriptsBeforePaint])];
+  const scripts = [
+    ...new Set([...toFiles(bootCode ? [bootCode.entry, ...bootCode.preload] : []), ...scriptsBeforePaint]),
+  ];
   const stylesheets = toFiles(attr('link[rel="stylesheet"]', 'href'));
   const inlineCss = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('');
   return { html, document, scripts, scriptsBeforePaint, boot, stylesheets, inlineCss };

@@ -48,7 +48,10 @@ export function failingAudits(lhr: Result, category: CategoryId): string[] {
     .filter((ref) => ref.weight > 0)
     .map((ref) => lhr.audits[ref.id])
     .filter((audit): audit is NonNullable<typeof audit> => !!audit && audit.score !== null && audit.score < 1)
-    .map((audit) => `${audit.id} (${audit.score}): ${audit.title}${audit.explanation ? ` — ${audit.explanation}` : ''}${itemsSummary(audit)}`);
+    .map(
+      (audit) =>
+        `${audit.id} (${audit.score}): ${audit.title}${audit.explanation ? ` — ${audit.explanation}` : ''}${itemsSummary(audit)}`,
+    );
 }
 
 function itemsSummary(audit: Result['audits'][string]): string {

@@ -20,7 +20,11 @@ export async function assertPortFree(port: number, host = '127.0.0.1'): Promise<
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (a server left from an earlier run?); stop it first`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is already in use (a server left from an earlier run?); stop it first`)
+          : error,
+      ),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
@@ -32,7 +36,15 @@ export async function startServer(port: number, { timeoutMs = 120_000 } = {}): P
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' }, // production refuses a local SITE_URL
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://mvp24.example',
+    }, // production refuses a local SITE_URL
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,4 +76,3 @@ export async function startServer(port: number, { timeoutMs = 120_000 } = {}): P
   await stop();
   throw new Error(`server on port ${port} did not become healthy (exit code ${child.exitCode}):\n${output}`);
 }
-

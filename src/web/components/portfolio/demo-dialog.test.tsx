@@ -17,11 +17,18 @@ function load(img: HTMLElement) {
 }
 
 function reducedMotion(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 }
 
 beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: vi.fn() } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage: vi.fn(),
+  } as unknown as CanvasRenderingContext2D);
   reducedMotion(false);
 });
 
@@ -39,7 +46,11 @@ describe('demo dialog', () => {
     expect(sources).toEqual(portfolio.map((entry) => entry.cardImageUrl));
     const dialog = await openCard(user);
     expect(within(dialog).getByText(item.description)).toBeTruthy();
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...item.features]);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...item.features]);
     const img = within(dialog).getByAltText(alt);
     expect(img.getAttribute('src')).toMatch(new RegExp(`^${item.gifUrl}\\?t=\\d+$`));
   });

@@ -37,11 +37,17 @@ export default function DemoDialog({ item, openCount, onClose, returnFocus }: De
             <>
               <div className="flex items-start justify-between gap-4 pr-10">
                 <div>
-                  <p className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', shown.colors.badge)}>{shown.category}</p>
-                  <Dialog.Title className="mt-3 text-xl font-bold text-slate-900 sm:text-2xl">{shown.title}</Dialog.Title>
+                  <p className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', shown.colors.badge)}>
+                    {shown.category}
+                  </p>
+                  <Dialog.Title className="mt-3 text-xl font-bold text-slate-900 sm:text-2xl">
+                    {shown.title}
+                  </Dialog.Title>
                 </div>
               </div>
-              <Dialog.Description className="mt-3 text-[15px] leading-relaxed text-slate-600">{shown.description}</Dialog.Description>
+              <Dialog.Description className="mt-3 text-[15px] leading-relaxed text-slate-600">
+                {shown.description}
+              </Dialog.Description>
               <h3 className="sr-only">{demoDialog.featuresHeading}</h3>
               <ul className="mt-4 grid list-disc gap-x-6 gap-y-1.5 pl-5 text-[15px] text-slate-700 marker:text-slate-400 sm:grid-cols-2 lg:grid-cols-4">
                 {shown.features.map((feature) => (
@@ -55,7 +61,15 @@ export default function DemoDialog({ item, openCount, onClose, returnFocus }: De
                 aria-label={demoDialog.close}
                 className="absolute top-4 right-4 grid size-10 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </Dialog.Close>

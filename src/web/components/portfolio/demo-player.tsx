@@ -86,7 +86,14 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
     >
       {status === 'failed' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.6">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-10 text-slate-400"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
             <rect x="3" y="4" width="18" height="14" rx="2" />
             <path d="M3 15l5-5 4 4 3-3 6 6" />
           </svg>
@@ -118,8 +125,14 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
             className={cn('absolute inset-0 h-full w-full object-contain', !still && 'hidden')}
           />
           {status === 'loading' && !still ? (
-            <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-600">
-              <span aria-hidden="true" className="size-9 animate-spin rounded-full border-[3px] border-slate-300 border-t-brand-600" />
+            <div
+              role="status"
+              className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-600"
+            >
+              <span
+                aria-hidden="true"
+                className="size-9 animate-spin rounded-full border-[3px] border-slate-300 border-t-brand-600"
+              />
               <span className="text-sm font-medium">{demoDialog.loading}</span>
             </div>
           ) : null}
@@ -130,7 +143,11 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
             className="absolute right-3 bottom-3 grid size-11 place-items-center rounded-full bg-slate-900/75 text-white shadow-lg backdrop-blur hover:bg-slate-900"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-              {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10-6.5a1 1 0 0 0 0-1.7l-10-6.5A1 1 0 0 0 8 5.5Z" />}
+              {playing ? (
+                <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
+              ) : (
+                <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10-6.5a1 1 0 0 0 0-1.7l-10-6.5A1 1 0 0 0 8 5.5Z" />
+              )}
             </svg>
           </button>
         </>

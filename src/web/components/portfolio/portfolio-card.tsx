@@ -30,7 +30,13 @@ export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(f
       onFocus={onIntent}
       className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
     >
-      <span aria-hidden="true" className={cn('block aspect-[16/10] w-full overflow-hidden border-b border-slate-100 bg-gradient-to-br', item.colors.accent)}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          'block aspect-[16/10] w-full overflow-hidden border-b border-slate-100 bg-gradient-to-br',
+          item.colors.accent,
+        )}
+      >
         {/* The product itself: a still of its demo, sized so nothing shifts, fetched only as the card nears the screen. */}
         <img
           src={item.cardImageUrl}
@@ -45,7 +51,9 @@ export const PortfolioCard = forwardRef<HTMLButtonElement, PortfolioCardProps>(f
         />
       </span>
       <span className="flex flex-1 flex-col p-6">
-        <span className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', item.colors.badge)}>{item.category}</span>
+        <span className={cn('w-fit rounded-full px-3 py-1 text-xs font-semibold', item.colors.badge)}>
+          {item.category}
+        </span>
         <span className="mt-4 text-lg font-bold text-slate-900">{item.title}</span>
         <span className="mt-4 flex flex-wrap gap-2" data-testid="card-features">
           {shown.map((feature) => (

@@ -75,7 +75,10 @@ describe('idea API client', () => {
   });
 
   it('sends apikey and Authorization: Bearer to the configured base URL when a public key is set', async () => {
-    const { client, calls, posts } = setup([json(202, receipt)], { baseUrl: 'https://abc.supabase.co', publicKey: 'anon-key' });
+    const { client, calls, posts } = setup([json(202, receipt)], {
+      baseUrl: 'https://abc.supabase.co',
+      publicKey: 'anon-key',
+    });
     await client.submit(values, '');
     expect(calls[0]!.url).toBe('https://abc.supabase.co/functions/v1/idea-form-token');
     expect(posts()[0]!.url).toBe('https://abc.supabase.co/functions/v1/send-idea-email');
@@ -92,7 +95,12 @@ describe('idea API client', () => {
     const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
       String(input).endsWith('idea-form-token') ? json(500, {}) : json(202, receipt),
     );
-    const client = createIdeaClient({ baseUrl: '', publicKey: '', fetch: fetchMock as unknown as typeof fetch, newKey: () => 'k' });
+    const client = createIdeaClient({
+      baseUrl: '',
+      publicKey: '',
+      fetch: fetchMock as unknown as typeof fetch,
+      newKey: () => 'k',
+    });
     await expect(client.submit(values, '')).resolves.toMatchObject({ kind: 'accepted' });
     const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body));
     expect(body.formToken).toBeUndefined();
@@ -107,7 +115,12 @@ describe('idea API client', () => {
   });
 
   it('reuses the Idempotency-Key when retrying a failed attempt with unchanged values, not otherwise', async () => {
-    const { client, posts } = setup([json(500, { error: { code: 'internal_error', message: '오류' } }), new TypeError('offline'), json(202, receipt), json(202, receipt)]);
+    const { client, posts } = setup([
+      json(500, { error: { code: 'internal_error', message: '오류' } }),
+      new TypeError('offline'),
+      json(202, receipt),
+      json(202, receipt),
+    ]);
     expect((await client.submit(values, '')).kind).toBe('failed');
     expect((await client.submit(values, '')).kind).toBe('failed');
     expect((await client.submit(values, '')).kind).toBe('accepted');
@@ -131,18 +144,32 @@ describe('idea API client', () => {
       json(429, { error: { code: 'rate_limited', message } }),
     ]);
     await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message, retryAfterSeconds: 600 });
-    await expect(client.submit(values, '')).resolves.toEqual({ kind: 'rate-limited', message, retryAfterSeconds: undefined });
+    await expect(client.submit(values, '')).resolves.toEqual({
+      kind: 'rate-limited',
+      message,
+      retryAfterSeconds: undefined,
+    });
   });
 
   it('returns the fields the server refused, each with its Korean message, on 400 validation_failed', async () => {
     const fields = { email: '올바른 이메일 주소를 입력해주세요.' };
-    const { client } = setup([json(400, { error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } })]);
+    const { client } = setup([
+      json(400, { error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } }),
+    ]);
     await expect(client.submit({ ...values, email: 'hong@naver' }, '')).resolves.toEqual({ kind: 'invalid', fields });
   });
 
-  it('tells memo refusals apart, a proxy\'s bare 413 included, from a text that is too long', async () => {
-    const memo = { blob: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm' }), mimeType: 'audio/webm', durationMs: 1000 };
-    const nginxPage = () => new Response('<html><center><h1>413 Request Entity Too Large</h1></center></html>', { status: 413, headers: { 'Content-Type': 'text/html' } });
+  it("tells memo refusals apart, a proxy's bare 413 included, from a text that is too long", async () => {
+    const memo = {
+      blob: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: 'audio/webm' }),
+      mimeType: 'audio/webm',
+      durationMs: 1000,
+    };
+    const nginxPage = () =>
+      new Response('<html><center><h1>413 Request Entity Too Large</h1></center></html>', {
+        status: 413,
+        headers: { 'Content-Type': 'text/html' },
+      });
     const { client } = setup([
       nginxPage(),
       json(413, { error: { code: 'memo_too_large', message: '음성 메모가 너무 큽니다.' } }),
@@ -151,10 +178,20 @@ describe('idea API client', () => {
       nginxPage(),
       json(413, { error: { code: 'payload_too_large', message: '너무 깁니다.' } }),
     ]);
-    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'too-large', message: undefined });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({
+      kind: 'memo-refused',
+      reason: 'too-large',
+      message: undefined,
+    });
     await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'too-large' });
-    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'unsupported' });
-    await expect(client.submit(values, '', memo)).resolves.toMatchObject({ kind: 'memo-refused', reason: 'incomplete' });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({
+      kind: 'memo-refused',
+      reason: 'unsupported',
+    });
+    await expect(client.submit(values, '', memo)).resolves.toMatchObject({
+      kind: 'memo-refused',
+      reason: 'incomplete',
+    });
     await expect(client.submit(values, '')).resolves.toEqual({ kind: 'too-large', message: undefined });
     await expect(client.submit(values, '')).resolves.toEqual({ kind: 'too-large', message: '너무 깁니다.' });
   });
@@ -171,7 +208,12 @@ describe('idea API client', () => {
   });
 
   it('treats no answer, a 5xx or a 202 without a receipt as a failure (trying again can work)', async () => {
-    const { client } = setup([new TypeError('offline'), json(503, { error: { code: 'unavailable', message: '지금은' } }), json(202, {}), new Response('<html>', { status: 502 })]);
+    const { client } = setup([
+      new TypeError('offline'),
+      json(503, { error: { code: 'unavailable', message: '지금은' } }),
+      json(202, {}),
+      new Response('<html>', { status: 502 }),
+    ]);
     for (let i = 0; i < 4; i += 1) expect((await client.submit(values, '')).kind).toBe('failed');
   });
 
@@ -181,9 +223,16 @@ describe('idea API client', () => {
     const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) =>
       String(input).endsWith('idea-form-token') ? json(200, { token: `tok-${++tokens}` }) : replies.shift()!,
     );
-    const client = createIdeaClient({ baseUrl: '', publicKey: '', fetch: fetchMock as unknown as typeof fetch, newKey: () => 'k' });
+    const client = createIdeaClient({
+      baseUrl: '',
+      publicKey: '',
+      fetch: fetchMock as unknown as typeof fetch,
+      newKey: () => 'k',
+    });
     const sentTokens = () =>
-      fetchMock.mock.calls.filter((call) => call[1]?.method === 'POST').map((call) => JSON.parse(String(call[1]!.body)).formToken);
+      fetchMock.mock.calls
+        .filter((call) => call[1]?.method === 'POST')
+        .map((call) => JSON.parse(String(call[1]!.body)).formToken);
     await client.prepare();
     await client.submit(values, ''); // fails: the same form start, the same token for the retry
     await client.submit(values, ''); // accepted

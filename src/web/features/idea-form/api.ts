@@ -77,7 +77,12 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
 
 function isReceipt(body: unknown): body is IdeaReceipt {
   const receipt = body as IdeaReceipt;
-  return typeof body === 'object' && body !== null && typeof receipt.id === 'string' && typeof receipt.promisedBy === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof receipt.id === 'string' &&
+    typeof receipt.promisedBy === 'string'
+  );
 }
 
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -159,12 +164,15 @@ function refusalOf(response: Response, body: unknown, withMemo: boolean): Submit
   if (status === 400 && error?.code === 'validation_failed' && error.fields && Object.keys(error.fields).length > 0) {
     return { kind: 'invalid', fields: error.fields };
   }
-  if (status === 429) return { kind: 'rate-limited', message, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) };
+  if (status === 429)
+    return { kind: 'rate-limited', message, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) };
   const memoReason = error ? MEMO_ERRORS[error.code] : undefined;
   if (memoReason) return { kind: 'memo-refused', reason: memoReason, message };
   if (status === 413) {
     // A 413 without the app's answer came from a proxy in front of it: with a memo along, the memo made it too big.
-    return withMemo && error?.code !== 'payload_too_large' ? { kind: 'memo-refused', reason: 'too-large', message } : { kind: 'too-large', message };
+    return withMemo && error?.code !== 'payload_too_large'
+      ? { kind: 'memo-refused', reason: 'too-large', message }
+      : { kind: 'too-large', message };
   }
   if (status === 415 && withMemo && !error) return { kind: 'memo-refused', reason: 'unsupported', message };
   return { kind: 'refused', message };
@@ -182,7 +190,9 @@ function memoForm(payload: IdeaRequest, memo: VoiceMemo): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(payload)) if (typeof value === 'string') form.append(name, value);
   form.append(VOICE_MEMO_DURATION_FIELD, String(Math.round(memo.durationMs)));
-  const container = Object.values(AUDIO_CONTAINERS).find((candidate) => memo.mimeType.startsWith(candidate.mimeType)) ?? AUDIO_CONTAINERS.webm;
+  const container =
+    Object.values(AUDIO_CONTAINERS).find((candidate) => memo.mimeType.startsWith(candidate.mimeType)) ??
+    AUDIO_CONTAINERS.webm;
   form.append(VOICE_MEMO_FIELD, memo.blob, `memo.${container.extension}`);
   return form;
 }

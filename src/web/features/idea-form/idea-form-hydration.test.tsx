@@ -27,7 +27,10 @@ afterEach(() => {
 });
 
 async function hydrateAfter(typeBeforeCode: (container: HTMLElement) => void) {
-  vi.stubGlobal('fetch', vi.fn(async () => Response.json({ token: 't' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ token: 't' })),
+  );
   const container = document.createElement('div');
   container.innerHTML = renderToString(<IdeaFormSection />);
   document.body.append(container);

@@ -7,7 +7,8 @@ import { ideaNotices } from '../../../content/home';
 import { ideaRequestSchema } from '../../../domain/idea';
 import { IDEA_REFUSALS } from '../../../domain/idea-refusals';
 
-const EMAIL_MESSAGE = ideaRequestSchema.safeParse({ idea: 'x', name: 'x', email: 'hong@naver' }).error!.issues[0]!.message;
+const EMAIL_MESSAGE = ideaRequestSchema.safeParse({ idea: 'x', name: 'x', email: 'hong@naver' }).error!.issues[0]!
+  .message;
 
 /** The text of what a field points at with aria-describedby. */
 const describedText = (field: HTMLElement) =>
@@ -28,7 +29,10 @@ function stubFetch(post: () => Promise<Response>) {
   return { fetchMock, posts };
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'idea' | 'name' | 'phone' | 'email', string>>) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<'idea' | 'name' | 'phone' | 'email', string>>,
+) {
   const labels = { idea: /아이디어/, name: /이름/, phone: /연락처/, email: /이메일/ } as const;
   for (const [field, value] of Object.entries(values) as Array<[keyof typeof labels, string]>) {
     await user.type(screen.getByLabelText(labels[field]), value);
@@ -36,7 +40,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Re
 }
 
 const fieldValues = () =>
-  ['idea', 'name', 'phone', 'email'].map((name) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value);
+  ['idea', 'name', 'phone', 'email'].map(
+    (name) => (document.querySelector(`[name="${name}"]`) as HTMLInputElement).value,
+  );
 
 describe('IdeaFormSection', () => {
   it('shows the required notice and sends nothing when a required field is blank', async () => {
@@ -87,7 +93,9 @@ describe('IdeaFormSection', () => {
     installMedia();
     let fail = true;
     const { posts } = stubFetch(async () =>
-      fail ? Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 }) : Response.json(receipt, { status: 202 }),
+      fail
+        ? Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 })
+        : Response.json(receipt, { status: 202 }),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
@@ -113,17 +121,23 @@ describe('IdeaFormSection', () => {
       expect((body.get('memo') as File).name).toBe('memo.webm');
       expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     }
-    expect((retry!.headers as Record<string, string>)['Idempotency-Key']).toBe((first!.headers as Record<string, string>)['Idempotency-Key']);
+    expect((retry!.headers as Record<string, string>)['Idempotency-Key']).toBe(
+      (first!.headers as Record<string, string>)['Idempotency-Key'],
+    );
     // Sent: the memo goes with the rest of the form.
     await waitFor(() => expect(screen.queryByRole('group', { name: /^녹음 완료/ })).toBeNull());
     expect(screen.getByRole('button', { name: '음성 메모 녹음' })).toBeTruthy();
   });
 
-  it('says what to do when the memo is refused, keeping it: re-record (415) or record a shorter one (a proxy\'s bare 413)', async () => {
+  it("says what to do when the memo is refused, keeping it: re-record (415) or record a shorter one (a proxy's bare 413)", async () => {
     installMedia();
     const answers = [
       () => Response.json({ error: { code: 'unsupported_audio', message: '서버의 문장' } }, { status: 415 }),
-      () => new Response('<html><h1>413 Request Entity Too Large</h1></html>', { status: 413, headers: { 'Content-Type': 'text/html' } }),
+      () =>
+        new Response('<html><h1>413 Request Entity Too Large</h1></html>', {
+          status: 413,
+          headers: { 'Content-Type': 'text/html' },
+        }),
     ];
     stubFetch(async () => answers.shift()!());
     const user = userEvent.setup();
@@ -161,7 +175,12 @@ describe('IdeaFormSection', () => {
 
   it("marks each field the server refused with the server's message, focuses the first, keeps every value", async () => {
     const fields = { name: '서버가 이름을 거절한 이유', email: '서버가 이메일을 거절한 이유' };
-    stubFetch(async () => Response.json({ error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } }, { status: 400 }));
+    stubFetch(async () =>
+      Response.json(
+        { error: { code: 'validation_failed', message: '입력한 내용을 다시 확인해주세요.', fields } },
+        { status: 400 },
+      ),
+    );
     const user = userEvent.setup();
     render(<IdeaFormSection />);
     await fill(user, { idea: '배드민턴 기록 앱', name: '김민지', phone: '010', email: 'minji@example.com' });
@@ -180,7 +199,10 @@ describe('IdeaFormSection', () => {
 
   it('says when to send again on 429, in Korean, from Retry-After', async () => {
     stubFetch(async () =>
-      Response.json({ error: { code: 'rate_limited', message: '잠시 후' } }, { status: 429, headers: { 'Retry-After': '600' } }),
+      Response.json(
+        { error: { code: 'rate_limited', message: '잠시 후' } },
+        { status: 429, headers: { 'Retry-After': '600' } },
+      ),
     );
     const user = userEvent.setup();
     render(<IdeaFormSection />);

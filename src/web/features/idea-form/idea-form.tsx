@@ -27,7 +27,12 @@ function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: stri
   return (
     <label htmlFor={htmlFor} className="flex items-center gap-2 text-[15px] font-semibold text-slate-900">
       {label}
-      <span className={cn('rounded-md px-1.5 py-0.5 text-xs font-semibold', required ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-600')}>
+      <span
+        className={cn(
+          'rounded-md px-1.5 py-0.5 text-xs font-semibold',
+          required ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-600',
+        )}
+      >
         {required ? ideaForm.requiredMark : ideaForm.optionalMark}
       </span>
     </label>
@@ -53,7 +58,10 @@ function valuesOf(form: HTMLFormElement): { values: IdeaValues; honeypot: string
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  return { values: { idea: text('idea'), name: text('name'), email: text('email'), phone: text('phone') }, honeypot: text('website') };
+  return {
+    values: { idea: text('idea'), name: text('name'), email: text('email'), phone: text('phone') },
+    honeypot: text('website'),
+  };
 }
 
 /**
@@ -91,7 +99,9 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     setIdeaEmpty((ideaField.current?.value ?? '') === '');
     // Typed or focused before the page code arrived: the visitor has started, load what the press needs now.
     const form = formRef.current;
-    const started = form && (form.contains(document.activeElement) || FORM_FIELD_ORDER.some((name) => valuesOf(form).values[name] !== ''));
+    const started =
+      form &&
+      (form.contains(document.activeElement) || FORM_FIELD_ORDER.some((name) => valuesOf(form).values[name] !== ''));
     if (started) warmUp();
   }, []);
 
@@ -164,7 +174,10 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     <section id={ideaFormAnchor} aria-labelledby="idea-form-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-2xl px-5 sm:px-8">
         <div className="text-center">
-          <h2 id="idea-form-title" className="text-[1.75rem] leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="idea-form-title"
+            className="text-[1.75rem] leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             {ideaForm.title}
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-600 sm:text-lg">{ideaForm.subtitle}</p>
@@ -269,13 +282,28 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
           {/* Honeypot: invisible to people and assistive technology; naive bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor={`${id}-website`}>Website</label>
-            <input id={`${id}-website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input
+              id={`${id}-website`}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
           </div>
 
-          <button type="submit" disabled={sending} aria-busy={sending} className={cn(buttonStyles.primary, buttonStyles.sizeLg, 'w-full')}>
+          <button
+            type="submit"
+            disabled={sending}
+            aria-busy={sending}
+            className={cn(buttonStyles.primary, buttonStyles.sizeLg, 'w-full')}
+          >
             {sending ? (
               <>
-                <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                <span
+                  aria-hidden="true"
+                  className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
                 {ideaForm.submitting}
               </>
             ) : (
@@ -288,14 +316,14 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
         </form>
         {kakaoChannelUrl ? (
           <p className="mt-4 text-center">
-            <KakaoConsultLink
-              href={kakaoChannelUrl}
-              className={cn(buttonStyles.kakao, buttonStyles.sizeMd)}
-            />
+            <KakaoConsultLink href={kakaoChannelUrl} className={cn(buttonStyles.kakao, buttonStyles.sizeMd)} />
           </p>
         ) : null}
 
-        <aside aria-labelledby={`${id}-privacy`} className="mt-6 rounded-2xl border border-slate-200 bg-white/60 p-5 text-sm text-slate-600">
+        <aside
+          aria-labelledby={`${id}-privacy`}
+          className="mt-6 rounded-2xl border border-slate-200 bg-white/60 p-5 text-sm text-slate-600"
+        >
           <h3 id={`${id}-privacy`} className="font-semibold text-slate-800">
             {ideaForm.privacy.title}
           </h3>

@@ -32,7 +32,9 @@ export default function IdeaNotice({ notice, onDismiss, onShown }: IdeaNoticePro
         )}
         {notice.title}
       </p>
-      <p className={cn('mt-1 text-[15px] leading-relaxed', error ? 'text-white' : 'text-slate-600')}>{notice.description}</p>
+      <p className={cn('mt-1 text-[15px] leading-relaxed', error ? 'text-white' : 'text-slate-600')}>
+        {notice.description}
+      </p>
       {notice.details?.length ? (
         <ul className="mt-3 space-y-1 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
           {notice.details.map((line) => (
@@ -49,7 +51,15 @@ export default function IdeaNotice({ notice, onDismiss, onShown }: IdeaNoticePro
           error ? 'text-white hover:bg-red-800' : 'text-slate-500 hover:bg-slate-100',
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

@@ -33,7 +33,12 @@ export async function submitIdeaForm(
     return { notice: { tone: 'error', ...ideaNotices.required }, fields: validation.fields, reset: false, sent: false };
   }
   if (validation.kind === 'invalid') {
-    return { notice: error(ideaNotices.invalid.title, validation.message), fields: validation.fields, reset: false, sent: false };
+    return {
+      notice: error(ideaNotices.invalid.title, validation.message),
+      fields: validation.fields,
+      reset: false,
+      sent: false,
+    };
   }
   const outcome = await ideaClient.submit(values, honeypot, memo);
   if (outcome.kind === 'accepted') {
@@ -53,7 +58,12 @@ export async function submitIdeaForm(
   }
   if (outcome.kind === 'invalid') {
     const first = firstFieldInError(outcome.fields);
-    return { notice: error(ideaNotices.invalid.title, (first && outcome.fields[first]) ?? ''), fields: outcome.fields, reset: false, sent: true };
+    return {
+      notice: error(ideaNotices.invalid.title, (first && outcome.fields[first]) ?? ''),
+      fields: outcome.fields,
+      reset: false,
+      sent: true,
+    };
   }
   return { notice: refusalNotice(outcome), fields: {}, reset: false, sent: true };
 }
@@ -64,13 +74,16 @@ function refusalNotice(outcome: Refusal): Omit<NoticeState, 'id'> {
   switch (outcome.kind) {
     case 'rate-limited': {
       const { title, description } = IDEA_REFUSALS.rateLimited;
-      if (outcome.retryAfterSeconds === undefined) return error(title, outcome.message ?? `${description} ${ideaNotices.failed.description}`);
+      if (outcome.retryAfterSeconds === undefined)
+        return error(title, outcome.message ?? `${description} ${ideaNotices.failed.description}`);
       return error(title, `${description} ${retryAfterLine(outcome.retryAfterSeconds)}`);
     }
     case 'memo-refused': {
-      const copy = { 'too-large': IDEA_REFUSALS.memoTooLarge, unsupported: IDEA_REFUSALS.memoUnsupported, incomplete: IDEA_REFUSALS.memoIncomplete }[
-        outcome.reason
-      ];
+      const copy = {
+        'too-large': IDEA_REFUSALS.memoTooLarge,
+        unsupported: IDEA_REFUSALS.memoUnsupported,
+        incomplete: IDEA_REFUSALS.memoIncomplete,
+      }[outcome.reason];
       // Our own words whoever refused (the app or a proxy in front of it): what to do with the recording.
       return error(copy.title, copy.description);
     }

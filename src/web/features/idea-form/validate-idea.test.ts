@@ -28,7 +28,11 @@ describe('validateIdea', () => {
     'refuses %s before sending, as the server would, though the browser e-mail input lets some through',
     (email) => {
       const serverMessage = ideaRequestSchema.safeParse({ ...valid, email }).error!.issues[0]!.message;
-      expect(validateIdea({ ...valid, email })).toEqual({ kind: 'invalid', message: serverMessage, fields: { email: serverMessage } });
+      expect(validateIdea({ ...valid, email })).toEqual({
+        kind: 'invalid',
+        message: serverMessage,
+        fields: { email: serverMessage },
+      });
     },
   );
 

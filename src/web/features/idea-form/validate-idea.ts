@@ -19,7 +19,9 @@ export type ValidationResult =
 const isFormField = (key: unknown): key is IdeaField => (FORM_FIELD_ORDER as readonly unknown[]).includes(key);
 
 /** The first message at each field, for what the schema refused. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+export function fieldErrorsOf(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path[0];
@@ -29,7 +31,8 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
 }
 
 /** The first field in error, in the form's order. */
-export const firstFieldInError = (fields: FieldErrors): IdeaField | undefined => FORM_FIELD_ORDER.find((field) => fields[field] !== undefined);
+export const firstFieldInError = (fields: FieldErrors): IdeaField | undefined =>
+  FORM_FIELD_ORDER.find((field) => fields[field] !== undefined);
 
 export function validateIdea(values: IdeaValues, options: { hasVoiceMemo?: boolean } = {}): ValidationResult {
   // A memo stands in for the idea text: the schema takes the memo's length as its sign (its value is checked by the server).

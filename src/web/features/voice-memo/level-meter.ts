@@ -13,7 +13,9 @@ type AudioContextClass = typeof AudioContext;
 
 export function openLevelMeter(stream: MediaStream): LevelMeter | null {
   const Context: AudioContextClass | undefined =
-    typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as { webkitAudioContext?: AudioContextClass }).webkitAudioContext);
+    typeof window === 'undefined'
+      ? undefined
+      : (window.AudioContext ?? (window as { webkitAudioContext?: AudioContextClass }).webkitAudioContext);
   if (!Context) return null;
   try {
     const context = new Context();

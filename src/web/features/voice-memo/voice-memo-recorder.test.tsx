@@ -7,7 +7,15 @@ import type { VoiceMemo } from './voice-memo';
 import VoiceMemoRecorder from './voice-memo-recorder';
 
 /** The form's side of the contract: it holds the memo and passes it back. */
-function Form({ onChange, autoStart = true, initial = null }: { onChange: (memo: VoiceMemo | null) => void; autoStart?: boolean; initial?: VoiceMemo | null }) {
+function Form({
+  onChange,
+  autoStart = true,
+  initial = null,
+}: {
+  onChange: (memo: VoiceMemo | null) => void;
+  autoStart?: boolean;
+  initial?: VoiceMemo | null;
+}) {
   const [memo, setMemo] = useState<VoiceMemo | null>(initial);
   return (
     <VoiceMemoRecorder

@@ -34,15 +34,23 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
 }
 
 /** What the live region says for the current state ('' when there is nothing to say). */
-function announcementOf(state: Pick<RecorderState, 'status' | 'error' | 'stoppedAtLimit'> & { removed: boolean; clock: string | null }): string {
+function announcementOf(
+  state: Pick<RecorderState, 'status' | 'error' | 'stoppedAtLimit'> & { removed: boolean; clock: string | null },
+): string {
   if (state.status === 'requesting') return copy.requesting;
   if (state.status === 'recording') return copy.recording;
   if (state.error) return copy.errors[state.error];
-  if (state.clock !== null) return state.stoppedAtLimit ? `${copy.limitReached} ${copy.recorded(state.clock)}` : copy.recorded(state.clock);
+  if (state.clock !== null)
+    return state.stoppedAtLimit ? `${copy.limitReached} ${copy.recorded(state.clock)}` : copy.recorded(state.clock);
   return state.removed ? copy.removed : '';
 }
 
-export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, disabled = false }: VoiceMemoRecorderProps) {
+export default function VoiceMemoRecorder({
+  memo,
+  onChange,
+  autoStart = false,
+  disabled = false,
+}: VoiceMemoRecorderProps) {
   const recorder = useVoiceRecorder(onChange);
   const { status, error, stoppedAtLimit } = recorder;
   const [removed, setRemoved] = useState(false);
@@ -129,7 +137,12 @@ export default function VoiceMemoRecorder({ memo, onChange, autoStart = false, d
             <button type="button" onClick={start} disabled={disabled} className={buttonClass}>
               {copy.rerecord}
             </button>
-            <button type="button" onClick={remove} disabled={disabled} className={cn(buttonStyles.ghost, buttonStyles.sizeSm)}>
+            <button
+              type="button"
+              onClick={remove}
+              disabled={disabled}
+              className={cn(buttonStyles.ghost, buttonStyles.sizeSm)}
+            >
               {copy.remove}
             </button>
           </div>

@@ -45,7 +45,11 @@ describe('VoiceMemoSlot', () => {
 
   it('shows a memo the form kept, ready to listen to', async () => {
     installMedia();
-    const memo: VoiceMemo = { blob: new Blob(['x'], { type: 'audio/webm' }), mimeType: 'audio/webm', durationMs: 4_000 };
+    const memo: VoiceMemo = {
+      blob: new Blob(['x'], { type: 'audio/webm' }),
+      mimeType: 'audio/webm',
+      durationMs: 4_000,
+    };
     render(<VoiceMemoSlot memo={memo} onChange={() => {}} />);
     expect(await screen.findByRole('button', { name: copy.rerecord })).toBeTruthy();
     await act(async () => {});

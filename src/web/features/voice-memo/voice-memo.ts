@@ -11,10 +11,19 @@ export interface VoiceMemo {
 }
 
 // The limits are the idea contract's (the server holds the memo to them too).
-export { VOICE_MEMO_BITS_PER_SECOND, VOICE_MEMO_MAX_MS, formatMemoDuration as formatClock } from '../../../domain/voice-memo';
+export {
+  VOICE_MEMO_BITS_PER_SECOND,
+  VOICE_MEMO_MAX_MS,
+  formatMemoDuration as formatClock,
+} from '../../../domain/voice-memo';
 
 /** Recording types in order of preference (Opus first; Safari records MP4). */
-export const VOICE_MEMO_TYPES = ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus', 'audio/mp4', 'audio/ogg;codecs=opus'] as const;
+export const VOICE_MEMO_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/mp4;codecs=opus',
+  'audio/mp4',
+  'audio/ogg;codecs=opus',
+] as const;
 
 /** First supported of VOICE_MEMO_TYPES; undefined if none. */
 export function pickRecordingType(isTypeSupported: (type: string) => boolean): string | undefined {
