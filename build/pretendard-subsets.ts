@@ -72,10 +72,13 @@ export function restFontFaces(css: string, siteText: string): string[] {
 
 export function collectSiteText(repoRoot: string): string {
   const contentDir = join(repoRoot, 'src/content');
-  const files = readdirSync(contentDir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => join(contentDir, name));
-  files.push(join(repoRoot, 'src/domain/idea.ts'));
+  const domainDir = join(repoRoot, 'src/domain');
+  const modules = (dir: string) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => join(dir, name));
+  // The copy, and every message and date word of the contract the page may show (src/domain).
+  const files = [...modules(contentDir), ...modules(domainDir)];
   const text = files.map((file) => readFileSync(file, 'utf8')).join('') + RUNTIME_TEXT + PRINTABLE_ASCII;
   // Only characters that can be drawn: no line breaks or other control characters.
   return [...new Set([...text])]

@@ -4,7 +4,7 @@
  * admin API) and on PostgreSQL.
  */
 import fs from 'node:fs';
-import { formatKst } from '../domain/idea';
+import { formatKst } from '../domain/kst';
 import { formatMemoDuration } from '../domain/voice-memo';
 import { voiceMemoFileName } from '../server/mail/team-mail';
 import { ConfigError, loadConfig } from '../server/config';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   IDEA_LIMITS,
   IDEA_OR_MEMO_REQUIRED,
-  formatKst,
   ideaFieldsSchema,
   ideaRequestSchema,
   missingRequiredFields,
@@ -10,6 +9,7 @@ import {
   tooLong,
   unstorable,
 } from './idea';
+import { formatKst } from './kst';
 
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {

@@ -171,20 +171,3 @@ export interface ApiErrorBody {
     fields?: Partial<Record<IdeaField, string>>;
   };
 }
-
-const KST_OFFSET_MS = 9 * 3_600_000; // Korea keeps UTC+9 all year (no daylight saving time).
-const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
-
-/**
- * Formats an instant as Korean time (KST), e.g. "2026년 11월 23일 (월) 오후 3:05". Built by hand rather than with
- * Intl, because Node builds with reduced ICU data print "AM"/"PM" for ko-KR and the team mail must read the same
- * everywhere.
- */
-export function formatKst(iso: string | Date): string {
-  const kst = new Date((typeof iso === 'string' ? Date.parse(iso) : iso.getTime()) + KST_OFFSET_MS);
-  const hours = kst.getUTCHours();
-  const minutes = String(kst.getUTCMinutes()).padStart(2, '0');
-  const period = hours < 12 ? '오전' : '오후';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${kst.getUTCFullYear()}년 ${kst.getUTCMonth() + 1}월 ${kst.getUTCDate()}일 (${WEEKDAYS[kst.getUTCDay()]}) ${period} ${hour12}:${minutes}`;
-}

@@ -4,7 +4,7 @@
  */
 import { intakePages as copy } from '../../content/intake-pages';
 import { ideaFormAnchor } from '../../content/site';
-import { formatKst } from '../../domain/idea';
+import { formatKst } from '../../domain/kst';
 import { escapeHtml } from '../mail/team-mail';
 
 const STYLE = `

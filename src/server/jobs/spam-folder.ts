@@ -10,15 +10,14 @@ import { renderSpamReportMail } from '../mail/summary-mails';
 import type { TeamMailOptions } from '../mail/team-mail';
 import type { MailTransport } from '../mail/transport';
 import type { ScheduledJob } from './scheduler';
+import { kstHourOfDay } from '../../domain/kst';
 
 const DAY_MS = 24 * 3_600_000;
-const KST_OFFSET_MS = 9 * 3_600_000;
 const REPORT_HOUR_KST = 9;
 
 /** The next 9:00 KST strictly after `now`. */
 export function nextReportTime(now: Date): Date {
-  const kst = new Date(now.getTime() + KST_OFFSET_MS);
-  const today = Date.UTC(kst.getUTCFullYear(), kst.getUTCMonth(), kst.getUTCDate(), REPORT_HOUR_KST) - KST_OFFSET_MS;
+  const today = kstHourOfDay(now, REPORT_HOUR_KST);
   return new Date(today > now.getTime() ? today : today + DAY_MS);
 }
 

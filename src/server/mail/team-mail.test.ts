@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKst } from '../../domain/idea';
+import { formatKst } from '../../domain/kst';
 import { escapeHtml, firstWords, messageIdDomain, renderTeamMail, singleLine } from './team-mail';
 
 const idea = {

@@ -3,7 +3,8 @@
  * words (control characters removed, so nothing can inject a header), plain-text and HTML parts with every user
  * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
  */
-import { formatKst, PROMISE_HOURS } from '../../domain/idea';
+import { PROMISE_HOURS } from '../../domain/idea';
+import { formatKst } from '../../domain/kst';
 import { AUDIO_CONTAINERS, formatMemoDuration, sniffAudioContainer } from '../../domain/voice-memo';
 
 export interface TeamMailIdea {

@@ -36,6 +36,7 @@ import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency'
 import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 import { checkVoiceMemo, memoDigest, readMultipartIdea } from '../intake/voice-memo-upload';
+import { kstDay } from '../../domain/kst';
 
 export interface SendIdeaEmailOptions {
   config: Config;
@@ -53,15 +54,12 @@ export function receiptFor(id: string, receivedAt: Date): IdeaReceipt {
   };
 }
 
-const KST_OFFSET_MS = 9 * 3_600_000;
-
 /**
  * The idempotency key of a form post, which carries none: the same fields sent again on the same day (KST) are the
  * same submission (a refresh that re-posts, a double press), and replay the first receipt.
  */
 export function formPostKey(body: IdeaRequestBody, receivedAt: Date): string {
-  const day = new Date(receivedAt.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
-  const fields = [day, body.idea, body.name, body.email.toLowerCase(), body.phone];
+  const fields = [kstDay(receivedAt), body.idea, body.name, body.email.toLowerCase(), body.phone];
   return `form:${crypto.createHash('sha256').update(JSON.stringify(fields)).digest('base64url')}`;
 }
 

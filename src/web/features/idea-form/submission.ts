@@ -5,7 +5,7 @@
  * Loaded when the visitor starts on the form (with zod and the client), before the press.
  */
 import { ideaNotices } from '../../../content/home';
-import { formatKst } from '../../../domain/idea';
+import { formatKst } from '../../../domain/kst';
 import { IDEA_REFUSALS, retryAfterLine } from '../../../domain/idea-refusals';
 import { sharedIdeaClient, type IdeaClient, type IdeaValues, type SubmitOutcome } from './api';
 import type { NoticeState } from './notice-state';
