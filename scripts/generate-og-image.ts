@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunch } from '../playwright.config';
 import { site } from '../src/content/site';
-import { escapeHtml } from '../src/web/seo/escape';
+import { escapeHtml } from '../src/domain/escape-html';
 import { icons, manifestPath, markSvg, webManifest } from '../src/web/seo/icons';
 
 const publicDir = process.argv[2] ?? 'public';

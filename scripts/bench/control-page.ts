@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { faq, faqSection, hero, processSection, processSteps, valuePanel } from '../../src/content/home';
-import { escapeHtml } from '../../src/web/seo/escape';
+import { escapeHtml } from '../../src/domain/escape-html';
 
 /** Title–text pairs as a heading of the given level and a paragraph each. */
 const items = (level: 'h2' | 'h3', pairs: ReadonlyArray<readonly [string, string]>) =>

@@ -5,7 +5,7 @@
 import { intakePages as copy } from '../../content/intake-pages';
 import { ideaFormAnchor } from '../../content/site';
 import { formatKst } from '../../domain/kst';
-import { escapeHtml } from '../mail/team-mail';
+import { escapeHtml } from '../../domain/escape-html';
 
 const STYLE = `
   body { margin: 0; font-family: 'Pretendard Variable', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif;

@@ -3,9 +3,9 @@
  * listing each with its reference and contact) and the daily spam-folder count. Same escaping rules as the
  * single idea's mail (team-mail.ts): every user value escaped in HTML, nothing user-written in a header.
  */
+import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
 import {
-  escapeHtml,
   firstWords,
   messageIdDomain,
   singleLine,

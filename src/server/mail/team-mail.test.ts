@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatKst } from '../../domain/kst';
-import { escapeHtml, firstWords, messageIdDomain, renderTeamMail, singleLine } from './team-mail';
+import { escapeHtml } from '../../domain/escape-html';
+import { firstWords, messageIdDomain, renderTeamMail, singleLine } from './team-mail';
 
 const idea = {
   id: '7f1b0a1e-2d2c-4c55-9c1e-6a1c1d1e1f10',

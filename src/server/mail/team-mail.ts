@@ -3,6 +3,7 @@
  * words (control characters removed, so nothing can inject a header), plain-text and HTML parts with every user
  * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
  */
+import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
 import { AUDIO_CONTAINERS, formatMemoDuration, sniffAudioContainer } from '../../domain/voice-memo';
@@ -63,15 +64,6 @@ export function singleLine(value: string): string {
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** The idea's first words, at most `max` characters, cut at a word boundary when possible. */

@@ -1,6 +1,6 @@
 /** robots.txt and sitemap.xml contents, built from the route list (written into dist/site by build/build-site.ts). */
 import { routes } from '../../content/site';
-import { escapeHtml } from './escape';
+import { escapeHtml } from '../../domain/escape-html';
 import { normalizeOrigin } from './head';
 
 /** Crawlers we want explicitly: Naver (Yeti), Google, Kakao's link-preview scraper; then everyone else. */

@@ -1,11 +1,4 @@
-/** Escaping for values placed in the static <head>: attribute/text HTML and JSON inside <script>. */
-
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes a value for an HTML text node or a double- or single-quoted attribute. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => htmlEntities[ch] ?? ch);
-}
+/** Escaping for JSON inside <script> in the static <head> (HTML text and attributes: domain/escape-html.ts). */
 
 /**
  * JSON for a `<script type="application/ld+json">` block: `<`, `>`, `&` and the JS line separators are written as

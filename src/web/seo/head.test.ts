@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { developmentSiteSettings, routes, site } from '../../content/site';
-import { escapeHtml, serializeJsonLd } from './escape';
+import { escapeHtml } from '../../domain/escape-html';
+import { serializeJsonLd } from './escape';
 import { headOptionsFromEnv, renderHead } from './head';
 
 const SITE_URL = 'https://mvp24.example.kr/';

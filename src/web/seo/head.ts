@@ -3,7 +3,8 @@
  * Called by the site build for every route; returns an HTML string to place inside <head>.
  */
 import { developmentSiteSettings, routeById, site, type RouteId, type RouteMeta } from '../../content/site';
-import { escapeHtml, serializeJsonLd } from './escape';
+import { escapeHtml } from '../../domain/escape-html';
+import { serializeJsonLd } from './escape';
 import { faviconLinks, icons } from './icons';
 
 /** Build-time options; by default read from the environment of the build (see `headOptionsFromEnv`). */
