@@ -13,7 +13,7 @@ import { IDEA_LIMITS, PROMISE_HOURS, required, tooLong } from '../domain/idea';
 import { formatKst } from '../domain/kst';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { WITHOUT_SCRIPT_NOTE } from './mail/team-mail';
+import { teamMailCopy } from '../content/team-mail';
 import { TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
@@ -116,7 +116,7 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
 
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.text).toContain(fields.idea);
-    expect(mail!.parsed.text).toContain(WITHOUT_SCRIPT_NOTE);
+    expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
     expect(mail!.parsed.html).toContain('동네 꽃집 &lt;b&gt;예약&lt;/b&gt; &amp; 배달');
   });
 

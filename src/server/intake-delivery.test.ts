@@ -18,6 +18,7 @@ import { freePort } from './test-support/postgres-cluster';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { teamMailCopy } from '../content/team-mail';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -98,7 +99,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
     expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
     expect(parsed.subject).toBe(
-      '[아이디어 접수] 홍길동 Bcc: victim@example.com님: <script>alert("x")</script> 동네 빵집 예약 앱…',
+      teamMailCopy.subject('홍길동 Bcc: victim@example.com', '<script>alert("x")</script> 동네 빵집 예약 앱…'),
     );
     expect(parsed.replyTo?.value).toEqual([{ address: 'gildong@example.com', name: '홍길동 Bcc: victim@example.com' }]);
     expect(parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);

@@ -16,6 +16,7 @@ import { formToken, TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from './test-support/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { teamMailCopy } from '../content/team-mail';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 
@@ -111,7 +112,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     const [mail] = await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
-    expect(mail!.parsed.subject).toBe('[아이디어 접수] 목소리로 보낸 분님: 음성 메모 0:03');
+    expect(mail!.parsed.subject).toBe(teamMailCopy.subject('목소리로 보낸 분', teamMailCopy.memoSummary('0:03')));
     expect(mail!.parsed.text).toContain(`음성 메모: 0:03 (첨부 파일 음성메모-${id.slice(0, 8)}.webm, 200 KB)`);
     expect(mail!.parsed.attachments).toHaveLength(1);
     const attachment = mail!.parsed.attachments[0]!;

@@ -8,7 +8,7 @@ import { devices, expect, test, type Browser, type Page } from '@playwright/test
 import { intakePages } from '../../src/content/intake-pages';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { required } from '../../src/domain/idea';
-import { WITHOUT_SCRIPT_NOTE } from '../../src/server/mail/team-mail';
+import { teamMailCopy } from '../../src/content/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
 import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
@@ -158,7 +158,7 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
 
   const [mail] = await smtp!.waitFor(1, 20_000);
   expect(mail!.parsed.text).toContain(idea);
-  expect(mail!.parsed.text).toContain(WITHOUT_SCRIPT_NOTE);
+  expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
   expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
   await context.close();
 });

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
+import { idempotencyKeyInvalid } from '../../content/intake-errors';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
@@ -15,11 +16,7 @@ export function idempotencyKeyOf(request: Pick<FastifyRequest, 'headers'>): stri
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || !KEY_PATTERN.test(key)) {
-    throw new ApiError(
-      400,
-      'invalid_json',
-      'Idempotency-Key 헤더 형식이 올바르지 않습니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
-    );
+    throw new ApiError(400, 'invalid_json', idempotencyKeyInvalid);
   }
   return key;
 }

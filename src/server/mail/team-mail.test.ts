@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatKst } from '../../domain/kst';
 import { escapeHtml } from '../../domain/escape-html';
 import { firstWords, messageIdDomain, renderTeamMail, singleLine } from './team-mail';
+import { teamMailCopy } from '../../content/team-mail';
 
 const idea = {
   id: '7f1b0a1e-2d2c-4c55-9c1e-6a1c1d1e1f10',
@@ -16,7 +17,7 @@ describe('team mail', () => {
   it('has a Korean subject with the name and the first words', () => {
     const mail = renderTeamMail(idea, { from: 'MVP <no-reply@mvp24.example>', to: 'team@mvp24.example' });
     expect(mail.subject).toBe(
-      '[아이디어 접수] 박서준님: 동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…',
+      teamMailCopy.subject('박서준', '동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…'),
     );
     expect(mail.replyTo).toEqual({ name: '박서준', address: 'seojun@example.com' });
     expect(mail.messageId).toBe(`<idea-${idea.id}@mvp24.example>`);

@@ -3,6 +3,7 @@
  * words (control characters removed, so nothing can inject a header), plain-text and HTML parts with every user
  * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
  */
+import { teamMailCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
@@ -25,20 +26,17 @@ export interface TeamMailIdea {
 export function voiceMemoFileName(ideaId: string, mimeType: string): string {
   const container =
     Object.values(AUDIO_CONTAINERS).find((candidate) => candidate.mimeType === mimeType) ?? AUDIO_CONTAINERS.webm;
-  return `음성메모-${ideaId.slice(0, 8)}.${container.extension}`;
+  return copy.memoFileName(ideaId.slice(0, 8), container.extension);
 }
 
 /** "음성 메모: 0:03 (첨부 파일 음성메모-1234abcd.webm, 48 KB)" */
 export function voiceMemoLine(ideaId: string, memo: NonNullable<TeamMailIdea['voiceMemo']>, attached: boolean): string {
   const size = `${Math.max(1, Math.round(memo.byteSize / 1024)).toLocaleString('ko-KR')} KB`;
+  const duration = formatMemoDuration(memo.durationMs);
   return attached
-    ? `${formatMemoDuration(memo.durationMs)} (첨부 파일 ${voiceMemoFileName(ideaId, memo.mimeType)}, ${size})`
-    : `${formatMemoDuration(memo.durationMs)} (${size}; npm run ideas -- show ${ideaId} --save-memo <파일>로 저장)`;
+    ? copy.memoAttached(duration, voiceMemoFileName(ideaId, memo.mimeType), size)
+    : copy.memoToSave(duration, size, ideaId);
 }
-
-/** The mail's line for an idea that came without the page's script. */
-export const WITHOUT_SCRIPT_NOTE =
-  '이 신청은 JavaScript 없이 기본 양식으로 보내졌습니다 (작성 시간 확인은 적용되지 않았습니다).';
 
 export interface TeamMailOptions {
   from: string;
@@ -90,45 +88,44 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
   const name = singleLine(idea.name);
   const receivedKst = formatKst(idea.receivedAt.toISOString());
   const promisedKst = formatKst(new Date(idea.receivedAt.getTime() + PROMISE_HOURS * 3_600_000).toISOString());
-  const phone = idea.phone.trim() === '' ? '(없음)' : singleLine(idea.phone);
+  const phone = idea.phone.trim() === '' ? copy.noPhone : singleLine(idea.phone);
   const memo = idea.voiceMemo;
   const attached = Boolean(memo?.bytes);
   const rows: [string, string][] = [
-    ['이름', name],
-    ['이메일', idea.email],
-    ['연락처', phone],
-    ['접수 시각', `${receivedKst} (KST)`],
-    ['프로토타입 약속 시각', `${promisedKst} (KST)`],
-    ['접수 번호', idea.id],
-    ...(memo ? [['음성 메모', voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
+    [copy.labels.name, name],
+    [copy.labels.email, idea.email],
+    [copy.labels.phone, phone],
+    [copy.labels.receivedAt, copy.kst(receivedKst)],
+    [copy.labels.promisedBy, copy.kst(promisedKst)],
+    [copy.labels.id, idea.id],
+    ...(memo ? [[copy.labels.memo, voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
   ];
-  const notes = idea.withoutScript ? [WITHOUT_SCRIPT_NOTE] : [];
-  const ideaText =
-    idea.idea.trim() === '' && memo ? '(글 없이 음성 메모로 보냈습니다. 첨부 파일을 들어주세요.)' : idea.idea;
+  const notes = idea.withoutScript ? [copy.withoutScript] : [];
+  const ideaText = idea.idea.trim() === '' && memo ? copy.memoOnly : idea.idea;
 
   const text = [
-    '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
+    copy.intro,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...notes,
     '',
-    '[아이디어]',
+    `[${copy.ideaHeading}]`,
     ideaText,
     '',
-    '이 메일에 회신하면 신청자에게 바로 답장됩니다.',
+    copy.replyHint,
   ].join('\n');
 
   const html = `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><title>새 아이디어 접수</title></head>
+<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(copy.title)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.6; color: #111;">
-<p>새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.</p>
+<p>${escapeHtml(copy.intro)}</p>
 <table cellpadding="4" style="border-collapse: collapse;">
 ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join('\n')}
-<h2 style="font-size: 16px;">아이디어</h2>
+<h2 style="font-size: 16px;">${escapeHtml(copy.ideaHeading)}</h2>
 <div style="white-space: pre-wrap; border-left: 3px solid #4f46e5; padding-left: 12px;">${escapeHtml(ideaText)}</div>
-<p style="color: #555;">이 메일에 회신하면 신청자에게 바로 답장됩니다.</p>
+<p style="color: #555;">${escapeHtml(copy.replyHint)}</p>
 </body></html>`;
 
   return {
@@ -136,7 +133,10 @@ ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join
     to: options.to,
     replyTo: { name, address: idea.email },
     subject: singleLine(
-      `[아이디어 접수] ${name}님: ${idea.idea.trim() === '' && memo ? `음성 메모 ${formatMemoDuration(memo.durationMs)}` : firstWords(idea.idea)}`,
+      copy.subject(
+        name,
+        idea.idea.trim() === '' && memo ? copy.memoSummary(formatMemoDuration(memo.durationMs)) : firstWords(idea.idea),
+      ),
     ),
     text,
     html,

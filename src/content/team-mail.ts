@@ -1,0 +1,71 @@
+/**
+ * The wording of the mails the team receives: one idea's notification, the digest and the spam-folder count. The
+ * server (src/server/mail/) fills in the values, escapes them and builds the MIME message; a copy change is made here.
+ * Values arrive already formatted (times in KST, the memo's length as m:ss).
+ */
+
+export const teamMailCopy = {
+  /** `[아이디어 접수] 홍길동님: 동네 빵집의 남은 빵을…` */
+  subject: (name: string, summary: string) => `[아이디어 접수] ${name}님: ${summary}`,
+  /** The subject's summary when the idea came as a voice memo only. */
+  memoSummary: (duration: string) => `음성 메모 ${duration}`,
+  title: '새 아이디어 접수',
+  intro: '새 아이디어가 접수되었습니다. 24시간 안에 프로토타입을 전달해주세요.',
+  labels: {
+    name: '이름',
+    email: '이메일',
+    phone: '연락처',
+    receivedAt: '접수 시각',
+    promisedBy: '프로토타입 약속 시각',
+    id: '접수 번호',
+    memo: '음성 메모',
+  },
+  /** A time as the mails write it. */
+  kst: (formatted: string) => `${formatted} (KST)`,
+  noPhone: '(없음)',
+  ideaHeading: '아이디어',
+  memoOnly: '(글 없이 음성 메모로 보냈습니다. 첨부 파일을 들어주세요.)',
+  replyHint: '이 메일에 회신하면 신청자에게 바로 답장됩니다.',
+  /** The line for an idea that came without the page's script. */
+  withoutScript: '이 신청은 JavaScript 없이 기본 양식으로 보내졌습니다 (작성 시간 확인은 적용되지 않았습니다).',
+  /** The memo's file name: `음성메모-<first 8 of the id>.<ext>`. */
+  memoFileName: (idShort: string, extension: string) => `음성메모-${idShort}.${extension}`,
+  /** "0:03 (첨부 파일 음성메모-1234abcd.webm, 48 KB)" */
+  memoAttached: (duration: string, fileName: string, size: string) => `${duration} (첨부 파일 ${fileName}, ${size})`,
+  /** A memo a digest only mentions: how to save it. */
+  memoToSave: (duration: string, size: string, id: string) =>
+    `${duration} (${size}; npm run ideas -- show ${id} --save-memo <파일>로 저장)`,
+} as const;
+
+export const digestMailCopy = {
+  title: '아이디어 묶음',
+  subject: (count: number, firstName: string, sentAt: string) =>
+    `[아이디어 묶음] ${count}건: ${firstName}님 외 (${sentAt})`,
+  intro: (count: number) =>
+    `아이디어가 한꺼번에 많이 들어와 ${count}건을 한 통으로 묶어 보냅니다. 각 건은 npm run ideas -- show <접수 번호> 로 전체를 볼 수 있습니다.`,
+  contactLine: (name: string, email: string, phone: string) => `이름: ${name} / 이메일: ${email} / 연락처: ${phone}`,
+  memoPart: (memo: string) => ` / 음성 메모: ${memo}`,
+} as const;
+
+export const spamReportCopy = {
+  title: '스팸 보관함',
+  subject: (count: number) => `[스팸 보관함] 아이디어 ${count}건을 따로 보관했습니다`,
+  intro: (count: number) => `지난 하루 동안 아이디어 ${count}건을 스팸 의심으로 따로 보관했습니다.`,
+  howTo:
+    '사람이 보낸 것이 섞여 있는지 npm run ideas -- list --spam 으로 확인하고, 진짜 신청이면 npm run ideas -- release <접수 번호> 로 받아보세요.',
+} as const;
+
+/** The team's chat alerts when mail is not going out (ids, counts, ages and reply codes only). */
+export const alertCopy = {
+  prefix: '[24시간 MVP 알림]',
+  erasedIdea: '(삭제된 아이디어)',
+  expired: '재시도 기간 동안 보내지 못해 실패로 처리했습니다',
+  refused: (code: string | number | null | undefined) =>
+    `메일 서버가 거부했습니다${code ? ` (응답 코드 ${code})` : ''}`,
+  mailFailed: (id: string, why: string) =>
+    `접수 번호 ${id}의 팀 메일을 ${why}. 메일 설정을 확인한 뒤 \`npm run ideas -- retry ${id}\`로 다시 보내주세요.`,
+  mailBacklog: (unsent: number, overdue: number, oldestMinutes: number, id: string) =>
+    `팀 메일이 나가지 않고 있습니다. 아직 보내지 못한 아이디어 ${unsent}건 (늦어진 것 ${overdue}건), ` +
+    `가장 오래된 것은 ${oldestMinutes}분 전에 접수되었습니다 (접수 번호 ${id}). ` +
+    `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
+} as const;
