@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { retentionPromise } from '../content/privacy';
 import { ConfigError, loadConfig } from './config';
 import { DEFAULT_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadlines';
 
@@ -14,13 +17,28 @@ describe('loadConfig', () => {
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.siteDir).toMatch(/\/dist\/site$/);
-    expect(config.form.minFillMs).toBe(3000);
-    expect(config.rateLimit).toEqual({ perIp: 5, windowMs: 600_000 });
-    expect(config.retention).toEqual({ ideaDays: 365, ipDays: 7, spamMaxKept: 5000 });
-    expect(config.mail).toMatchObject({ digestThreshold: 20, formDigestThreshold: 5, digestPeriodMs: 3_600_000 });
     expect(config.jobs).toBe(true);
-    expect(config.http).toEqual({ requestTimeoutMs: 60_000, idleTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 });
     expect(config.mail.smtpUrl).toBeUndefined();
+    // The privacy policy's retention numbers are the defaults (one home: content/privacy.ts).
+    expect(config.retention).toMatchObject({ ideaDays: retentionPromise.ideaDays, ipDays: retentionPromise.ipDays });
+  });
+
+  it('has the defaults .env.example documents: each value written there is the one the server uses unset', () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.+)$/gm)].map(
+      ([, name, value]) => [name!, value!] as const,
+    );
+    // The deployment's own values, shown as examples: not defaults.
+    const examples = new Set(['NODE_ENV', 'SITE_URL']);
+    const defaults = loadConfig({});
+    const differing = documented
+      .filter(([name]) => !examples.has(name))
+      .filter(([name, value]) => JSON.stringify(loadConfig({ [name]: value })) !== JSON.stringify(defaults))
+      .map(([name, value]) => `${name}=${value}`);
+    expect(differing).toEqual([]);
+    expect(documented.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['RATE_LIMIT_PER_IP', 'MAIL_DIGEST_THRESHOLD']),
+    );
   });
 
   it('treats empty values as unset and parses lists', () => {
