@@ -151,6 +151,27 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
   );
 
   it(
+    'a worker whose claim was taken over while it sent cannot record over the newer claim (the attempt fence)',
+    async () => {
+      smtp = await startSmtpServer();
+      smtp.answerDelayMs = 600;
+      const app = await startApp();
+      const [id] = await submit(app, 1);
+      // The worker is inside DATA; meanwhile another worker takes the row over (as after an expired lease).
+      await smtp.waitForData(1);
+      await app.database.rows(
+        sql`update outbox set attempts = attempts + 1, status = 'sending' where idea_id = ${id}::uuid`,
+      );
+      await smtp.waitFor(1);
+      await app.outbox.stop();
+      // The first worker's 'sent' was fenced by its own attempt number: the newer claim's row is left as it was.
+      const [row] = await outboxRows(app.database);
+      expect(row).toMatchObject({ idea_id: id, status: 'sending', attempts: 2 });
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
     'a stopping server finishes the mail in flight, hands the rest back uncounted, and the next one sends each once',
     async () => {
       smtp = await startSmtpServer();
