@@ -8,7 +8,7 @@
  *
  * Each run sends a fixed number of requests (so every answer is counted before the database is checked).
  *
- * The flood row: the server restarted with the deployment's guards (5 per address, 3 s fill time, TRUST_PROXY so
+ * The flood row: the server restarted with the deployment's guards (config.ts's defaults, TRUST_PROXY so
  * junk comes from 1,500 addresses), junk at full speed from BENCH_FLOOD_CONNECTIONS connections (invalid bodies,
  * bodies without a form token, honeypot fills, well-formed plain form posts as with JavaScript off) while genuine
  * visitors submit through the page's calls at 2/s: junk answered/s, genuine accepted and queued one by one (must be
@@ -429,6 +429,8 @@ try {
 const target = rows
   .map((row) => `${row.driver}: ${row.requestsPerSecond >= 1000 && row.p99 <= 50 ? 'meets' : 'misses'} the target`)
   .join('; ');
+/** The deployment's defaults the flood row runs with (config.ts, the one home of each). */
+const guards = loadConfig({});
 const markdown = [
   `Intake (\`npm run bench:intake\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
     `Node ${process.version}, ${os.platform()} ${os.release()}. autocannon on loopback, ${CONNECTIONS} connections, ${REQUESTS.toLocaleString('en-US')} requests after 2,000 warm-up requests; ` +
@@ -451,17 +453,18 @@ const markdown = [
       `${row.storedIdeas.toLocaleString('en-US')} | ${row.storedMemos.toLocaleString('en-US')} | ${row.storedIdeas === row.accepted && row.storedMemos === row.accepted ? 'yes' : 'NO'} |`,
   ),
   '',
-  `Under a flood: the server restarted with the deployment's guards (5 per address per 10 minutes, 3 s minimum fill time, TRUST_PROXY); ` +
+  `Under a flood: the server restarted with the deployment's guards (${guards.rateLimit.perIp} per address per ${guards.rateLimit.windowMs / 60_000} minutes, ` +
+    `${guards.form.minFillMs / 1000} s minimum fill time, TRUST_PROXY); ` +
     `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,500 addresses (a fifth each: broken JSON and invalid fields, answered 400 without a database write; ` +
-    `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to 5 per address, then 429 from memory; ` +
-    `well-formed plain form posts as with JavaScript off, stored up to 5 per address and, past MAIL_FORM_DIGEST_THRESHOLD, held for the digest) ` +
+    `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to ${guards.rateLimit.perIp} per address, then 429 from memory; ` +
+    `well-formed plain form posts as with JavaScript off, stored up to ${guards.rateLimit.perIp} per address and, past MAIL_FORM_DIGEST_THRESHOLD (${guards.mail.formDigestThreshold}), held for the digest) ` +
     `while ${GENUINE} genuine visitors submit at 2/s through the page's calls. The flood client shares the machine's 2 cores with the server.`,
   '',
   floodTable(floodRows),
 ].join('\n');
 console.log(markdown);
 // The genuine visitors' own allowance (MAIL_DIGEST_THRESHOLD, the server's default here) is all the flood may not take.
-const genuineAllowance = Math.min(GENUINE, loadConfig({}).mail.digestThreshold);
+const genuineAllowance = Math.min(GENUINE, guards.mail.digestThreshold);
 if (
   floodRows.some(
     (row) =>
