@@ -11,12 +11,10 @@ import { intakePages } from '../content/intake-pages';
 import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../domain/endpoints';
 import { IDEA_LIMITS, PROMISE_HOURS, required, tooLong } from '../domain/idea';
 import { formatKst } from '../domain/kst';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import { teamMailCopy } from '../content/team-mail';
-import { TEST_FORM_SECRET } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { buildTestApp } from './test-support/test-app';
 
 const fields = {
   idea: '동네 꽃집 <b>예약</b> & 배달 앱을 만들고 싶어요.',
@@ -69,19 +67,11 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
   });
 
   async function start(env: Record<string, string> = {}) {
-    app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        MAIL_POLL_MS: '50',
-        PUBLIC_API_KEY: 'public-site-key', // required of the script, not of the browser's own form
-        ...env,
-      }),
-    );
-    await app.ready();
+    app = await buildTestApp(store, {
+      SMTP_URL: smtp.url,
+      PUBLIC_API_KEY: 'public-site-key', // required of the script, not of the browser's own form
+      ...env,
+    });
     return app;
   }
 

@@ -11,14 +11,13 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { unstorable, type IdeaReceipt } from '../domain/idea';
 import { formatKst } from '../domain/kst';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import type { Database } from './db/client';
 import { freePort } from './test-support/postgres-cluster';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
+import { ideaBody, submitIdea } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 import { teamMailCopy } from '../content/team-mail';
+import { buildTestApp } from './test-support/test-app';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -41,13 +40,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
   const apps: FastifyInstance[] = [];
 
   async function startApp(env: Record<string, string>, database?: Database): Promise<FastifyInstance> {
-    const app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        MAIL_POLL_MS: '50',
+    const app = await buildTestApp(
+      store,
+      {
         MAIL_RETRY_BASE_MS: '50',
         MAIL_RETRY_MAX_MS: '200',
         RATE_LIMIT_PER_IP: '100000',
@@ -55,11 +50,10 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
         JOBS: 'false',
         MAIL_DIGEST_THRESHOLD: '1000000',
         ...env,
-      }),
+      },
       database ? { database } : {},
     );
     apps.push(app);
-    await app.ready();
     return app;
   }
 

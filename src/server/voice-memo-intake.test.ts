@@ -9,14 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, IDEA_OR_MEMO_REQUIRED, type IdeaReceipt } from '../domain/idea';
 import { VOICE_MEMO_MAX_BYTES } from '../domain/voice-memo';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import { freePort } from './test-support/postgres-cluster';
-import { formToken, TEST_FORM_SECRET } from './test-support/intake-client';
+import { formToken } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from './test-support/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 import { teamMailCopy } from '../content/team-mail';
+import { buildTestApp } from './test-support/test-app';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 
@@ -37,22 +36,14 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
   const apps: FastifyInstance[] = [];
 
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-    const app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        MAIL_POLL_MS: '50',
-        MAIL_RETRY_BASE_MS: '50',
-        MAIL_RETRY_MAX_MS: '200',
-        RATE_LIMIT_PER_IP: '100000',
-        JOBS: 'false',
-        ...env,
-      }),
-    );
+    const app = await buildTestApp(store, {
+      MAIL_RETRY_BASE_MS: '50',
+      MAIL_RETRY_MAX_MS: '200',
+      RATE_LIMIT_PER_IP: '100000',
+      JOBS: 'false',
+      ...env,
+    });
     apps.push(app);
-    await app.ready();
     return app;
   }
 

@@ -8,16 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdeaReceipt } from '../../domain/idea';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { ALERT_KEEP_DAYS, MAIL_ALERTS_EVERY_MS } from '../jobs/mail-alerts';
 import { freePort } from '../test-support/postgres-cluster';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../test-support/intake-client';
+import { ideaBody, submitIdea } from '../test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { startWebhookServer, type WebhookTestServer } from '../test-support/webhook-test-server';
 import { isDiscordWebhook, webhookBody } from './webhook';
+import { buildTestApp } from '../test-support/test-app';
 
 const ALERT_UNSENT_MINUTES = 15;
 const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };
@@ -65,24 +64,16 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
   const apps: FastifyInstance[] = [];
 
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-    const app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        MAIL_POLL_MS: '50',
-        MAIL_RETRY_BASE_MS: '50',
-        MAIL_RETRY_MAX_MS: '200',
-        RATE_LIMIT_PER_IP: '100000',
-        JOBS: 'false',
-        ALERT_WEBHOOK_URL: webhook.url,
-        ALERT_UNSENT_MINUTES: String(ALERT_UNSENT_MINUTES),
-        ...env,
-      }),
-    );
+    const app = await buildTestApp(store, {
+      MAIL_RETRY_BASE_MS: '50',
+      MAIL_RETRY_MAX_MS: '200',
+      RATE_LIMIT_PER_IP: '100000',
+      JOBS: 'false',
+      ALERT_WEBHOOK_URL: webhook.url,
+      ALERT_UNSENT_MINUTES: String(ALERT_UNSENT_MINUTES),
+      ...env,
+    });
     apps.push(app);
-    await app.ready();
     return app;
   }
 

@@ -13,17 +13,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../../domain/idea';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { retentionJob } from '../jobs/retention';
 import { mailFileDir } from '../mail/mail-files';
 import { filesUnder, needlesIn } from '../test-support/disk-bytes';
-import { formToken, TEST_FORM_SECRET } from '../test-support/intake-client';
+import { formToken } from '../test-support/intake-client';
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { clusterStart, multipartBody, simpleBlock, webmHead } from '../test-support/voice-memo-body';
 import { storeIdea } from './idea-store';
 import { deleteIdea } from './team-ideas';
+import { buildTestApp } from '../test-support/test-app';
 
 const IDEA_DAYS = 365;
 
@@ -56,19 +55,11 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   let app: FastifyInstance | undefined;
 
   const startApp = async () => {
-    app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        MAIL_POLL_MS: '50',
-        RATE_LIMIT_PER_IP: '100000',
-        MAIL_DIGEST_THRESHOLD: '100000', // every idea gets its own mail file
-        JOBS: 'false',
-      }),
-    );
-    await app.ready();
+    app = await buildTestApp(store, {
+      RATE_LIMIT_PER_IP: '100000',
+      MAIL_DIGEST_THRESHOLD: '100000', // every idea gets its own mail file
+      JOBS: 'false',
+    });
     return app;
   };
 

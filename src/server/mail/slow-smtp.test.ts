@@ -8,16 +8,15 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdeaReceipt } from '../../domain/idea';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { retryIdea } from '../ideas/team-ideas';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../test-support/intake-client';
+import { ideaBody, submitIdea } from '../test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { OutboxWorker } from './outbox-worker';
 import { mailLeaseMs } from './send-deadlines';
 import { smtpTransport } from './transport';
+import { buildTestApp } from '../test-support/test-app';
 
 const SMTP_TIMEOUT_MS = 2000;
 const LEASE_MS = mailLeaseMs(SMTP_TIMEOUT_MS);
@@ -55,25 +54,17 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
   const cleanups: (() => Promise<void>)[] = [];
 
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
-    const app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_FROM: '24시간 MVP <no-reply@mvp24.example>',
-        TEAM_EMAIL: 'team@mvp24.example',
-        SMTP_URL: smtp.url,
-        SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
-        MAIL_POLL_MS: '50',
-        MAIL_RETRY_BASE_MS: '50',
-        MAIL_RETRY_MAX_MS: '200',
-        RATE_LIMIT_PER_IP: '100000',
-        JOBS: 'false',
-        MAIL_DIGEST_THRESHOLD: '1000000',
-        ...env,
-      }),
-    );
+    const app = await buildTestApp(store, {
+      SMTP_URL: smtp.url,
+      SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
+      MAIL_RETRY_BASE_MS: '50',
+      MAIL_RETRY_MAX_MS: '200',
+      RATE_LIMIT_PER_IP: '100000',
+      JOBS: 'false',
+      MAIL_DIGEST_THRESHOLD: '1000000',
+      ...env,
+    });
     apps.push(app);
-    await app.ready();
     return app;
   }
 
