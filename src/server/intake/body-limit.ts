@@ -1,5 +1,5 @@
 /**
- * Body size guard: 64 KB holds the largest valid idea in either encoding the intake takes: 5,000 characters of
+ * Body size guard: the limit holds the largest valid idea in either encoding the intake takes: 5,000 characters of
  * Korean are ≈ 15 KB of JSON, but ≈ 45 KB urlencoded by the browser's own form post (each syllable is `%EA%B0%80`).
  * A submission with a voice memo (multipart) may add the memo's 2 MB. A declared Content-Length above the limit is
  * refused with 413 before any byte is read; chunked bodies are cut off at the same limits by Fastify's route
@@ -10,11 +10,25 @@
  * deploy/nginx-site.conf, which tests/deploy/nginx-proxy.test.ts reads and compares with PROXY_BODY_LIMIT.
  */
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { IDEA_LIMITS } from '../../domain/idea';
 import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
 import { ApiError } from '../http/api-error';
 import { isMultipart } from './content-type';
 
-export const INTAKE_BODY_LIMIT = 64 * 1024;
+/** Bytes one character can take once the browser urlencodes it: a Korean syllable is three `%XX` escapes. */
+const URLENCODED_BYTES_PER_CHAR = 9;
+/** Field names, the honeypot, the form token and the separators, generously. */
+const FORM_OVERHEAD_BYTES = 4 * 1024;
+/**
+ * The largest valid submission, urlencoded (its costliest encoding), rounded up to 16 KB: 64 KB for the limits of
+ * domain/idea.ts today. It follows IDEA_LIMITS, so a longer idea never meets a body limit of its own.
+ */
+export const INTAKE_BODY_LIMIT =
+  Math.ceil(
+    (Object.values(IDEA_LIMITS).reduce((sum, max) => sum + max, 0) * URLENCODED_BYTES_PER_CHAR + FORM_OVERHEAD_BYTES) /
+      (16 * 1024),
+  ) *
+  (16 * 1024);
 /** The fields, the memo at its largest, and room for the multipart framing. */
 export const MEMO_BODY_LIMIT = INTAKE_BODY_LIMIT + VOICE_MEMO_MAX_BYTES;
 /**
