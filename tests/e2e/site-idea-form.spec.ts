@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './fixtures/hydration';
-import { tooLong } from '../../src/domain/idea';
+import { IDEA_LIMITS, tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 import { IDEA_REFUSALS, retryAfterLine } from '../../src/domain/idea-refusals';
 
@@ -190,7 +190,7 @@ test.describe('idea form', () => {
 
   test('too long for the shared contract: its Korean message, nothing sent', async ({ page }) => {
     const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
-    await fillAll(page, { ...values, name: '가'.repeat(101) });
+    await fillAll(page, { ...values, name: '가'.repeat(IDEA_LIMITS.name + 1) });
     await fields(page).submit.click();
     await expect(page.getByRole('alert')).toContainText(tooLong('name'));
     expect(intake.submissions).toHaveLength(0);
