@@ -70,8 +70,9 @@ describe('a full disk while the server runs (PGlite and .eml files on a small tm
   });
 
   it.skipIf(!disk)(
-    'answers 503 in Korean, never a bare 500, and /healthz reports the full disk',
+    'answers 503 in Korean, never a bare 500, /healthz reports the full disk, and the log holds no visitor',
     async () => {
+      const lines: string[] = [];
       app = await buildApp(
         testConfig({
           DATA_DIR: path.join(disk!.dir, 'data'),
@@ -81,7 +82,9 @@ describe('a full disk while the server runs (PGlite and .eml files on a small tm
           MAIL_DIGEST_THRESHOLD: '1000000',
           JOBS: 'false',
           MAIL_WORKER: 'false',
+          LOG_LEVEL: 'info',
         }),
+        { logStream: { write: (line: string) => void lines.push(line) } },
       );
       await app.ready();
       expect((await submitIdea(app, ideaBody())).statusCode).toBe(202);
@@ -107,6 +110,12 @@ describe('a full disk while the server runs (PGlite and .eml files on a small tm
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ status: 'unavailable', storage: 'full' });
+      // The failed writes were logged (decision 075), without the visitors' words or contact details.
+      const log = lines.join('');
+      expect(log).toContain('request failed');
+      const visitor = ideaBody();
+      for (const value of [visitor.name, visitor.email, visitor.phone, visitor.idea, '디스크가 가득 찬 뒤의 아이디어'])
+        expect(log).not.toContain(String(value));
 
       fs.rmSync(filler);
     },
