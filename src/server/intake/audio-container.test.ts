@@ -25,6 +25,13 @@ describe('audio containers, walked whole', () => {
     expect(audioContainerOf(memoFixture('chromium-audio.mp4'))).toBe('mp4');
   });
 
+  it('refuses, without throwing, a header whose text elements are megabytes long', () => {
+    // A DocType of 1.5 MB (within the 2 MB memo limit) once overflowed the call stack: a 500 instead of a 415.
+    const hostile = ebmlElement(0x1a45dfa3, [ebmlElement(0x4282, [Buffer.alloc(1_500_000, 0x61)])]);
+    expect(() => audioContainerOf(hostile)).not.toThrow();
+    expect(audioContainerOf(hostile)).toBeUndefined();
+  });
+
   it("refuses Chromium's real videos, with or without a sound track", () => {
     for (const name of [
       'chromium-vp8.webm',

@@ -84,8 +84,9 @@ function elementAt(bytes: Uint8Array, offset: number, limit: number): Element | 
   return end <= limit ? { id: id.value, start, end } : undefined;
 }
 
+/** A short ASCII string element (a DocType or codec id); a long one is no audio file's and reads as ''. */
 const text = (bytes: Uint8Array, start: number, end: number) =>
-  String.fromCharCode(...bytes.subarray(start, end)).replace(/\0+$/, '');
+  end - start > 64 ? '' : Buffer.from(bytes.subarray(start, end)).toString('latin1').replace(/\0+$/, '');
 
 function uint(bytes: Uint8Array, start: number, end: number): number {
   let value = 0;

@@ -35,7 +35,9 @@ export async function recordUses(database: Database, batch: Use[]): Promise<bool
   // Within the batch, the first use of each token is the candidate; the others are judged against it.
   const candidates = new Map<string, Use>();
   for (const use of batch) if (!candidates.has(use.hash)) candidates.set(use.hash, use);
-  const inserted = await database.rows<{ token_hash: string }>(sql`
+  // One transaction: the group commit's one-by-one retry needs a batch to be all or nothing.
+  return database.transaction(async (rows) => {
+    const inserted = await rows<{ token_hash: string }>(sql`
     insert into used_form_tokens (token_hash, idempotency_key, expires_at)
     values ${sql.join(
       [...candidates.values()].map(
@@ -45,21 +47,22 @@ export async function recordUses(database: Database, batch: Use[]): Promise<bool
     )}
     on conflict (token_hash) do nothing
     returning token_hash`);
-  const won = new Set(inserted.map((row) => row.token_hash));
-  const earlier = [...candidates.keys()].filter((hash) => !won.has(hash));
-  const firstKeys = new Map<string, string | null>();
-  if (earlier.length > 0) {
-    const rows = await database.rows<{ token_hash: string; idempotency_key: string | null }>(sql`
+    const won = new Set(inserted.map((row) => row.token_hash));
+    const earlier = [...candidates.keys()].filter((hash) => !won.has(hash));
+    const firstKeys = new Map<string, string | null>();
+    if (earlier.length > 0) {
+      const found = await rows<{ token_hash: string; idempotency_key: string | null }>(sql`
       select token_hash, idempotency_key from used_form_tokens where token_hash in (${sql.join(
         earlier.map((hash) => sql`${hash}`),
         sql`, `,
       )})`);
-    for (const row of rows) firstKeys.set(row.token_hash, row.idempotency_key);
-  }
-  return batch.map((use) => {
-    const candidate = candidates.get(use.hash)!;
-    if (won.has(use.hash)) return use === candidate || sameSubmission(use.key, candidate.key);
-    return sameSubmission(use.key, firstKeys.get(use.hash) ?? null);
+      for (const row of found) firstKeys.set(row.token_hash, row.idempotency_key);
+    }
+    return batch.map((use) => {
+      const candidate = candidates.get(use.hash)!;
+      if (won.has(use.hash)) return use === candidate || sameSubmission(use.key, candidate.key);
+      return sameSubmission(use.key, firstKeys.get(use.hash) ?? null);
+    });
   });
 }
 

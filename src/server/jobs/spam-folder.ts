@@ -21,7 +21,11 @@ export function nextReportTime(now: Date): Date {
   return new Date(today > now.getTime() ? today : today + DAY_MS);
 }
 
-/** Erases the oldest unreleased spam beyond `maxKept`; returns how many. */
+/**
+ * Erases the oldest unreleased spam beyond `maxKept`; returns how many. The tables are not rewritten here (a flood
+ * past the cap would otherwise rewrite them every minute under an exclusive lock): the retention job's turn purges
+ * what was erased (decision 077).
+ */
 export async function trimSpamFolder(database: Database, maxKept: number, dataDir: string): Promise<number> {
   let trimmed = 0;
   for (;;) {
@@ -34,6 +38,7 @@ export async function trimSpamFolder(database: Database, maxKept: number, dataDi
         database,
         surplus.map((row) => row.id),
         dataDir,
+        { purge: false },
       )
     ).ideas;
   }
