@@ -97,6 +97,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       dataDir: config.dataDir,
       smtpTimeoutMs: config.mail.smtpTimeoutMs,
     });
+  /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
+  const alertsInFlight = new Set<Promise<unknown>>();
   const outbox = new OutboxWorker(
     database,
     transport,
@@ -110,7 +112,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       leaseMs: config.mail.leaseMs,
       leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
       // A mail failed for good: tell the team now rather than at the alert job's next turn.
-      onAlert: () => void alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent')),
+      onAlert: () => {
+        const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
+        alertsInFlight.add(sending);
+        void sending.finally(() => alertsInFlight.delete(sending));
+      },
     },
     app.log,
   );
@@ -119,10 +125,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
-  // After the listener has closed and in-flight requests are done: finish the current job and mail together (so a
-  // stop takes one send at most: config.shutdownGraceMs), close the transport they share, then the DB.
+  // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
+  // stop takes the longer of the two: config.shutdownGraceMs); then alerts being sent, the transport, the DB.
+  let stopping: Promise<unknown> | undefined;
+  const stopWork = () => (stopping ??= Promise.all([jobs.stop(), outbox.stop()]));
+  app.addHook('preClose', async () => {
+    void stopWork();
+  });
   app.addHook('onClose', async () => {
-    await Promise.all([jobs.stop(), outbox.stop()]);
+    await stopWork();
+    await Promise.all(alertsInFlight);
     transport.close();
     if (ownsDatabase) await database.close();
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retentionPromise } from '../content/privacy';
 import { ConfigError, loadConfig } from './config';
-import { DEFAULT_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadlines';
+import { DEFAULT_SMTP_TIMEOUT_MS, MAX_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadlines';
 
 describe('loadConfig', () => {
   it('boots with zero configuration', () => {
@@ -91,7 +91,7 @@ describe('loadConfig', () => {
     const defaults = loadConfig({});
     expect(defaults.mail.smtpTimeoutMs).toBe(DEFAULT_SMTP_TIMEOUT_MS);
     expect(DEFAULT_SMTP_TIMEOUT_MS).toBe(10 * 60_000); // RFC 5321's wait for the answer to the end of DATA
-    for (const timeout of ['500', '2000', '30000', '600000', '1800000']) {
+    for (const timeout of ['500', '2000', '30000', '600000']) {
       const config = loadConfig({ SMTP_TIMEOUT_MS: timeout });
       expect(config.mail.leaseMs, timeout).toBeGreaterThan(config.mail.smtpTimeoutMs);
       // Unrenewed for up to leaseRenewAfterMs, a lease still covers one send and as long again to record it.
@@ -99,9 +99,14 @@ describe('loadConfig', () => {
         config.mail.leaseMs - config.mail.leaseRenewAfterMs - config.mail.smtpTimeoutMs,
         timeout,
       ).toBeGreaterThanOrEqual(config.mail.leaseRenewAfterMs);
-      expect(config.shutdownGraceMs, timeout).toBe(config.mail.leaseMs + SHUTDOWN_DRAIN_MS);
+      // The mail in flight and the requests in flight finish together, then the database closes.
+      expect(config.shutdownGraceMs, timeout).toBe(
+        Math.max(config.mail.leaseMs, config.http.requestTimeoutMs) + SHUTDOWN_DRAIN_MS,
+      );
     }
     expect(() => loadConfig({ SMTP_TIMEOUT_MS: '100' })).toThrow(/SMTP_TIMEOUT_MS/);
+    // Longer than the systemd unit's stop timeout allows for (tests/deploy/systemd-unit.test.ts).
+    expect(() => loadConfig({ SMTP_TIMEOUT_MS: String(MAX_SMTP_TIMEOUT_MS + 1) })).toThrow(/SMTP_TIMEOUT_MS/);
   });
 
   it('reads the alert settings and hides the webhook URL, which carries its token', () => {

@@ -5,7 +5,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { retentionPromise } from '../content/privacy';
-import { DEFAULT_SMTP_TIMEOUT_MS, leaseRenewAfterMs, mailLeaseMs, shutdownGraceMs } from './mail/send-deadlines';
+import {
+  DEFAULT_SMTP_TIMEOUT_MS,
+  leaseRenewAfterMs,
+  mailLeaseMs,
+  MAX_SMTP_TIMEOUT_MS,
+  shutdownGraceMs,
+} from './mail/send-deadlines';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -64,7 +70,7 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
   /** The longest one SMTP conversation may take (mail/send-deadlines.ts derives the lease and grace from it). */
-  SMTP_TIMEOUT_MS: int(500, 30 * 60_000).default(DEFAULT_SMTP_TIMEOUT_MS),
+  SMTP_TIMEOUT_MS: int(500, MAX_SMTP_TIMEOUT_MS).default(DEFAULT_SMTP_TIMEOUT_MS),
   ALERT_UNSENT_MINUTES: int(1, 24 * 60).default(15),
   ALERT_WEBHOOK_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -217,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: mailLeaseMs(e.SMTP_TIMEOUT_MS),
       leaseRenewAfterMs: leaseRenewAfterMs(e.SMTP_TIMEOUT_MS),
     },
-    shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS),
+    shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     alerts: {
       webhookUrl: e.ALERT_WEBHOOK_URL,
       webhookFormat: e.ALERT_WEBHOOK_FORMAT,

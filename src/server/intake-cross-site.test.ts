@@ -211,4 +211,19 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     expect(await takeFormToken(app.database, live)).toBe(false);
     expect(await takeFormToken(app.database, expired)).toBe(true);
   });
+
+  it('keeps idempotency keys as long as a token lasts, so a token cannot be replayed once its key is gone', async () => {
+    const response = await submitIdea(app, ideaBody(), {
+      'idempotency-key': 'kept-with-its-token-01',
+      apikey: API_KEY,
+    });
+    expect(response.statusCode).toBe(202);
+    const twoDays = 2 * 24 * 3_600_000;
+    const later = new Date(Date.now() + 1.5 * 24 * 3_600_000);
+    // With week-long tokens the key outlives a day; with the minimum it goes after one.
+    expect(await housekeepingJob(app.database, { idempotencyKeyMs: twoDays }).run(later)).toContain(
+      '0 idempotency keys',
+    );
+    expect(await housekeepingJob(app.database).run(later)).toContain('1 idempotency keys');
+  });
 });

@@ -14,7 +14,6 @@ import type { ScheduledJob } from './scheduler';
 
 /** Most ideas one digest lists; more wait for the next turn. */
 export const DIGEST_MAX_IDEAS = 500;
-const LEASE_MS = 5 * 60_000;
 
 interface HeldRow extends MailedIdeaRow {
   attempts: number;
@@ -23,7 +22,7 @@ interface HeldRow extends MailedIdeaRow {
 export async function sendDigest(
   database: Database,
   transport: MailTransport,
-  options: TeamMailOptions,
+  options: TeamMailOptions & { leaseMs: number },
   now: Date,
 ): Promise<number> {
   const at = now.toISOString();
@@ -36,7 +35,7 @@ export async function sendDigest(
       for update skip locked
     ), claimed as (
       update outbox o set status = 'sending', attempts = o.attempts + 1,
-        next_attempt_at = ${at}::timestamptz + ${LEASE_MS}::int * interval '1 millisecond'
+        next_attempt_at = ${at}::timestamptz + ${options.leaseMs}::int * interval '1 millisecond'
       from due where o.idea_id = due.idea_id
       returning o.idea_id, o.attempts
     )
@@ -69,7 +68,8 @@ export async function sendDigest(
 export function digestMailJob(
   database: Database,
   transport: MailTransport,
-  options: TeamMailOptions & { periodMs: number },
+  /** leaseMs: the outbox worker's (config.mail.leaseMs), which outlives one whole send. */
+  options: TeamMailOptions & { periodMs: number; leaseMs: number },
 ): ScheduledJob {
   return {
     name: 'digest-mail',

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { digestMailJob } from './digest-mail';
-import { housekeepingJob } from './housekeeping';
+import { housekeepingJob, IDEMPOTENCY_KEY_MIN_MS } from './housekeeping';
 import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
@@ -22,8 +22,13 @@ export function serverJobs(
   return new JobScheduler(
     database,
     [
-      housekeepingJob(database),
-      digestMailJob(database, transport, { ...mail, periodMs: config.mail.digestPeriodMs }),
+      // A retry with a token's first Idempotency-Key replays it for as long as the token could be used (decision 076).
+      housekeepingJob(database, { idempotencyKeyMs: Math.max(IDEMPOTENCY_KEY_MIN_MS, config.form.tokenMaxAgeMs) }),
+      digestMailJob(database, transport, {
+        ...mail,
+        periodMs: config.mail.digestPeriodMs,
+        leaseMs: config.mail.leaseMs,
+      }),
       spamCapJob(database, { maxKept: config.retention.spamMaxKept, dataDir: config.dataDir }),
       spamReportJob(database, transport, mail),
       mailAlertsJob(database, alerts, {

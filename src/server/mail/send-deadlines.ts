@@ -32,7 +32,13 @@ export function leaseRenewAfterMs(smtpTimeoutMs: number): number {
 /** Time to drain in-flight HTTP requests and close the database once the mail in flight is done. */
 export const SHUTDOWN_DRAIN_MS = 10_000;
 
-/** How long a stopping server may take before it is forced out: finishing one mail, then draining. */
-export function shutdownGraceMs(smtpTimeoutMs: number): number {
-  return mailLeaseMs(smtpTimeoutMs) + SHUTDOWN_DRAIN_MS;
+/** The longest SMTP_TIMEOUT_MS accepted: RFC 5321's wait, which deploy/mvp24.service's TimeoutStopSec covers. */
+export const MAX_SMTP_TIMEOUT_MS = DEFAULT_SMTP_TIMEOUT_MS;
+
+/**
+ * How long a stopping server may take before it is forced out: the mail in flight and the requests in flight are
+ * finished together (app.ts stops the worker as closing begins), then the database is closed.
+ */
+export function shutdownGraceMs(smtpTimeoutMs: number, requestTimeoutMs = 0): number {
+  return Math.max(mailLeaseMs(smtpTimeoutMs), requestTimeoutMs) + SHUTDOWN_DRAIN_MS;
 }
