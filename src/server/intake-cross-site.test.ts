@@ -212,6 +212,28 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     expect(await takeFormToken(app.database, expired)).toBe(true);
   });
 
+  it('gives the token back when the idea could not be stored, so the next press is not taken for a replay', async () => {
+    const token = formToken();
+    // The database refuses this one idea (as a full disk or a failing commit would).
+    await app.database.rows(sql`alter table ideas add constraint refuse_typo check (name <> '오타가 있는 이름')`);
+    try {
+      const failed = await submitIdea(app, ideaBody({ formToken: token, name: '오타가 있는 이름' }), {
+        'idempotency-key': 'store-failed-0001',
+        apikey: API_KEY,
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await app.database.rows(sql`alter table ideas drop constraint refuse_typo`);
+    }
+    // The visitor fixes the name and presses again: new values, so a new Idempotency-Key, the same token.
+    const again = await submitIdea(app, ideaBody({ formToken: token, name: '고친 이름' }), {
+      'idempotency-key': 'store-failed-0002',
+      apikey: API_KEY,
+    });
+    expect(again.statusCode).toBe(202);
+    expect(await ideas()).toEqual([{ id: again.json<IdeaReceipt>().id, spam_reason: null, outbox: 1 }]);
+  });
+
   it('keeps idempotency keys as long as a token lasts, so a token cannot be replayed once its key is gone', async () => {
     const response = await submitIdea(app, ideaBody(), {
       'idempotency-key': 'kept-with-its-token-01',

@@ -77,3 +77,13 @@ export function takeFormToken(database: Database, use: FormTokenUse): Promise<bo
   }
   return batcher.add({ hash: tokenHash(use.token), key: use.idempotencyKey ?? null, expiresAt: use.expiresAt });
 }
+
+/**
+ * Gives a token back when the idea it came with could not be stored (a 5xx): the visitor's next press, with the typo
+ * fixed and so a new Idempotency-Key, is the token's first stored use and not a replay.
+ */
+export async function returnFormToken(database: Database, use: Omit<FormTokenUse, 'expiresAt'>): Promise<void> {
+  await database.rows(sql`
+    delete from used_form_tokens
+    where token_hash = ${tokenHash(use.token)} and idempotency_key is not distinct from ${use.idempotencyKey ?? null}::text`);
+}

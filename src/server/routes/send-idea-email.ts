@@ -21,10 +21,11 @@ import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../../domain/endpoints';
 import { PROMISE_HOURS, type IdeaReceipt } from '../../domain/idea';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { storeIdea } from '../ideas/idea-store';
+import { storeIdea, type NewIdea, type StoreResult } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
 import { botCheck, honeypotFilled, type SpamReason } from '../intake/bot-check';
+import { returnFormToken } from '../intake/used-form-tokens';
 import {
   intakeContentTypeGuard,
   intakeOriginGuard,
@@ -113,24 +114,30 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
       );
       const { idea, name, email, phone } = body;
-      const result = await storeIdea(
-        database,
-        {
-          id,
-          receivedAt,
-          fields: { idea, name, email, phone },
-          spamReason,
-          withoutScript: viaForm,
-          clientIp: request.ip,
-          voiceMemo: voiceMemo && {
-            mimeType: voiceMemo.mimeType,
-            durationMs: voiceMemo.durationMs,
-            bytes: voiceMemo.bytes,
-          },
-          idempotency: key ? { key, requestHash: hash } : undefined,
+      const newIdea: NewIdea = {
+        id,
+        receivedAt,
+        fields: { idea, name, email, phone },
+        spamReason,
+        withoutScript: viaForm,
+        clientIp: request.ip,
+        voiceMemo: voiceMemo && {
+          mimeType: voiceMemo.mimeType,
+          durationMs: voiceMemo.durationMs,
+          bytes: voiceMemo.bytes,
         },
-        mailPolicy,
-      );
+        idempotency: key ? { key, requestHash: hash } : undefined,
+      };
+      let result: StoreResult;
+      try {
+        result = await storeIdea(database, newIdea, mailPolicy);
+      } catch (error) {
+        // Not stored: the token this request used goes back, so the visitor's next press is not taken for a replay.
+        if (!viaForm && spamReason === null && body.formToken) {
+          await returnFormToken(database, { token: body.formToken, idempotencyKey: key }).catch(() => {});
+        }
+        throw error;
+      }
       reply.header('cache-control', 'no-store');
       let receipt: IdeaReceipt;
       if (result.created) {

@@ -106,6 +106,25 @@ describe('idea API client', () => {
     expect(body.formToken).toBeUndefined();
   });
 
+  it('asks for the token again at the press when it could not be fetched as the form started', async () => {
+    let tokenCalls = 0;
+    const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestInit) => {
+      if (!String(input).endsWith('idea-form-token')) return json(202, receipt);
+      tokenCalls += 1;
+      return tokenCalls === 1 ? json(503, {}) : json(200, { token: 'tok-2', minFillMs: 0 });
+    });
+    const client = createIdeaClient({
+      baseUrl: '',
+      publicKey: '',
+      fetch: fetchMock as unknown as typeof fetch,
+      newKey: () => 'k',
+    });
+    expect(await client.prepare()).toBeUndefined(); // the form's start: the server was restarting
+    await expect(client.submit(values, '')).resolves.toMatchObject({ kind: 'accepted' });
+    expect(tokenCalls).toBe(2);
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body)).formToken).toBe('tok-2');
+  });
+
   it('fetches the form token once per form start', async () => {
     const { client, calls } = setup([json(202, receipt)]);
     await client.prepare();

@@ -101,7 +101,10 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
   const authHeaders = (): Record<string, string> =>
     config.publicKey ? { apikey: config.publicKey, Authorization: `Bearer ${config.publicKey}` } : {};
 
-  /** Starts (once per form start) the form-start token request; resolves undefined when it fails. */
+  /**
+   * Starts (once per form start) the form-start token request; resolves undefined when it fails, and forgets the
+   * failure so that the next call (the press) asks again.
+   */
   function prepare(): Promise<FormStart | undefined> {
     token ??= config
       .fetch(`${config.baseUrl}${FORM_TOKEN_ENDPOINT}`, { headers: authHeaders(), credentials: 'same-origin' })
@@ -112,12 +115,17 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
         const minFillMs = typeof body.minFillMs === 'number' ? body.minFillMs : 0;
         return { token: body.token, readyAt: now() + minFillMs };
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .then((start) => {
+        if (!start) token = null;
+        return start;
+      });
     return token;
   }
 
   async function submit(values: IdeaValues, honeypot: string, memo: VoiceMemo | null = null): Promise<SubmitOutcome> {
-    const start = await prepare();
+    // A token that could not be fetched when the form started is asked for again: without one the idea is set aside.
+    const start = (await prepare()) ?? (await prepare());
     if (start && start.readyAt > now()) await wait(start.readyAt - now());
     const formToken = start?.token;
     const payload: IdeaRequest = { ...values, [HONEYPOT_FIELD]: honeypot, formToken };
