@@ -7,14 +7,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import { listIdeas } from './ideas/team-ideas';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { ideaBody, submitIdea } from './test-support/intake-client';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from './test-support/test-database';
+import { intakeSuite } from './test-support/test-app';
 
 const FLOOD_ADDRESSES = 40;
 
@@ -38,40 +36,14 @@ const formPost = (
 const receiptId = (response: LightMyRequestResponse) => String(response.headers.location).split('/').pop()!;
 
 describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
-  let store: TestDatabase;
-  let smtp: SmtpTestServer;
+  const suite = intakeSuite(driver);
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    smtp = await startSmtpServer();
-  });
-
-  afterEach(async () => {
-    await app?.close();
-    smtp.received.length = 0;
-    await store.empty();
-  });
-
-  afterAll(async () => {
-    await smtp.stop();
-    store.cleanup();
-  });
 
   it(
     'mails the script ideas one by one, holds the flood past the form allowance for the digest, and keeps a genuine form post',
     async () => {
       // The defaults: 5 submissions per address per window, 20 script mails and 5 form-post mails an hour.
-      app = await buildApp(
-        testConfig({
-          ...store.appEnv,
-          FORM_SECRET: TEST_FORM_SECRET,
-          SMTP_URL: smtp.url,
-          MAIL_POLL_MS: '50',
-          JOBS: 'false',
-        }),
-      );
-      await app.ready();
+      app = await suite.start({ JOBS: 'false' });
       const { perIp } = app.config.rateLimit;
       const { formDigestThreshold, digestThreshold } = app.config.mail;
       const floodSize = FLOOD_ADDRESSES * perIp;
@@ -125,9 +97,9 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
       const genuineFormId = receiptId(await withoutScript);
 
       // Every script idea is mailed on its own by the worker; of the form posts only the allowance is.
-      await smtp.waitFor(scriptIds.length + formDigestThreshold, 30_000);
+      await suite.smtp.waitFor(scriptIds.length + formDigestThreshold, 30_000);
       const mailedOneByOne = () =>
-        smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]);
+        suite.smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]);
       for (const id of scriptIds) expect(mailedOneByOne()).toContain(id);
       const outbox = await app.database.rows<{ without_script: boolean; digest: boolean; n: number }>(sql`
       select i.without_script, o.digest, count(*)::int as n from outbox o join ideas i on i.id = o.idea_id group by 1, 2 order by 1, 2`);
@@ -148,11 +120,11 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
         expect((await app.jobs.runDue(new Date()))['digest-mail']).toBe(
           `digest of ${floodSize + 1 - formDigestThreshold} ideas sent`,
         );
-        const digest = smtp.received.at(-1)!.parsed;
+        const digest = suite.smtp.received.at(-1)!.parsed;
         expect(digest.text).toContain(`접수 번호: ${genuineFormId}`);
       }
       // Nothing else was mailed one by one.
-      expect(smtp.received.length).toBeLessThanOrEqual(scriptIds.length + formDigestThreshold + 1);
+      expect(suite.smtp.received.length).toBeLessThanOrEqual(scriptIds.length + formDigestThreshold + 1);
     },
     APP_TEST_TIMEOUT_MS,
   );

@@ -6,16 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { intakePages } from '../content/intake-pages';
 import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../domain/endpoints';
 import { IDEA_LIMITS, PROMISE_HOURS, required, tooLong } from '../domain/idea';
 import { formatKst } from '../domain/kst';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { teamMailCopy } from '../content/team-mail';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
-import { buildTestApp } from './test-support/test-app';
+import { DRIVERS } from './test-support/test-database';
+import { intakeSuite } from './test-support/test-app';
 
 const fields = {
   idea: '동네 꽃집 <b>예약</b> & 배달 앱을 만들고 싶어요.',
@@ -45,31 +44,13 @@ const formPost = (
   });
 
 describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => {
-  let store: TestDatabase;
-  let smtp: SmtpTestServer;
+  const suite = intakeSuite(driver);
   let app: FastifyInstance;
   const count = async (table: 'ideas' | 'outbox') =>
     Number((await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n);
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    smtp = await startSmtpServer();
-  });
-
-  afterEach(async () => {
-    await app?.close();
-    smtp.received.length = 0;
-    await store.empty();
-  });
-
-  afterAll(async () => {
-    await smtp.stop();
-    await store.cleanup();
-  });
-
   async function start(env: Record<string, string> = {}) {
-    app = await buildTestApp(store, {
-      SMTP_URL: smtp.url,
+    app = await suite.start({
       PUBLIC_API_KEY: 'public-site-key', // required of the script, not of the browser's own form
       ...env,
     });
@@ -105,7 +86,7 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     expect(receipt.body).not.toContain(fields.name); // nothing the visitor typed
     expect(receipt.body).not.toContain(fields.email);
 
-    const [mail] = await smtp.waitFor(1);
+    const [mail] = await suite.smtp.waitFor(1);
     expect(mail!.parsed.text).toContain(fields.idea);
     expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
     expect(mail!.parsed.html).toContain('동네 꽃집 &lt;b&gt;예약&lt;/b&gt; &amp; 배달');

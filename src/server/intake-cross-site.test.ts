@@ -9,13 +9,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import { takeFormToken } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
-import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
+import { formToken, ideaBody, submitIdea } from './test-support/intake-client';
 import { multipartBody, webmBytes } from './test-support/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { buildTestApp } from './test-support/test-app';
 
 const API_KEY = 'public-site-key';
 const SITE = 'http://localhost:80'; // inject's Host is localhost:80
@@ -28,18 +27,13 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
 
   beforeAll(async () => {
     store = await testDatabase(driver);
-    app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        PUBLIC_API_KEY: API_KEY,
-        ALLOWED_ORIGINS: PARTNER,
-        MAIL_WORKER: 'false',
-        JOBS: 'false',
-        RATE_LIMIT_PER_IP: '100000',
-      }),
-    );
-    await app.ready();
+    app = await buildTestApp(store, {
+      PUBLIC_API_KEY: API_KEY,
+      ALLOWED_ORIGINS: PARTNER,
+      MAIL_WORKER: 'false',
+      JOBS: 'false',
+      RATE_LIMIT_PER_IP: '100000',
+    });
   });
 
   afterEach(() => store.empty(app.database));

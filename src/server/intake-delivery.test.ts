@@ -17,7 +17,7 @@ import { ideaBody, submitIdea } from './test-support/intake-client';
 import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 import { teamMailCopy } from '../content/team-mail';
-import { buildTestApp } from './test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from './test-support/test-app';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -43,11 +43,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     const app = await buildTestApp(
       store,
       {
-        MAIL_RETRY_BASE_MS: '50',
-        MAIL_RETRY_MAX_MS: '200',
-        RATE_LIMIT_PER_IP: '100000',
-        // Scheduled jobs run when a test calls app.jobs.runDue(now).
-        JOBS: 'false',
+        ...DELIVERY_TEST_ENV,
         MAIL_DIGEST_THRESHOLD: '1000000',
         ...env,
       },

@@ -7,14 +7,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unstorable, type IdeaField, type IdeaReceipt } from '../domain/idea';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import { storeIdea, type NewIdea } from './ideas/idea-store';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { ideaBody, submitIdea } from './test-support/intake-client';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from './test-support/test-database';
+import { intakeSuite } from './test-support/test-app';
 
 const GENUINE = 64;
 const POISONED = 16;
@@ -30,44 +28,16 @@ function interleaved<T>(genuine: (i: number) => T, poisoned: (i: number) => T): 
 }
 
 describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
-  let store: TestDatabase;
-  let smtp: SmtpTestServer;
+  const suite = intakeSuite(driver);
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    smtp = await startSmtpServer();
-  });
-
-  afterEach(async () => {
-    await app?.close();
-    smtp.received.length = 0;
-    await store.empty();
-  });
-
-  afterAll(async () => {
-    await smtp.stop();
-    store.cleanup();
-  });
-
   async function startApp(): Promise<FastifyInstance> {
-    app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        SMTP_URL: smtp.url,
-        MAIL_POLL_MS: '50',
-        RATE_LIMIT_PER_IP: '100000',
-        JOBS: 'false',
-        MAIL_DIGEST_THRESHOLD: '1000000',
-      }),
-    );
-    await app.ready();
+    app = await suite.start({ RATE_LIMIT_PER_IP: '100000', JOBS: 'false', MAIL_DIGEST_THRESHOLD: '1000000' });
     return app;
   }
 
   const mailedIdeaIds = () =>
-    new Set(smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]));
+    new Set(suite.smtp.received.map((mail) => /<idea-([0-9a-f-]+)@/.exec(String(mail.parsed.messageId))?.[1]));
 
   it(
     'refuses NUL, control characters and lone surrogates at validation, 400 naming the field; the 64 genuine posts sent with them get 202 and are mailed',
@@ -103,7 +73,7 @@ describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
         });
       });
       expect(accepted).toHaveLength(GENUINE);
-      await smtp.waitFor(GENUINE, 30_000);
+      await suite.smtp.waitFor(GENUINE, 30_000);
       expect(mailedIdeaIds()).toEqual(new Set(accepted));
       const [row] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
       expect(Number(row!.n)).toBe(GENUINE);
@@ -136,7 +106,7 @@ describe.each(DRIVERS)('poisoned ideas among genuine ones, on %s', (driver) => {
       expect(failed.every(({ poisoned }) => poisoned)).toBe(true);
       expect(stored).toHaveLength(GENUINE);
       app.outbox.nudge();
-      await smtp.waitFor(GENUINE, 30_000);
+      await suite.smtp.waitFor(GENUINE, 30_000);
       expect(mailedIdeaIds()).toEqual(new Set(stored));
       const rows = await app.database.rows<{ n: number }>(
         sql`select count(*)::int as n from ideas union all select count(*)::int from idempotency_keys`,

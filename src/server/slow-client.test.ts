@@ -7,10 +7,9 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../domain/idea';
-import { buildApp, REQUEST_TIMEOUT_CHECK_MS } from './app';
-import { testConfig } from './config';
-import { TEST_FORM_SECRET } from './test-support/intake-client';
+import { REQUEST_TIMEOUT_CHECK_MS } from './app';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { buildTestApp } from './test-support/test-app';
 
 const REQUEST_TIMEOUT_MS = 1000;
 
@@ -40,15 +39,11 @@ describe.each(DRIVERS)('a slow client, on %s', (driver) => {
 
   beforeAll(async () => {
     store = await testDatabase(driver);
-    app = await buildApp(
-      testConfig({
-        ...store.appEnv,
-        FORM_SECRET: TEST_FORM_SECRET,
-        MAIL_WORKER: 'false',
-        JOBS: 'false',
-        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      }),
-    );
+    app = await buildTestApp(store, {
+      MAIL_WORKER: 'false',
+      JOBS: 'false',
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as net.AddressInfo).port;
   });

@@ -15,7 +15,7 @@ import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-s
 import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from './test-support/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
 import { teamMailCopy } from '../content/team-mail';
-import { buildTestApp } from './test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from './test-support/test-app';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 
@@ -37,10 +37,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
 
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
     const app = await buildTestApp(store, {
-      MAIL_RETRY_BASE_MS: '50',
-      MAIL_RETRY_MAX_MS: '200',
-      RATE_LIMIT_PER_IP: '100000',
-      JOBS: 'false',
+      ...DELIVERY_TEST_ENV,
       ...env,
     });
     apps.push(app);

@@ -16,7 +16,7 @@ import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-
 import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { startWebhookServer, type WebhookTestServer } from '../test-support/webhook-test-server';
 import { isDiscordWebhook, webhookBody } from './webhook';
-import { buildTestApp } from '../test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../test-support/test-app';
 
 const ALERT_UNSENT_MINUTES = 15;
 const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };
@@ -65,10 +65,7 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
 
   async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
     const app = await buildTestApp(store, {
-      MAIL_RETRY_BASE_MS: '50',
-      MAIL_RETRY_MAX_MS: '200',
-      RATE_LIMIT_PER_IP: '100000',
-      JOBS: 'false',
+      ...DELIVERY_TEST_ENV,
       ALERT_WEBHOOK_URL: webhook.url,
       ALERT_UNSENT_MINUTES: String(ALERT_UNSENT_MINUTES),
       ...env,

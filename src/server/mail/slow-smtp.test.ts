@@ -16,7 +16,7 @@ import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-d
 import { OutboxWorker } from './outbox-worker';
 import { mailLeaseMs } from './send-deadlines';
 import { smtpTransport } from './transport';
-import { buildTestApp } from '../test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../test-support/test-app';
 
 const SMTP_TIMEOUT_MS = 2000;
 const LEASE_MS = mailLeaseMs(SMTP_TIMEOUT_MS);
@@ -57,10 +57,7 @@ describe.each(DRIVERS)('team mail under a slow or refusing SMTP server on %s', (
     const app = await buildTestApp(store, {
       SMTP_URL: smtp.url,
       SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
-      MAIL_RETRY_BASE_MS: '50',
-      MAIL_RETRY_MAX_MS: '200',
-      RATE_LIMIT_PER_IP: '100000',
-      JOBS: 'false',
+      ...DELIVERY_TEST_ENV,
       MAIL_DIGEST_THRESHOLD: '1000000',
       ...env,
     });
