@@ -24,6 +24,7 @@ import { API_ERROR_MESSAGES } from '../../src/server/http/api-error';
 import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { writeMonoWav } from './fixtures/fake-microphone';
 
 const PORT = 4380;
 const RATE_LIMITED_PORT = 4381;
@@ -57,24 +58,7 @@ test.beforeEach(({}, testInfo) => {
 
 /** A mono 16-bit 48 kHz WAV of low noise, for Chromium's fake microphone. */
 function writeSilenceWav(file: string, seconds: number): void {
-  const rate = 48_000;
-  const data = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i += 1)
-    data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 220 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  fs.writeFileSync(file, Buffer.concat([header, data]));
+  writeMonoWav(file, seconds, (i, rate) => (2000 / 32767) * Math.sin((2 * Math.PI * 220 * i) / rate));
 }
 
 const form = (page: Page) => page.locator('#idea-form form');

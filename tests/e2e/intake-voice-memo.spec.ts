@@ -14,6 +14,7 @@ import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated, holdPageCode, waitForHydration } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { writeMonoWav } from './fixtures/fake-microphone';
 
 const PORT = 4384;
 
@@ -23,27 +24,10 @@ let wav = '';
 
 /** A mono 16-bit 48 kHz WAV: a 440 Hz tone whose loudness swells, so the level meter has something to show. */
 function writeToneWav(file: string, seconds: number): void {
-  const rate = 48_000;
-  const samples = rate * seconds;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) {
+  writeMonoWav(file, seconds, (i, rate) => {
     const loudness = 0.3 + 0.3 * Math.sin((2 * Math.PI * i) / rate);
-    data.writeInt16LE(Math.round(loudness * 32767 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  fs.writeFileSync(file, Buffer.concat([header, data]));
+    return loudness * Math.sin((2 * Math.PI * 440 * i) / rate);
+  });
 }
 
 test.beforeAll(async ({}, testInfo) => {
