@@ -8,30 +8,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
+import type { IdeaReceipt } from '../domain/idea';
 import { listIdeas } from './ideas/team-ideas';
-import { ideaBody, submitIdea } from './test-support/intake-client';
+import { formPost, ideaBody, submitIdea } from './test-support/intake-client';
 import { APP_TEST_TIMEOUT_MS, DRIVERS } from './test-support/test-database';
 import { intakeSuite } from './test-support/test-app';
 
 const FLOOD_ADDRESSES = 40;
-
-const formPost = (
-  app: FastifyInstance,
-  body: Record<string, string>,
-  remoteAddress: string,
-): Promise<LightMyRequestResponse> =>
-  app.inject({
-    method: 'POST',
-    url: IDEA_ENDPOINT,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'text/html',
-      origin: 'http://localhost:80',
-    },
-    payload: new URLSearchParams(body).toString(),
-    remoteAddress,
-  });
 
 const receiptId = (response: LightMyRequestResponse) => String(response.headers.location).split('/').pop()!;
 
@@ -53,6 +36,7 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
         formPost(
           app,
           { idea: `광고 스팸 ${i}`, name: `스팸${i}`, email: `junk${i}@spam.example`, phone: '', website: '' },
+          {},
           `198.51.100.${i % FLOOD_ADDRESSES}`,
         ),
       );
@@ -74,6 +58,7 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
           phone: '',
           website: '',
         },
+        {},
         '192.0.2.99',
       );
       const floodResponses = await Promise.all(flood);

@@ -15,6 +15,7 @@ import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { teamMailCopy } from '../content/team-mail';
 import { DRIVERS } from './test-support/test-database';
 import { intakeSuite } from './test-support/test-app';
+import { formPost } from './test-support/intake-client';
 
 const fields = {
   idea: '동네 꽃집 <b>예약</b> & 배달 앱을 만들고 싶어요.',
@@ -23,25 +24,6 @@ const fields = {
   phone: '',
   website: '',
 };
-
-const formPost = (
-  app: FastifyInstance,
-  body: Record<string, string>,
-  headers: Record<string, string> = {},
-  remoteAddress = '127.0.0.1',
-) =>
-  app.inject({
-    method: 'POST',
-    url: IDEA_ENDPOINT,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'text/html',
-      origin: 'http://localhost:80',
-      ...headers,
-    },
-    payload: new URLSearchParams(body).toString(),
-    remoteAddress,
-  });
 
 describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => {
   const suite = intakeSuite(driver);

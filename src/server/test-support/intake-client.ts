@@ -1,6 +1,7 @@
 /** Helpers to submit ideas to an app with inject, the way the page does. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { IDEA_ENDPOINT } from '../../domain/idea';
+import { FORM_POST_TYPE } from '../intake/content-type';
 import { createFormToken } from '../intake/form-token';
 
 export const TEST_FORM_SECRET = 'test-form-secret-0123456789-abcdefghijklmnop';
@@ -33,6 +34,25 @@ export function submitIdea(
     url: IDEA_ENDPOINT,
     headers: { 'content-type': 'application/json', ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
+    remoteAddress,
+  });
+}
+
+/**
+ * The browser's own form post (no JavaScript): urlencoded fields, asking for HTML, from a page of this site (the
+ * inject's host is localhost:80).
+ */
+export function formPost(
+  app: FastifyInstance,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: IDEA_ENDPOINT,
+    headers: { 'content-type': FORM_POST_TYPE, accept: 'text/html', origin: 'http://localhost:80', ...headers },
+    payload: new URLSearchParams(body).toString(),
     remoteAddress,
   });
 }
