@@ -27,6 +27,7 @@ import { ideaReceivedRoute } from './routes/idea-received';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
+import { teamApi } from './team/team-api';
 
 export interface AppDependencies {
   /** An already open database; the caller closes it. By default buildApp opens one and closes it on app.close(). */
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(ideaReceivedRoute, { database });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
+  await app.register(teamApi, { config, database });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;
 }

@@ -76,6 +76,11 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   ALERT_WEBHOOK_FORMAT: z.enum(['auto', 'slack', 'discord']).default('auto'),
+  /** The team's workspace: a session ends after this long without a request, and this long after sign-in. */
+  TEAM_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  TEAM_SESSION_HOURS: int(1, 24 * 7).default(12),
+  /** How long access records are kept (two years by default). */
+  ACCESS_RECORD_RETENTION_DAYS: int(30, 3650).default(730),
 });
 
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY', 'ALERT_WEBHOOK_URL']);
@@ -135,6 +140,8 @@ export interface Config {
   rateLimit: { perIp: number; windowMs: number };
   trustProxy: TrustProxy;
   allowedOrigins: string[];
+  /** The team's workspace (server/team/). */
+  team: { idleMs: number; sessionMaxMs: number; accessRecordRetentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -236,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy,
     allowedOrigins,
+    team: {
+      idleMs: e.TEAM_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.TEAM_SESSION_HOURS * 3_600_000,
+      accessRecordRetentionDays: e.ACCESS_RECORD_RETENTION_DAYS,
+    },
   };
 }
 

@@ -3,7 +3,20 @@
  * migrations in ./migrations, which the server applies at boot with drizzle's migrator for either driver.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { STAGES } from '../../domain/stages';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -27,9 +40,18 @@ export const ideas = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     /** When the team released a spam-flagged idea to its inbox (`ideas release`); it keeps its spam reason. */
     releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    /** Where the team has it (domain/stages.ts); every change is also an `idea_events` row. */
+    stage: text('stage', { enum: STAGES }).notNull().default('new'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true, mode: 'date' }),
+    /** The team member who owns the lead; null: the whole team. */
+    ownerId: uuid('owner_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    /** Set with the stage 프로토타입 전달: the link the founder gets, and when (the 24-hour figure counts it). */
+    prototypeUrl: text('prototype_url'),
+    prototypeDeliveredAt: timestamp('prototype_delivered_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('ideas_received_at_idx').on(table.receivedAt),
+    index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
     index('ideas_spam_idx')
       .on(table.receivedAt)
       .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
@@ -170,5 +192,130 @@ export const alerts = pgTable(
     index('alerts_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('pending', 'sending')`),
+  ],
+);
+
+/** The team: members sign in with passkeys (team/); an owner may invite and remove members and read access records. */
+export const teamMembers = pgTable('team_members', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['owner', 'member'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Removed members keep their row (access records name them) but lose their passkeys and sessions. */
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** One passkey (WebAuthn credential) of a member; a member may hold several (phone, laptop). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    publicKey: bytea('public_key').notNull(),
+    /** The signature counter; an assertion whose counter does not grow (when the authenticator counts) is refused. */
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('passkeys_member_idx').on(table.memberId)],
+);
+
+/** One-time invite links (CLI or an owner); kept by the token's SHA-256, single use, expire after 24 hours. */
+export const teamInvites = pgTable('team_invites', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['owner', 'member'] }).notNull(),
+  /** null: issued with the CLI. */
+  invitedBy: uuid('invited_by').references(() => teamMembers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** WebAuthn challenges in flight, shared by every instance; single use, short-lived. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: text('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
+    /** For registration: the invite's token hash it completes. */
+    inviteTokenHash: text('invite_token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('webauthn_challenges_expires_at_idx').on(table.expiresAt)],
+);
+
+/** Signed-in sessions, by the SHA-256 of the cookie's value; idle and absolute limits are settings. */
+export const teamSessions = pgTable(
+  'team_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** createdAt + the absolute limit. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('team_sessions_member_idx').on(table.memberId),
+    index('team_sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * What happened to a lead, for its timeline: stage changes (with the prototype link or the closing reason), owner
+ * changes, notes, release from the spam folder. Erased with the idea (notes may hold personal data).
+ */
+export const ideaEvents = pgTable(
+  'idea_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** null: the system (intake, a job) or the visitor. */
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released'] }).notNull(),
+    /** For `stage`: the new stage. */
+    stage: text('stage', { enum: STAGES }),
+    /** stage: { prototypeUrl } or { reason }; owner: { ownerId }; note: { text }. */
+    details: jsonb('details').notNull().default({}),
+  },
+  (table) => [index('idea_events_idea_idx').on(table.ideaId, table.at)],
+);
+
+/**
+ * Access records (개인정보의 안전성 확보조치 기준): who did what, when, from where, to which lead. Append-only and
+ * chained: `hash` = SHA-256 of the previous record's hash and this record's fields (team/access-records.ts), so an
+ * edited or removed record breaks the chain. No personal data beyond the member and the address; the idea id stays
+ * after the idea is erased. Kept for ACCESS_RECORD_RETENTION_DAYS.
+ */
+export const accessRecords = pgTable(
+  'access_records',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** null with actor 'visitor' or 'cli'. */
+    memberId: uuid('member_id'),
+    actor: text('actor', { enum: ['member', 'visitor', 'cli', 'system'] }).notNull(),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    ideaId: uuid('idea_id'),
+    details: jsonb('details').notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    uniqueIndex('access_records_prev_hash_idx').on(table.prevHash),
+    index('access_records_at_idx').on(table.at),
+    index('access_records_idea_idx').on(table.ideaId),
   ],
 );

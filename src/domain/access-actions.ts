@@ -1,0 +1,27 @@
+/**
+ * What an access record says was done (server/team/access-records.ts); the workspace shows each with its Korean
+ * label (content/workspace.ts). Every view of a lead's personal data, playback, export, erasure, stage change,
+ * sign-in, invite and removal is one.
+ */
+export const ACCESS_ACTIONS = [
+  'sign_in',
+  'sign_out',
+  'passkey_registered',
+  'invite_created',
+  'member_removed',
+  'lead_listed',
+  'lead_viewed',
+  'memo_played',
+  'stage_changed',
+  'owner_changed',
+  'note_added',
+  'lead_released',
+  'lead_erased',
+  'leads_exported',
+  'records_viewed',
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/** Who acted: a signed-in member, the visitor through their status link, the command line, or a job. */
+export const ACCESS_ACTORS = ['member', 'visitor', 'cli', 'system'] as const;
+export type AccessActor = (typeof ACCESS_ACTORS)[number];

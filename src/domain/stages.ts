@@ -1,0 +1,32 @@
+/**
+ * The stages a lead moves through in the team's workspace, shared by the workspace, its API, the founder's status
+ * page and the database (ideas.stage, idea_events.stage). Labels live with the copy (content/workspace.ts).
+ *
+ * 신규 → 검토 중 → 제작 중 → 프로토타입 전달 (with the prototype's link) → 미팅 → 계약 / 종료 (with a reason).
+ * The team may move a lead to any stage (a lead can go back to 제작 중 after a meeting); the two that carry a
+ * detail require it.
+ */
+import { z } from 'zod';
+
+export const STAGES = ['new', 'reviewing', 'building', 'delivered', 'meeting', 'contracted', 'closed'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The stage the 24-hour promise is about: a lead that reached it (or a later one) got its prototype. */
+export const PROMISED_STAGE: Stage = 'delivered';
+
+/** True when `stage` is the promised stage or comes after it (the 24-hour clock has stopped). */
+export const reachedPrototype = (stage: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(PROMISED_STAGE);
+
+/** The longest prototype link and closing reason the team may store. */
+export const STAGE_DETAIL_LIMITS = { prototypeUrl: 2000, reason: 500 } as const;
+
+/** A stage change as the workspace sends it: 프로토타입 전달 needs the link, 종료 a reason. */
+export const stageChangeSchema = z.discriminatedUnion('stage', [
+  z.object({
+    stage: z.literal('delivered'),
+    prototypeUrl: z.url({ protocol: /^https?$/ }).max(STAGE_DETAIL_LIMITS.prototypeUrl),
+  }),
+  z.object({ stage: z.literal('closed'), reason: z.string().trim().min(1).max(STAGE_DETAIL_LIMITS.reason) }),
+  z.object({ stage: z.enum(['new', 'reviewing', 'building', 'meeting', 'contracted']) }),
+]);
+export type StageChange = z.infer<typeof stageChangeSchema>;

@@ -1,0 +1,121 @@
+/**
+ * The workspace API under TEAM_API_PATH, one encapsulated scope whose hooks every route and the scope's own 404
+ * pass through, in this order:
+ * 1. Answers are `no-store` and `noindex`: they carry personal data.
+ * 2. A request that changes something (any method but GET/HEAD) must name this site as its Origin: the host it
+ *    came to, or 403. Unlike the intake, no Origin at all is refused too (every browser sends one on such a request,
+ *    and nothing but the workspace page has business here), and ALLOWED_ORIGINS does not apply.
+ * 3. Without a live session (team/sessions.ts) the answer is 401 with no data, whatever the path or method —
+ *    except the routes marked `config: { public: true }` (the sign-in and invite ceremonies).
+ * The signed-in member is `request.member`. Route modules register inside the scope (the list at the end).
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { teamErrorMessages as errorCopy } from '../../content/workspace';
+import { SESSION_COOKIE, TEAM_API_PATH } from '../../domain/team-paths';
+import type { TeamErrorBody, TeamErrorCode } from '../../domain/team-errors';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { findSession, type SessionMember } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in team member (set by the workspace scope; undefined only on its public routes). */
+    member?: SessionMember;
+  }
+  interface FastifyContextConfig {
+    /** A workspace route reachable without a session (sign-in, invite acceptance). */
+    public?: boolean;
+  }
+}
+
+export interface TeamApiOptions {
+  config: Config;
+  database: Database;
+}
+
+/** The Korean message of each error code (a missing one fails the typecheck). */
+const teamErrorMessages: Record<TeamErrorCode, string> = errorCopy;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export class TeamApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: TeamErrorCode,
+  ) {
+    super(teamErrorMessages[code]);
+    this.name = 'TeamApiError';
+  }
+}
+
+export function sendTeamError(reply: FastifyReply, statusCode: number, code: TeamErrorCode): FastifyReply {
+  const body: TeamErrorBody = { error: { code, message: teamErrorMessages[code] } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
+
+/** True when the request's Origin is this site (its host; the scheme is left aside behind a TLS proxy). */
+export function fromThisSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  try {
+    return withoutDefaultPort(new URL(origin).host) === withoutDefaultPort(request.host);
+  } catch {
+    return false;
+  }
+}
+
+/** The session cookie's name for this request: `__Host-` when it came over TLS (directly or through the proxy). */
+export const sessionCookieName = (request: FastifyRequest) =>
+  request.protocol === 'https' ? SESSION_COOKIE.secure : SESSION_COOKIE.local;
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE.secure] ?? request.cookies[SESSION_COOKIE.local];
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Strict, Path=/, Secure (and `__Host-`) over TLS. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxMs: number) {
+  reply.setCookie(sessionCookieName(request), token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(maxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(request), { path: '/', secure: request.protocol === 'https' });
+}
+
+async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
+  const { config, database } = options;
+  scope.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+    if (!SAFE_METHODS.has(request.method) && !fromThisSite(request))
+      return sendTeamError(reply, 403, 'forbidden_origin');
+    if (request.routeOptions.config?.public) return;
+    const member = await findSession(database, sessionToken(request), { idleMs: config.team.idleMs });
+    if (!member) return sendTeamError(reply, 401, 'unauthorized');
+    request.member = member;
+  });
+  scope.setNotFoundHandler((_request, reply) => sendTeamError(reply, 404, 'not_found'));
+  scope.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    if (error instanceof TeamApiError) return sendTeamError(reply, error.statusCode, error.code);
+    if (error.validation || error.statusCode === 400) return sendTeamError(reply, 400, 'invalid');
+    request.log.error({ err: error }, 'workspace request failed');
+    return sendTeamError(reply, 500, 'internal');
+  });
+  // The workspace's route modules:
+}
+
+/** Registers the workspace API at TEAM_API_PATH (and the cookie parser it reads sessions with). */
+export const teamApi = fp(async (app: FastifyInstance, options: TeamApiOptions) => {
+  await app.register(cookie);
+  await app.register(teamScope, { ...options, prefix: TEAM_API_PATH });
+});
