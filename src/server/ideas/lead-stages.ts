@@ -1,0 +1,46 @@
+/**
+ * Moving a lead through its stages (domain/stages.ts): the idea's current stage, its prototype link and the time
+ * it was delivered change in the same transaction as the `idea_events` row the timeline shows. Used by the
+ * workspace API; the founder's status page reads the same events.
+ */
+import { sql } from 'drizzle-orm';
+import type { StageChange } from '../../domain/stages';
+import type { RowsFn } from '../db/client';
+
+export interface StageChanged {
+  ideaId: string;
+  stage: StageChange['stage'];
+  at: string;
+}
+
+/**
+ * Sets the stage of `ideaId` (inside the caller's transaction) and records it; undefined when there is no such idea.
+ * 프로토타입 전달 stores the link and, the first time, when it was delivered (the 24-hour figure counts that).
+ */
+export async function changeStage(
+  rows: RowsFn,
+  ideaId: string,
+  change: StageChange,
+  options: { memberId: string | null; now?: Date },
+): Promise<StageChanged | undefined> {
+  const at = (options.now ?? new Date()).toISOString();
+  const prototypeUrl = change.stage === 'delivered' ? change.prototypeUrl : null;
+  const [idea] = await rows<{ id: string }>(sql`
+    update ideas set stage = ${change.stage}, stage_changed_at = ${at}::timestamptz,
+      prototype_url = coalesce(${prototypeUrl}, prototype_url),
+      prototype_delivered_at = case when ${change.stage} = 'delivered'
+        then coalesce(prototype_delivered_at, ${at}::timestamptz) else prototype_delivered_at end
+    where id = ${ideaId}::uuid
+    returning id`);
+  if (!idea) return undefined;
+  const details =
+    change.stage === 'delivered'
+      ? { prototypeUrl: change.prototypeUrl }
+      : change.stage === 'closed'
+        ? { reason: change.reason }
+        : {};
+  await rows(sql`insert into idea_events (idea_id, at, member_id, kind, stage, details)
+    values (${ideaId}::uuid, ${at}::timestamptz, ${options.memberId}::uuid, 'stage', ${change.stage},
+      ${JSON.stringify(details)}::jsonb)`);
+  return { ideaId, stage: change.stage, at };
+}
