@@ -146,7 +146,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(ideaReceivedRoute, { database });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
-  await app.register(teamApi, { config, database });
+  await app.register(teamApi, { config, database, mailTransport: transport });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;
 }
