@@ -67,9 +67,7 @@ async function addPasskeyAuthenticator(page: Page) {
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function newMemberPage(browser: Browser, link: string) {
@@ -192,7 +190,11 @@ test('without a session every API path answers 401, and a cross-origin POST is r
   const page = await context.newPage();
   await page.goto(`${base.replace('localhost', '127.0.0.1')}/`);
   const status = await page.evaluate(
-    (url) => fetch(url, { method: 'POST', credentials: 'include' }).then((r) => r.status, () => 0),
+    (url) =>
+      fetch(url, { method: 'POST', credentials: 'include' }).then(
+        (r) => r.status,
+        () => 0,
+      ),
     `${base}${TEAM_AUTH_PATHS.signInOptions}`,
   );
   // CORS hides the answer from the page (0), and the server refused it anyway: no challenge was made for it.
