@@ -6,7 +6,7 @@
  * and nothing changes. The POSTs are checked for Origin like the intake. Views, downloads and erasure are access
  * records by the visitor (no address beyond what access records keep).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { STATUS_PATH, statusSubpaths } from '../../domain/status-page';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -57,7 +57,13 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   const { database, config } = options;
   const shell = loadStatusShell(options.siteDir);
   const csp = statusPageCsp(config.trustProxy !== false);
-  const originGuard = intakeOriginGuard(config.allowedOrigins);
+  const intakeGuard = intakeOriginGuard(config.allowedOrigins);
+  // The pages send no referrer (Referrer-Policy: no-referrer), and with it a browser names the origin of their form
+  // posts `null`. Sec-Fetch-Site, which a page cannot set, then says whether the post came from this site.
+  const originGuard: onRequestAsyncHookHandler = async function (request, reply) {
+    if (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
+    return intakeGuard.call(this, request, reply);
+  };
   // The two forms post nothing but their own button: any form body is read and ignored.
   app.addContentTypeParser(FORM_POST_TYPE, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, {}),
