@@ -161,7 +161,6 @@ export interface IdeaReceipt {
   statusUrl: string;
 }
 
-
 export const PROMISE_HOURS = 24;
 
 export type ApiErrorCode =

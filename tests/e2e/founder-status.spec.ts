@@ -81,7 +81,8 @@ test('confirmation, status page, ready mail, my data and deletion', async ({ pag
   const mails = await smtp!.waitFor(2, 20_000);
   const confirmation = mails.find((mail) => mail.envelopeTo.includes(EMAIL))!;
   expect(confirmation).toBeDefined();
-  for (const typed of [IDEA, IDEA.slice(0, 8), NAME]) expect(confirmation.raw + confirmation.parsed.text).not.toContain(typed);
+  for (const typed of [IDEA, IDEA.slice(0, 8), NAME])
+    expect(confirmation.raw + confirmation.parsed.text).not.toContain(typed);
   const link = /https?:\/\/\S+\/status\/[A-Za-z0-9_-]{43}/.exec(confirmation.parsed.text ?? '')?.[0];
   expect(link).toBe(`${BASE}${onScreenHref}`);
 

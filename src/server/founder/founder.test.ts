@@ -36,7 +36,8 @@ const origin = { origin: 'http://localhost:80', 'content-type': 'application/x-w
 
 describe.each(DRIVERS)('the founder side on %s', (driver) => {
   const suite = intakeSuite(driver);
-  const start = (env: Record<string, string> = {}) => suite.start({ ...DELIVERY_TEST_ENV, FOUNDER_MAIL: 'true', ...env });
+  const start = (env: Record<string, string> = {}) =>
+    suite.start({ ...DELIVERY_TEST_ENV, FOUNDER_MAIL: 'true', ...env });
 
   it('mails a confirmation once, with the link and none of the typed text; the link shows the idea', async () => {
     const app = await start({ SITE_URL: 'https://mvp24.example' });
@@ -136,7 +137,9 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
   it('downloads, then erases on request; an altered, erased or replayed link gets the Korean page and changes nothing', async () => {
     const app = await start();
     const receipt = (await submitIdea(app, ideaBody({ idea: IDEA_TEXT, name: NAME }))).json<IdeaReceipt>();
-    const other = (await submitIdea(app, ideaBody({ idea: '다른 아이디어', email: 'o@example.com' }))).json<IdeaReceipt>();
+    const other = (
+      await submitIdea(app, ideaBody({ idea: '다른 아이디어', email: 'o@example.com' }))
+    ).json<IdeaReceipt>();
     const download = await app.inject({ method: 'GET', url: `${receipt.statusUrl}/data` });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
@@ -167,12 +170,22 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     });
     expect(blind.statusCode).toBe(403);
 
-    const confirm = await app.inject({ method: 'POST', url: `${receipt.statusUrl}/delete-confirm`, headers: origin, payload: '' });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: `${receipt.statusUrl}/delete-confirm`,
+      headers: origin,
+      payload: '',
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain(statusPageCopy.confirmDelete.title);
     expect((await app.database.rows(sql`select 1 from ideas where id = ${receipt.id}::uuid`)).length).toBe(1);
 
-    const erased = await app.inject({ method: 'POST', url: `${receipt.statusUrl}/delete`, headers: origin, payload: '' });
+    const erased = await app.inject({
+      method: 'POST',
+      url: `${receipt.statusUrl}/delete`,
+      headers: origin,
+      payload: '',
+    });
     expect(erased.statusCode).toBe(200);
     expect(erased.body).toContain(statusPageCopy.deleted.title);
     const left = await app.database.rows(sql`

@@ -87,7 +87,10 @@ export function loadStatusShell(siteDir: string): StatusShell {
     render(title, main, options = {}) {
       const head = before
         .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)} | 24시간 MVP 스튜디오</title>`)
-        .replace('</head>', `<meta name="robots" content="noindex, nofollow">\n<meta name="referrer" content="no-referrer">\n<style>${STYLE}</style>\n</head>`);
+        .replace(
+          '</head>',
+          `<meta name="robots" content="noindex, nofollow">\n<meta name="referrer" content="no-referrer">\n<style>${STYLE}</style>\n</head>`,
+        );
       const script = options.script ? `<script>${COUNTDOWN_SCRIPT}</script>` : '';
       return `${head}<div class="st">${main}</div>${after.replace('</body>', `${script}</body>`)}`;
     },
@@ -105,7 +108,9 @@ export function statusPageHtml(shell: StatusShell, idea: StatusIdea, base: strin
     ? ''
     : `<dt>${escapeHtml(copy.receipt.remaining)}</dt>
 <dd><span class="count" data-countdown data-deadline="${promisedBy.toISOString()}" data-units="${escapeHtml(units)}" data-overdue="${escapeHtml(copy.receipt.overdue)}" aria-live="off">${escapeHtml(
-        promisedBy.getTime() > now.getTime() ? copy.receipt.remainingStatic(formatKst(promisedBy)) : copy.receipt.overdue,
+        promisedBy.getTime() > now.getTime()
+          ? copy.receipt.remainingStatic(formatKst(promisedBy))
+          : copy.receipt.overdue,
       )}</span></dd>`;
   const prototype = delivered
     ? `<section class="card hi" aria-labelledby="st-prototype"><h2 id="st-prototype">${escapeHtml(copy.prototype.heading)}</h2>

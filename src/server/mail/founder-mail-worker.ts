@@ -118,7 +118,10 @@ export class FounderMailSender {
       await this.database.rows(sql`
         update founder_mails set status = 'failed', next_attempt_at = now(), last_error = ${message}
         where ${this.fence(row)}`);
-      this.log.warn({ ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_failed', attempts }, 'founder mail failed');
+      this.log.warn(
+        { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_failed', attempts },
+        'founder mail failed',
+      );
       return;
     }
     const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);

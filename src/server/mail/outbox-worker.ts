@@ -136,7 +136,8 @@ export class OutboxWorker {
       held = rest;
     }
     await this.release(held);
-    const founder = this.running && this.options.founderMails ? await this.options.founderMails.round(() => this.running) : 0;
+    const founder =
+      this.running && this.options.founderMails ? await this.options.founderMails.round(() => this.running) : 0;
     return claimed.length + founder;
   }
 

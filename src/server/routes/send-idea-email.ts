@@ -174,7 +174,10 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       if (viaForm)
         return reply
           .header('referrer-policy', 'no-referrer')
-          .redirect(`${IDEA_RECEIPT_PATH}/${receipt.id}?${RECEIPT_LINK_PARAM}=${receipt.statusUrl.split('/').pop()!}`, 303);
+          .redirect(
+            `${IDEA_RECEIPT_PATH}/${receipt.id}?${RECEIPT_LINK_PARAM}=${receipt.statusUrl.split('/').pop()!}`,
+            303,
+          );
       return reply.code(202).send(receipt);
     },
   );

@@ -75,11 +75,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       .header('x-robots-tag', 'noindex, nofollow')
       .header('referrer-policy', 'no-referrer');
   const page = (reply: FastifyReply, html: string, code = 200) =>
-    privateHeaders(reply)
-      .code(code)
-      .header('content-security-policy', csp)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    privateHeaders(reply).code(code).header('content-security-policy', csp).type('text/html; charset=utf-8').send(html);
   const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
   const base = (token: string) => statusPath(token);
 
