@@ -14,6 +14,10 @@ import { DRIVERS } from '../test-support/test-database';
 import { DELIVERY_TEST_ENV, intakeSuite } from '../test-support/test-app';
 import { changeStage } from '../ideas/lead-stages';
 import { PRIVACY_VERSION } from '../../content/privacy-version';
+import { IDEA_ENDPOINT } from '../../domain/idea';
+import { formToken } from '../test-support/intake-client';
+import { memoFixture, multipartBody } from '../test-support/voice-memo-body';
+import { buildTestApp, TEST_APP_ENV } from '../test-support/test-app';
 
 const IDEA_TEXT = '동네 빵집의 남은 빵을 저녁에 싸게 파는 앱 <b>굵게</b>';
 const NAME = '박서준';
@@ -215,5 +219,75 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       { action: 'visitor_downloaded', actor: 'visitor' },
       { action: 'visitor_erased', actor: 'visitor' },
     ]);
+  });
+
+  it('plays the voice memo from the link, with byte ranges', async () => {
+    const app = await start();
+    const memo = memoFixture('chromium-opus.webm');
+    const body = await multipartBody(
+      {
+        idea: '',
+        name: '목소리',
+        email: 'voice@example.com',
+        phone: '',
+        website: '',
+        formToken: formToken(),
+        memoDurationMs: '3000',
+      },
+      { bytes: memo },
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: IDEA_ENDPOINT,
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(202);
+    const { statusUrl } = response.json<IdeaReceipt>();
+    const page = await app.inject({ method: 'GET', url: statusUrl });
+    expect(page.body).toContain(`<audio controls preload="none" src="${statusUrl}/memo">`);
+    const whole = await app.inject({ method: 'GET', url: `${statusUrl}/memo` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(memo)).toBe(true);
+    const part = await app.inject({ method: 'GET', url: `${statusUrl}/memo`, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${memo.length}`);
+    expect(part.rawPayload.equals(memo.subarray(10, 20))).toBe(true);
+    const tail = await app.inject({ method: 'GET', url: `${statusUrl}/memo`, headers: { range: 'bytes=-5' } });
+    expect(tail.rawPayload.equals(memo.subarray(memo.length - 5))).toBe(true);
+    const beyond = await app.inject({
+      method: 'GET',
+      url: `${statusUrl}/memo`,
+      headers: { range: `bytes=${memo.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it.skipIf(driver === 'pglite')('two instances on one database send each confirmation once', async () => {
+    const env = {
+      ...DELIVERY_TEST_ENV,
+      FOUNDER_MAIL: 'true',
+      SMTP_URL: suite.smtp.url,
+      FOUNDER_CONFIRMATIONS_PER_DAY: '100',
+    };
+    const first = await buildTestApp(suite.store, { ...TEST_APP_ENV, ...env });
+    const second = await buildTestApp(suite.store, { ...TEST_APP_ENV, ...env });
+    try {
+      const ids: string[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        const app = index % 2 === 0 ? first : second;
+        const response = await submitIdea(app, ideaBody({ idea: `아이디어 ${index}`, email: `p${index}@example.com` }));
+        ids.push(response.json<IdeaReceipt>().id);
+      }
+      await suite.smtp.waitFor(24, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(suite.smtp.received).toHaveLength(24);
+      for (let index = 0; index < 12; index += 1)
+        expect(suite.smtp.received.filter((mail) => mail.envelopeTo.includes(`p${index}@example.com`))).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
