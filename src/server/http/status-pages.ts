@@ -77,6 +77,9 @@ export function loadStatusShell(siteDir: string): StatusShell {
     .replace(/<link rel="modulepreload"[^>]*>/gi, '')
     // Islands would hydrate nothing now: drop their markers so nothing reads them.
     .replace(/\sdata-island="[^"]*"\s+data-props="[^"]*"/g, '')
+    // The phone menu's button needs the header's script, which this page does not load: no dead control.
+    .replace(/<button\b[^>]*aria-controls="mobile-menu"[^>]*>[\s\S]*?<\/button>/, '')
+    .replace(/<nav id="mobile-menu"[\s\S]*?<\/nav>/, '')
     .replace(/<meta (name|property)="(description|og:[a-z:]+|twitter:[a-z:]+)"[^>]*>/g, '');
   const mainStart = withoutScripts.search(/<main\b/);
   const mainOpenEnd = withoutScripts.indexOf('>', mainStart) + 1;
