@@ -15,7 +15,8 @@ import { DELIVERY_TEST_ENV, intakeSuite } from '../test-support/test-app';
 import { changeStage } from '../ideas/lead-stages';
 import { PRIVACY_VERSION } from '../../content/privacy-version';
 import { IDEA_ENDPOINT } from '../../domain/idea';
-import { formToken } from '../test-support/intake-client';
+import { formPost, formToken } from '../test-support/intake-client';
+import { intakePages } from '../../content/intake-pages';
 import { memoFixture, multipartBody } from '../test-support/voice-memo-body';
 import { buildTestApp, TEST_APP_ENV } from '../test-support/test-app';
 
@@ -289,5 +290,29 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       await first.close();
       await second.close();
     }
+  });
+
+  it('offers the status link on the no-JavaScript receipt page only with its token', async () => {
+    const app = await start();
+    const posted = await formPost(app, {
+      idea: '양식으로 보낸 아이디어',
+      name: '폼',
+      email: 'form@example.com',
+      phone: '',
+    });
+    expect(posted.statusCode).toBe(303);
+    const location = String(posted.headers.location);
+    const [receiptPath, query] = location.split('?');
+    const token = new URLSearchParams(query).get('link')!;
+    const withLink = await app.inject({ method: 'GET', url: location });
+    expect(withLink.body).toContain(`href="/status/${token}"`);
+    expect(withLink.body).toContain(intakePages.received.statusLink);
+    expect(withLink.headers['referrer-policy']).toBe('no-referrer');
+    for (const url of [receiptPath!, `${receiptPath}?link=${'A'.repeat(43)}`]) {
+      const without = await app.inject({ method: 'GET', url });
+      expect(without.statusCode).toBe(200);
+      expect(without.body).not.toContain('/status/');
+    }
+    expect((await app.inject({ method: 'GET', url: `/status/${token}` })).statusCode).toBe(200);
   });
 });
