@@ -145,6 +145,11 @@ export const ideaForm = {
   submit: '상담 신청하기',
   submitting: '보내는 중...',
   footnote: '신청서를 보내주시면 24시간 안에 시각화된 프로토타입 사이트와 견적서를 보내드립니다.',
+  /** The draft kept in the visitor's browser until sent (decision 085). */
+  draft: {
+    note: '작성 중인 내용은 보내기 전까지 이 브라우저에만 임시 저장됩니다.',
+    clear: '지우기',
+  },
   privacy: {
     title: '개인정보 수집·이용 안내',
     items: [
@@ -176,5 +181,8 @@ export const ideaNotices = {
   success: { title: '아이디어가 접수되었습니다!', description: '24시간 내에 프로토타입을 제작하여 연락드리겠습니다.' },
   receiptId: '접수 번호',
   receiptPromise: '프로토타입 전달 예정',
+  /** The status link on both receipts (decision 084). */
+  statusHint: '진행 상황은 아래 링크에서 언제든 확인할 수 있습니다. 이 링크는 본인만 알고 있어야 하니 보관해 두세요.',
+  statusLink: '진행 상황 보기',
   dismiss: '알림 닫기',
 } as const;

@@ -14,6 +14,9 @@ export const intakePages = {
     receivedAt: '접수 시각',
     promisedBy: ideaNotices.receiptPromise,
     next: '입력하신 이메일로 팀이 연락드립니다. 문의하실 때 접수 번호를 알려주시면 바로 확인해 드립니다.',
+    /** With the status link (decision 084). */
+    statusHint: ideaNotices.statusHint,
+    statusLink: ideaNotices.statusLink,
   },
   invalid: {
     title: '입력한 내용을 확인해주세요',

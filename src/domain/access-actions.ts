@@ -19,6 +19,10 @@ export const ACCESS_ACTIONS = [
   'lead_erased',
   'leads_exported',
   'records_viewed',
+  // The founder through their status link (decision 084): actor 'visitor'.
+  'status_viewed',
+  'visitor_downloaded',
+  'visitor_erased',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -11,6 +11,9 @@ export const FORM_TOKEN_ENDPOINT = '/functions/v1/idea-form-token';
 /** Name of the hidden honeypot input. People never see or fill it; naive bots do. */
 export const HONEYPOT_FIELD = 'website';
 
+/** The hidden field with the privacy notice's version the form showed (decision 085). */
+export const CONSENT_VERSION_FIELD = 'consentVersion';
+
 /**
  * GET FORM_TOKEN_ENDPOINT's answer: the signed form-start token, and how long after it was issued the server takes a
  * submission as a person's. The form waits out the rest of `minFillMs` before it sends, so a visitor who fills the

@@ -4,11 +4,14 @@
  */
 import { z } from 'zod';
 
-import { HONEYPOT_FIELD } from './endpoints';
+import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
 import { VOICE_MEMO_MAX_MS } from './voice-memo';
 
-export { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
+/** The shape of a privacy notice version (12 hex digits; the field: CONSENT_VERSION_FIELD in endpoints.ts). */
+export const CONSENT_VERSION_PATTERN = /^[0-9a-f]{12}$/;
+
+export { CONSENT_VERSION_FIELD, FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
 
 // zod 4 probes `new Function('')` to compile faster validators; the site's CSP forbids eval, and Chromium reports
 // each probe as a CSP issue once the form's validation loads. The schema is small: interpreted is fast enough.
@@ -111,6 +114,15 @@ export const ideaRequestSchema = ideaFieldsSchema
   .extend({
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
     formToken: z.string().max(500).optional(),
+    /**
+     * The privacy notice's version the form showed (a hidden field; content/privacy-version.ts). Stored with the
+     * idea as its consent record; a missing or malformed one never refuses the idea (decision 085).
+     */
+    [CONSENT_VERSION_FIELD]: z
+      .string()
+      .regex(CONSENT_VERSION_PATTERN)
+      .optional()
+      .catch(() => undefined),
     memoDurationMs: z.coerce
       .number()
       .int()
@@ -138,11 +150,15 @@ export function missingRequiredFields(
   );
 }
 
-/** 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). */
+/**
+ * 202 answer. `promisedBy` is `receivedAt` + 24 hours. Both are ISO 8601 instants (UTC). `statusUrl` is the
+ * founder's status page, a path on the site's origin (`/status/<token>`, decision 084).
+ */
 export interface IdeaReceipt {
   id: string;
   receivedAt: string;
   promisedBy: string;
+  statusUrl: string;
 }
 
 export const PROMISE_HOURS = 24;

@@ -24,6 +24,9 @@ import { healthzRoute } from './routes/healthz';
 import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
+import { statusPageRoutes } from './routes/status-page';
+import { resolveStatusSecret } from './founder/status-token';
+import { FounderMailSender } from './mail/founder-mail-worker';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
@@ -99,6 +102,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       dataDir: config.dataDir,
       smtpTimeoutMs: config.mail.smtpTimeoutMs,
     });
+  const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
   const outbox = new OutboxWorker(
@@ -114,6 +118,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       leaseMs: config.mail.leaseMs,
       leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
       // A mail failed for good: tell the team now rather than at the alert job's next turn.
+      founderMails: config.founder.mail
+        ? new FounderMailSender(
+            database,
+            transport,
+            {
+              from: config.mail.from,
+              linkSecret: statusSecret,
+              siteUrl: config.founder.siteUrl,
+              leaseMs: config.mail.leaseMs,
+              maxAgeMs: config.mail.maxAgeMs,
+              retryBaseMs: config.mail.retryBaseMs,
+              retryMaxMs: config.mail.retryMaxMs,
+            },
+            app.log,
+          )
+        : undefined,
       onAlert: () => {
         const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
         alertsInFlight.add(sending);
@@ -143,8 +163,15 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
 
   const formSecret = await resolveFormSecret(database, config.form.secret);
   await app.register(formTokenRoute, { secret: formSecret, minFillMs: config.form.minFillMs });
-  await app.register(sendIdeaEmailRoute, { config, database, formSecret, onStored: () => outbox.nudge() });
-  await app.register(ideaReceivedRoute, { database });
+  await app.register(sendIdeaEmailRoute, {
+    config,
+    database,
+    formSecret,
+    statusSecret,
+    onStored: () => outbox.nudge(),
+  });
+  await app.register(ideaReceivedRoute, { database, statusSecret });
+  await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
   await app.register(teamApi, { config, database, mailTransport: transport });

@@ -81,9 +81,20 @@ const envSchema = z.object({
   TEAM_SESSION_HOURS: int(1, 24 * 7).default(12),
   /** How long access records are kept (two years by default). */
   ACCESS_RECORD_RETENTION_DAYS: int(30, 3650).default(730),
+  /** The founder's side (decision 084): the confirmation and ready mails, and the status link's secret. */
+  FOUNDER_MAIL: bool.default(true),
+  FOUNDER_CONFIRMATIONS_PER_DAY: int(0, 1000).default(3),
+  STATUS_LINK_SECRET: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
 });
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'FORM_SECRET', 'PUBLIC_API_KEY', 'ALERT_WEBHOOK_URL']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'FORM_SECRET',
+  'PUBLIC_API_KEY',
+  'ALERT_WEBHOOK_URL',
+  'STATUS_LINK_SECRET',
+]);
 
 export type TrustProxy = boolean | string[];
 
@@ -142,6 +153,17 @@ export interface Config {
   allowedOrigins: string[];
   /** The team's workspace (server/team/). */
   team: { idleMs: number; sessionMaxMs: number; accessRecordRetentionDays: number };
+  /** The founder's side (decision 084). */
+  founder: {
+    /** Send the confirmation and ready mails (FOUNDER_MAIL). */
+    mail: boolean;
+    /** At most this many confirmation mails to one address in 24 hours (counted by the address's hash). */
+    confirmationsPerDay: number;
+    /** The HMAC key of status links; generated and kept in the database when unset (like FORM_SECRET). */
+    linkSecret: string | undefined;
+    /** The origin the mails' status links start with: SITE_URL, else this server on localhost. */
+    siteUrl: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -247,6 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: e.TEAM_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.TEAM_SESSION_HOURS * 3_600_000,
       accessRecordRetentionDays: e.ACCESS_RECORD_RETENTION_DAYS,
+    },
+    founder: {
+      mail: e.FOUNDER_MAIL,
+      confirmationsPerDay: e.FOUNDER_CONFIRMATIONS_PER_DAY,
+      linkSecret: e.STATUS_LINK_SECRET,
+      siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -48,8 +49,17 @@ export const ideas = pgTable(
     /** Set with the stage 프로토타입 전달: the link the founder gets, and when (the 24-hour figure counts it). */
     prototypeUrl: text('prototype_url'),
     prototypeDeliveredAt: timestamp('prototype_delivered_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * SHA-256 (hex) of the founder's status link token (founder/status-token.ts); the token itself is never stored.
+     * Erased with the idea, so the link dies with it.
+     */
+    statusTokenHash: text('status_token_hash'),
+    /** The privacy notice's version the visitor was shown (content/privacy-version.ts), and when they sent the form. */
+    consentVersion: text('consent_version'),
+    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
+    uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
     index('ideas_received_at_idx').on(table.receivedAt),
     index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
     index('ideas_spam_idx')
@@ -106,6 +116,40 @@ export const outbox = pgTable(
     index('outbox_mailed_each_idx')
       .on(table.createdAt)
       .where(sql`not ${table.digest}`),
+  ],
+);
+
+/**
+ * Mails to the founder (decision 084): `confirmation` when the idea is accepted, `ready` when the team delivers the
+ * prototype; at most one of each per idea (the primary key). Worked by the same worker as `outbox`, with the same
+ * claim, lease, fence and backoff. status: pending → sending → sent | failed; `skipped` is a confirmation over the
+ * per-address daily cap (kept so the count sees it). `recipient_hash` is SHA-256 of the lowercased address: the cap
+ * counts by it, never by the address. No text the visitor typed: the recipient is read from the idea when sending.
+ */
+export const founderMails = pgTable(
+  'founder_mails',
+  {
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirmation', 'ready'] }).notNull(),
+    recipientHash: text('recipient_hash').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    deliveredTo: text('delivered_to'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ideaId, table.kind] }),
+    index('founder_mails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('founder_mails_recipient_idx').on(table.recipientHash, table.createdAt),
   ],
 );
 

@@ -46,10 +46,12 @@ export interface ReceiptPageIdea {
   id: string;
   receivedAt: Date;
   promisedBy: Date;
+  /** The founder's status page (decision 084), when the request carried its token. */
+  statusUrl?: string | undefined;
 }
 
 /** The receipt: reference number and times in KST; nothing the visitor typed. */
-export function receiptPage({ id, receivedAt, promisedBy }: ReceiptPageIdea): string {
+export function receiptPage({ id, receivedAt, promisedBy, statusUrl }: ReceiptPageIdea): string {
   const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
   return page(
     copy.received.title,
@@ -60,7 +62,8 @@ ${row(copy.received.receivedAt, `${formatKst(receivedAt)} (${copy.kst})`)}
 ${row(copy.received.promisedBy, `${formatKst(promisedBy)} (${copy.kst})`)}
 </dl>
 <p class="muted">${escapeHtml(copy.received.next)}</p>
-<p class="actions"><a href="/">${escapeHtml(copy.home)}</a></p>`,
+${statusUrl ? `<p>${escapeHtml(copy.received.statusHint)}</p>` : ''}
+<p class="actions">${statusUrl ? `<a href="${escapeHtml(statusUrl)}" rel="noreferrer">${escapeHtml(copy.received.statusLink)}</a>` : ''}<a${statusUrl ? ' class="secondary"' : ''} href="/">${escapeHtml(copy.home)}</a></p>`,
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * Erasure: removes ideas with everything that holds their personal data — the idea row, its outbox row, its
- * idempotency records, its voice memo, and the .eml files the mail fallback wrote for it (its own mail, and any
+ * idempotency records, its voice memo, the founder's mails (and with the idea row its status link hash and consent
+ * record), and the .eml files the mail fallback wrote for it (its own mail, and any
  * digest or spam report that listed it). Used by `npm run ideas -- delete` (a visitor's request) and by the retention job.
  * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there.
  *
@@ -20,6 +21,8 @@ export interface Erased {
   idempotencyKeys: number;
   voiceMemos: number;
   mailFiles: number;
+  /** The founder's confirmation and ready mails, queued or sent (decision 084). */
+  founderMails: number;
 }
 
 export const nothingErased = (): Erased => ({
@@ -28,10 +31,11 @@ export const nothingErased = (): Erased => ({
   idempotencyKeys: 0,
   voiceMemos: 0,
   mailFiles: 0,
+  founderMails: 0,
 });
 
 /** Every table that holds a person's data or a copy of it (the idea, its memo, its mail record, its request keys). */
-export const PERSONAL_DATA_TABLES = ['ideas', 'voice_memos', 'outbox', 'idempotency_keys'] as const;
+export const PERSONAL_DATA_TABLES = ['ideas', 'voice_memos', 'outbox', 'idempotency_keys', 'founder_mails'] as const;
 
 /** Rewrites the personal-data tables so erased rows leave the data directory (see the header). */
 export const purgeErasedData = (database: Database) => database.purgeDeleted(PERSONAL_DATA_TABLES);
@@ -52,6 +56,9 @@ export async function eraseIdeas(
       rows(sql`delete from idempotency_keys where idea_id in (${list}) returning key`),
     );
     erased.outboxRows = await count(rows(sql`delete from outbox where idea_id in (${list}) returning idea_id`));
+    erased.founderMails = await count(
+      rows(sql`delete from founder_mails where idea_id in (${list}) returning idea_id`),
+    );
     erased.voiceMemos = await count(rows(sql`delete from voice_memos where idea_id in (${list}) returning idea_id`));
     erased.ideas = await count(rows(sql`delete from ideas where id in (${list}) returning id`));
   });

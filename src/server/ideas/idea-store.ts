@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
 import type { SpamReason } from '../intake/bot-check';
+import { queueConfirmations } from '../founder/founder-mail-queue';
 
 export interface NewIdea {
   id: string;
@@ -23,6 +24,10 @@ export interface NewIdea {
   /** The visitor's recording, already checked to be audio (intake/voice-memo-upload.ts). */
   voiceMemo?: { mimeType: string; durationMs: number; bytes: Buffer } | undefined;
   idempotency?: { key: string; requestHash: string } | undefined;
+  /** SHA-256 of the founder's status link token (founder/status-token.ts). */
+  statusTokenHash?: string | undefined;
+  /** The privacy notice's version the form showed (content/privacy-version.ts); null when the page sent none. */
+  consentVersion?: string | null | undefined;
 }
 
 /**
@@ -37,6 +42,11 @@ export interface MailPolicy {
   /** The same for form posts (without the page's script); lower, since nothing but the honeypot vets them. */
   formDigestThreshold: number;
   digestPeriodMs: number;
+  /**
+   * The founder's confirmation mail (decision 084): undefined when FOUNDER_MAIL is off; otherwise at most `perDay`
+   * per address (by its hash) in 24 hours, the rest stored as `skipped`.
+   */
+  founderConfirmations?: { perDay: number } | undefined;
 }
 
 const ONE_MAIL_EACH: MailPolicy = {
@@ -77,13 +87,15 @@ export async function insertIdeas(
     const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
     if (created.length === 0) return batch.map(() => false);
     await rows(sql`
-      insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip)
+      insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
+        status_token_hash, consent_version, consented_at)
       values ${sql.join(
         created.map(
           (
             idea,
           ) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
-            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text)`,
+            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text,
+            ${idea.statusTokenHash ?? null}::text, ${idea.consentVersion ?? null}::text, ${idea.receivedAt.toISOString()}::timestamptz)`,
         ),
         sql`, `,
       )}`);
@@ -126,6 +138,7 @@ export async function insertIdeas(
           ) kind
           group by kind.via_form
         ) c on c.via_form = v.via_form`);
+      if (policy.founderConfirmations) await queueConfirmations(rows, mailed, policy.founderConfirmations.perDay);
     }
     const createdIds = new Set(created.map((idea) => idea.id));
     return batch.map((idea) => createdIds.has(idea.id));

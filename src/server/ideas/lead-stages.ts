@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { StageChange } from '../../domain/stages';
 import type { RowsFn } from '../db/client';
+import { queueReadyMail } from '../founder/founder-mail-queue';
 
 export interface StageChanged {
   ideaId: string;
@@ -42,5 +43,6 @@ export async function changeStage(
   await rows(sql`insert into idea_events (idea_id, at, member_id, kind, stage, details)
     values (${ideaId}::uuid, ${at}::timestamptz, ${options.memberId}::uuid, 'stage', ${change.stage},
       ${JSON.stringify(details)}::jsonb)`);
+  if (change.stage === 'delivered') await queueReadyMail(rows, ideaId, at); // the founder's mail, once (decision 084)
   return { ideaId, stage: change.stage, at };
 }

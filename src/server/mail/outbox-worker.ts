@@ -19,6 +19,7 @@ import { mailFailedAlert } from '../alerts/alert-store';
 import { renderTeamMail, type TeamMailOptions } from './team-mail';
 import { retryDelayMs } from './retry-delay';
 import { PermanentMailError, type MailTransport } from './transport';
+import type { FounderMailSender } from './founder-mail-worker';
 
 export { retryDelayMs };
 
@@ -34,6 +35,8 @@ export interface OutboxWorkerOptions extends TeamMailOptions {
   batchSize?: number;
   /** Called after a mail failed for good and its alert was stored. */
   onAlert?: () => void;
+  /** The founder's mails (founder_mails, decision 084), sent in the same loop after the team's. */
+  founderMails?: FounderMailSender | undefined;
 }
 
 interface ClaimedRow extends MailedIdeaRow {
@@ -133,7 +136,9 @@ export class OutboxWorker {
       held = rest;
     }
     await this.release(held);
-    return claimed.length;
+    const founder =
+      this.running && this.options.founderMails ? await this.options.founderMails.round(() => this.running) : 0;
+    return claimed.length + founder;
   }
 
   /**

@@ -38,20 +38,25 @@ import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 import { checkVoiceMemo, memoDigest, readMultipartIdea } from '../intake/voice-memo-upload';
 import { kstDay } from '../../domain/kst';
+import { RECEIPT_LINK_PARAM } from '../../domain/status-page';
+import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 
 export interface SendIdeaEmailOptions {
   config: Config;
   database: Database;
   formSecret: string;
+  /** The status links' HMAC key (founder/status-token.ts). */
+  statusSecret: string;
   /** Called after an idea with an outbox row was committed (wakes the mail worker). */
   onStored?: () => void;
 }
 
-export function receiptFor(id: string, receivedAt: Date): IdeaReceipt {
+export function receiptFor(id: string, receivedAt: Date, statusSecret: string): IdeaReceipt {
   return {
     id,
     receivedAt: receivedAt.toISOString(),
     promisedBy: new Date(receivedAt.getTime() + PROMISE_HOURS * 3_600_000).toISOString(),
+    statusUrl: statusPath(statusToken(statusSecret, id)),
   };
 }
 
@@ -68,7 +73,13 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
   const { config, database } = options;
   const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
   const { digestThreshold, formDigestThreshold, digestPeriodMs } = config.mail;
-  const mailPolicy = { digestThreshold, formDigestThreshold, digestPeriodMs };
+  const mailPolicy = {
+    digestThreshold,
+    formDigestThreshold,
+    digestPeriodMs,
+    founderConfirmations: config.founder.mail ? { perDay: config.founder.confirmationsPerDay } : undefined,
+  };
+  const { statusSecret } = options;
   const botCheckOptions = {
     secret: options.formSecret,
     minFillMs: config.form.minFillMs,
@@ -127,6 +138,8 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
           bytes: voiceMemo.bytes,
         },
         idempotency: key ? { key, requestHash: hash } : undefined,
+        statusTokenHash: statusTokenHash(statusToken(statusSecret, id)),
+        consentVersion: body.consentVersion ?? null,
       };
       let result: StoreResult;
       try {
@@ -151,13 +164,20 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
           'idea stored',
         );
         if (!spamReason) options.onStored?.();
-        receipt = receiptFor(id, receivedAt);
+        receipt = receiptFor(id, receivedAt, statusSecret);
       } else {
         const replay = replayFor(result.existing, hash);
         request.log.info({ ideaId: replay.ideaId, outcome: 'idempotent_replay' }, 'idea already received');
-        receipt = receiptFor(replay.ideaId, replay.receivedAt);
+        receipt = receiptFor(replay.ideaId, replay.receivedAt, statusSecret);
       }
-      if (viaForm) return reply.redirect(`${IDEA_RECEIPT_PATH}/${receipt.id}`, 303);
+      // The receipt page offers the status link only with the token (the reference alone is not a key to it).
+      if (viaForm)
+        return reply
+          .header('referrer-policy', 'no-referrer')
+          .redirect(
+            `${IDEA_RECEIPT_PATH}/${receipt.id}?${RECEIPT_LINK_PARAM}=${receipt.statusUrl.split('/').pop()!}`,
+            303,
+          );
       return reply.code(202).send(receipt);
     },
   );

@@ -1,3 +1,4 @@
+import { PRIVACY_VERSION } from '../../../content/privacy-version';
 import { describe, expect, it, vi } from 'vitest';
 import { createIdeaClient, type ApiClientConfig } from './api';
 
@@ -70,7 +71,12 @@ describe('idea API client', () => {
     await expect(client.submit(values, '')).resolves.toEqual({ kind: 'accepted', receipt });
     const [post] = posts();
     expect(post!.url).toBe('/functions/v1/send-idea-email');
-    expect(JSON.parse(String(post!.init!.body))).toEqual({ ...values, website: '', formToken: 'tok-1' });
+    expect(JSON.parse(String(post!.init!.body))).toEqual({
+      ...values,
+      website: '',
+      formToken: 'tok-1',
+      consentVersion: PRIVACY_VERSION,
+    });
     expect(post!.init!.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' });
   });
 

@@ -14,7 +14,14 @@
  *   network failure, 5xx, anything unreadable → failure (try again).
  * Build config: VITE_API_BASE_URL (default: same origin) and VITE_PUBLIC_API_KEY (default: none).
  */
-import { FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT, type FormTokenAnswer } from '../../../domain/endpoints';
+import {
+  CONSENT_VERSION_FIELD,
+  FORM_TOKEN_ENDPOINT,
+  HONEYPOT_FIELD,
+  IDEA_ENDPOINT,
+  type FormTokenAnswer,
+} from '../../../domain/endpoints';
+import { PRIVACY_VERSION } from '../../../content/privacy-version';
 import type { ApiErrorBody, ApiErrorCode, IdeaField, IdeaReceipt, IdeaRequest } from '../../../domain/idea';
 import { AUDIO_CONTAINERS, VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_FIELD } from '../../../domain/voice-memo';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
@@ -128,7 +135,12 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
     const start = (await prepare()) ?? (await prepare());
     if (start && start.readyAt > now()) await wait(start.readyAt - now());
     const formToken = start?.token;
-    const payload: IdeaRequest = { ...values, [HONEYPOT_FIELD]: honeypot, formToken };
+    const payload: IdeaRequest = {
+      ...values,
+      [HONEYPOT_FIELD]: honeypot,
+      formToken,
+      [CONSENT_VERSION_FIELD]: PRIVACY_VERSION,
+    };
     const fingerprint = JSON.stringify([values, honeypot, memo && [memo.blob.size, memo.durationMs, memo.mimeType]]);
     const key = lastFailed?.fingerprint === fingerprint ? lastFailed.key : config.newKey();
     try {

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
 import { KakaoConsultLink } from '../../components/site-header';
-import { HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../domain/endpoints';
+import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../domain/endpoints';
+import { PRIVACY_VERSION } from '../../../content/privacy-version';
 import { buttonStyles } from '../../ui/button-styles';
 import { cn } from '../../ui/cn';
 import { VoiceMemoSlot } from '../voice-memo/voice-memo-slot';
@@ -17,6 +18,9 @@ import type { FieldErrors } from './validate-idea';
 // hold what was typed before the page code arrived), so they are in the browser before the press (decision 078).
 const loadSubmission = () => import('./submission');
 const loadNotice = () => import('./idea-notice');
+// The draft kept in this browser (decision 085): loaded after hydration, never on the first paint.
+const loadDraft = () => import('./draft');
+const DRAFT_SAVE_DELAY_MS = 250;
 const IdeaNotice = lazy(loadNotice);
 
 const PLACEHOLDER_INTERVAL_MS = 4000;
@@ -86,6 +90,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   const formRef = useRef<HTMLFormElement>(null);
   const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
+  const draftTimer = useRef<number | undefined>(undefined);
   const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
   const errorId = (name: keyof IdeaValues) => `${id}-${name}-error`;
   const describedBy = (name: keyof IdeaValues, ...others: string[]) =>
@@ -103,7 +108,35 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
       form &&
       (form.contains(document.activeElement) || FORM_FIELD_ORDER.some((name) => valuesOf(form).values[name] !== ''));
     if (started) warmUp();
+    // A draft left in this browser (reload, closed tab, crash) comes back into the empty fields, with its memo.
+    void loadDraft().then(async (draft) => {
+      if (form && draft.restoreFields(form)) {
+        setIdeaEmpty((ideaField.current?.value ?? '') === '');
+        warmUp();
+      }
+      const saved = await draft.loadMemo();
+      if (saved) setMemo((current) => current ?? saved);
+    });
+    return () => window.clearTimeout(draftTimer.current);
   }, []);
+
+  /** Keeps what is typed in this browser, a moment after the last keystroke. */
+  const saveDraftSoon = () => {
+    const form = formRef.current;
+    window.clearTimeout(draftTimer.current);
+    draftTimer.current = window.setTimeout(() => {
+      if (form) void loadDraft().then((draft) => draft.saveFields(valuesOf(form).values));
+    }, DRAFT_SAVE_DELAY_MS);
+  };
+
+  /** The 지우기 control: the form resets itself (natively, also without JavaScript); the kept draft goes too. */
+  const clearDraft = () => {
+    window.clearTimeout(draftTimer.current);
+    setMemo(null);
+    setIdeaEmpty(true);
+    setFieldErrors({});
+    void loadDraft().then((draft) => draft.clearDraft());
+  };
 
   useEffect(() => {
     if (!focusFirstError.current) return;
@@ -128,6 +161,8 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     form.reset();
     setMemo(null);
     setIdeaEmpty(true);
+    window.clearTimeout(draftTimer.current);
+    void loadDraft().then((draft) => draft.clearDraft()); // sent: the draft is done
     void sharedIdeaClient().prepare(); // the next form start, with a fresh form token
   };
 
@@ -193,7 +228,10 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
           onSubmit={onSubmit}
           onFocusCapture={warmUp}
           onPointerEnter={warmUp}
-          onInputCapture={warmUp}
+          onInputCapture={() => {
+            warmUp();
+            saveDraftSoon();
+          }}
           aria-describedby={`${id}-footnote`}
         >
           <div>
@@ -223,6 +261,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
               onChange={(next) => {
                 setMemo(next);
                 clearError('idea');
+                void loadDraft().then((draft) => draft.saveMemo(next));
               }}
               disabled={sending}
               describedBy={`${id}-idea-hint`}
@@ -292,6 +331,8 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
             />
           </div>
 
+          <input type="hidden" name={CONSENT_VERSION_FIELD} value={PRIVACY_VERSION} />
+
           <button
             type="submit"
             disabled={sending}
@@ -312,6 +353,17 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
           </button>
           <p id={`${id}-footnote`} className="text-center text-sm leading-relaxed text-slate-600">
             {ideaForm.footnote}
+          </p>
+          <p className="flex flex-wrap items-center justify-center gap-x-2 text-center text-sm text-slate-600">
+            <span id={`${id}-draft-note`}>{ideaForm.draft.note}</span>
+            <button
+              type="reset"
+              onClick={clearDraft}
+              aria-describedby={`${id}-draft-note`}
+              className="rounded-md px-2 py-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
+              {ideaForm.draft.clear}
+            </button>
           </p>
         </form>
         {kakaoChannelUrl ? (

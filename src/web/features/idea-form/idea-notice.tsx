@@ -42,6 +42,19 @@ export default function IdeaNotice({ notice, onDismiss, onShown }: IdeaNoticePro
           ))}
         </ul>
       ) : null}
+      {notice.link ? (
+        <div className="mt-3 text-sm text-slate-700">
+          <p>{notice.link.hint}</p>
+          <a
+            href={notice.link.href}
+            rel="noreferrer"
+            data-status-link
+            className="mt-2 inline-flex items-center rounded-xl bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            {notice.link.label}
+          </a>
+        </div>
+      ) : null}
       <button
         type="button"
         onClick={onDismiss}

@@ -6,4 +6,6 @@ export interface NoticeState {
   title: string;
   description: string;
   details?: readonly string[];
+  /** The founder's status page after a sent idea (decision 084), with the line that explains it. */
+  link?: { href: string; label: string; hint: string };
 }

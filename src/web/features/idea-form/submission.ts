@@ -50,6 +50,9 @@ export async function submitIdeaForm(
           `${ideaNotices.receiptId}: ${outcome.receipt.id}`,
           `${ideaNotices.receiptPromise}: ${formatKst(outcome.receipt.promisedBy)}`,
         ],
+        ...(typeof outcome.receipt.statusUrl === 'string' && outcome.receipt.statusUrl.startsWith('/status/')
+          ? { link: { href: outcome.receipt.statusUrl, label: ideaNotices.statusLink, hint: ideaNotices.statusHint } }
+          : {}),
       },
       fields: {},
       reset: true,

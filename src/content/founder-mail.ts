@@ -1,0 +1,32 @@
+/**
+ * The wording of the two mails the founder receives (decision 084): the confirmation when their idea is accepted
+ * and the note when the prototype is ready. Neither carries anything the visitor typed (not the idea, not the
+ * name): the form must not become a way to mail someone chosen words. The server (src/server/mail/founder-mail.ts)
+ * fills in the reference, the times (KST, already formatted) and the status link.
+ */
+
+export const founderMailCopy = {
+  confirmation: {
+    subject: '[24시간 MVP] 아이디어가 접수되었습니다',
+    title: '아이디어 접수 확인',
+    intro: '보내주신 아이디어가 접수되었습니다. 약속한 시각까지 동작하는 프로토타입을 만들어 전달해 드리겠습니다.',
+    statusHint: '아래 링크에서 진행 상황을 확인하고, 보내신 내용을 내려받거나 신청을 삭제할 수 있습니다.',
+  },
+  ready: {
+    subject: '[24시간 MVP] 프로토타입이 준비되었습니다',
+    title: '프로토타입 전달',
+    intro: '요청하신 아이디어의 프로토타입이 준비되었습니다. 아래 링크에서 바로 확인해 보세요.',
+    statusHint: '진행 상황 페이지에서 프로토타입 링크와 지금까지의 진행 기록을 볼 수 있습니다.',
+  },
+  labels: {
+    reference: '접수 번호',
+    receivedAt: '접수 시각',
+    promisedBy: '프로토타입 약속 시각',
+    status: '진행 상황 보기',
+  },
+  /** A time as the mails write it. */
+  kst: (formatted: string) => `${formatted} (한국 시간)`,
+  /** Under both mails. */
+  footer:
+    '이 메일은 24시간 MVP 스튜디오의 신청서에서 이 주소로 아이디어를 보내셨기 때문에 발송되었습니다. 직접 보내신 적이 없다면 이 메일을 무시하셔도 됩니다. 링크는 본인만 알 수 있도록 다른 사람과 공유하지 마세요.',
+} as const;

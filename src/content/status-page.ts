@@ -1,0 +1,92 @@
+/**
+ * The founder's status page (/status/<token>, decision 084) and its companions: the deletion's confirmation, the
+ * page after it, the page for a link that finds nothing, and the keys of the "my data" download. Plain data; the
+ * server renders it (src/server/http/status-pages.ts). Times arrive formatted in KST.
+ */
+
+export const statusPageCopy = {
+  title: '아이디어 진행 상황',
+  lead: '보내주신 아이디어가 지금 어디까지 왔는지 보여 드립니다. 이 페이지의 주소는 본인만 알고 있어야 하니 다른 사람과 공유하지 마세요.',
+  receipt: {
+    heading: '접수 정보',
+    reference: '접수 번호',
+    receivedAt: '접수 시각',
+    promisedBy: '프로토타입 약속 시각',
+    /** The count-down's label; the script fills in the time left. */
+    remaining: '남은 시간',
+    /** Shown before the script runs (or without it) and when the time has passed. */
+    remainingStatic: (promised: string) => `${promised}까지 전달해 드립니다.`,
+    overdue: '약속 시각이 지났습니다. 팀이 확인하고 곧 연락드립니다.',
+    /** The script's units. */
+    units: { hours: '시간', minutes: '분', seconds: '초' },
+  },
+  prototype: {
+    heading: '프로토타입이 준비되었습니다',
+    open: '프로토타입 열기',
+    deliveredAt: (at: string) => `${at}에 전달되었습니다.`,
+  },
+  timeline: {
+    heading: '진행 기록',
+    received: '접수',
+  },
+  sent: {
+    heading: '보내신 내용',
+    idea: '아이디어',
+    memo: '음성 메모',
+    memoOnly: '(글 없이 음성 메모로 보내셨습니다)',
+    name: '이름',
+    email: '이메일',
+    phone: '연락처',
+    noPhone: '(없음)',
+  },
+  data: {
+    heading: '내 데이터',
+    lead: '보관 중인 내용을 파일로 내려받거나, 신청을 삭제할 수 있습니다. 삭제하면 아이디어, 음성 메모, 메일 기록이 모두 지워지고 되돌릴 수 없습니다.',
+    download: '내 데이터 내려받기',
+    delete: '신청 삭제하기',
+  },
+  kst: '한국 시간',
+  home: '홈으로 가기',
+  confirmDelete: {
+    title: '신청을 삭제할까요?',
+    lead: '삭제하면 보내신 아이디어, 음성 메모, 연락처와 진행 기록이 모두 지워집니다. 팀도 더 이상 볼 수 없고, 되돌릴 수 없습니다. 필요하면 먼저 내 데이터를 내려받아 두세요.',
+    confirm: '네, 삭제합니다',
+    cancel: '취소하고 돌아가기',
+  },
+  deleted: {
+    title: '신청을 삭제했습니다',
+    lead: '보내신 아이디어와 관련 기록을 모두 지웠습니다. 이 링크는 이제 열리지 않습니다. 팀의 메일함에 이미 도착한 알림 메일도 지우도록 팀에 전달됩니다.',
+  },
+  notFound: {
+    title: '신청을 찾을 수 없습니다',
+    lead: '링크가 잘못되었거나, 이미 삭제된 신청입니다. 메일로 받은 링크를 그대로 열었는지 확인해 주세요.',
+  },
+  /** The "my data" download: a JSON file with Korean keys. */
+  download: {
+    fileName: (idShort: string) => `내-데이터-${idShort}.json`,
+    keys: {
+      reference: '접수 번호',
+      receivedAt: '접수 시각',
+      promisedBy: '프로토타입 약속 시각',
+      idea: '아이디어',
+      name: '이름',
+      email: '이메일',
+      phone: '연락처',
+      memo: '음성 메모',
+      memoDuration: '길이(초)',
+      memoSize: '크기(바이트)',
+      memoType: '형식',
+      stage: '현재 단계',
+      timeline: '진행 기록',
+      timelineStage: '단계',
+      timelineAt: '시각',
+      prototypeUrl: '프로토타입 링크',
+      consent: '개인정보 처리방침 동의',
+      consentVersion: '버전',
+      consentedAt: '동의 시각',
+      note: '안내',
+    },
+    note: '24시간 MVP 스튜디오가 이 신청에 대해 보관 중인 내용입니다. 시각은 한국 시간입니다. 음성 메모 파일은 진행 상황 페이지에서 들을 수 있습니다.',
+    unknownConsent: '기록 없음',
+  },
+} as const;

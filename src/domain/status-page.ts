@@ -1,0 +1,17 @@
+/**
+ * The founder's status page (decision 084): its path, and the data download's shape, shared by the server and the
+ * tests. A link is `${STATUS_PATH}/<token>`; the memo, the download and the two-step deletion hang below it.
+ */
+export const STATUS_PATH = '/status';
+
+export const statusSubpaths = {
+  memo: 'memo',
+  data: 'data',
+  /** POST: the confirmation page (nothing erased yet). */
+  confirmDelete: 'delete-confirm',
+  /** POST: the erasure. */
+  delete: 'delete',
+} as const;
+
+/** The no-JavaScript receipt page's query parameter with the status token (`/idea-received/<id>?link=<token>`). */
+export const RECEIPT_LINK_PARAM = 'link';

@@ -1,0 +1,93 @@
+/** What the status page shows and the download holds, read by the link's token hash (decision 084). */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { Stage } from '../../domain/stages';
+import { isStatusToken, statusTokenHash } from './status-token';
+
+export interface StatusIdea {
+  id: string;
+  receivedAt: Date;
+  idea: string;
+  name: string;
+  email: string;
+  phone: string;
+  stage: Stage;
+  prototypeUrl: string | null;
+  prototypeDeliveredAt: Date | null;
+  consentVersion: string | null;
+  consentedAt: Date | null;
+  memo: { mimeType: string; durationMs: number; byteSize: number } | null;
+  timeline: { stage: Stage; at: Date }[];
+}
+
+interface IdeaRow extends Record<string, unknown> {
+  id: string;
+  received_at: Date | string;
+  idea: string;
+  name: string;
+  email: string;
+  phone: string;
+  stage: Stage;
+  prototype_url: string | null;
+  prototype_delivered_at: Date | string | null;
+  consent_version: string | null;
+  consented_at: Date | string | null;
+  memo_type: string | null;
+  memo_duration_ms: number | null;
+  memo_size: number | null;
+}
+
+const date = (value: Date | string) => new Date(value);
+
+/** The idea a token opens, or undefined (malformed, altered, or erased: the same answer). */
+export async function ideaIdForToken(database: Database, token: string): Promise<string | undefined> {
+  if (!isStatusToken(token)) return undefined;
+  const [row] = await database.rows<{ id: string }>(
+    sql`select id::text as id from ideas where status_token_hash = ${statusTokenHash(token)}`,
+  );
+  return row?.id;
+}
+
+export async function statusIdea(database: Database, token: string): Promise<StatusIdea | undefined> {
+  if (!isStatusToken(token)) return undefined;
+  const [row] = await database.rows<IdeaRow>(sql`
+    select i.id::text as id, i.received_at, i.idea, i.name, i.email, i.phone, i.stage, i.prototype_url,
+      i.prototype_delivered_at, i.consent_version, i.consented_at,
+      m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
+    from ideas i left join voice_memos m on m.idea_id = i.id
+    where i.status_token_hash = ${statusTokenHash(token)}`);
+  if (!row) return undefined;
+  const events = await database.rows<{ stage: Stage; at: Date | string }>(sql`
+    select stage, at from idea_events where idea_id = ${row.id}::uuid and kind = 'stage' order by at, id`);
+  return {
+    id: row.id,
+    receivedAt: date(row.received_at),
+    idea: row.idea,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    stage: row.stage,
+    prototypeUrl: row.prototype_url,
+    prototypeDeliveredAt: row.prototype_delivered_at === null ? null : date(row.prototype_delivered_at),
+    consentVersion: row.consent_version,
+    consentedAt: row.consented_at === null ? null : date(row.consented_at),
+    memo:
+      row.memo_type === null
+        ? null
+        : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
+    timeline: events.map((event) => ({ stage: event.stage, at: date(event.at) })),
+  };
+}
+
+/** The memo's bytes for playback (at most the intake's 2 MB), or undefined. */
+export async function statusMemo(
+  database: Database,
+  token: string,
+): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
+  if (!isStatusToken(token)) return undefined;
+  const [row] = await database.rows<{ mime_type: string; memo_base64: string }>(sql`
+    select m.mime_type, encode(m.bytes, 'base64') as memo_base64
+    from ideas i join voice_memos m on m.idea_id = i.id
+    where i.status_token_hash = ${statusTokenHash(token)}`);
+  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.memo_base64, 'base64') } : undefined;
+}

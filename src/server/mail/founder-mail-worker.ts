@@ -1,0 +1,137 @@
+/**
+ * Sends the founder's mails (founder_mails, decision 084) from the outbox worker's loop (outbox-worker.ts calls
+ * `round` after the team's mails), with the same guarantees: due rows claimed with `FOR UPDATE SKIP LOCKED` and
+ * leased in one statement, marked sent the moment the server accepted the mail, every update fenced by the attempt
+ * number, temporary failures retried with backoff, a 5xx or the max age marks the row failed. A stopping worker
+ * hands unsent claims back. The status link is derived from the idea id (founder/status-token.ts), so no token is
+ * stored; the recipient is read from the idea at send time, so an erased idea leaves nothing to send.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { statusPath, statusToken } from '../founder/status-token';
+import { renderFounderMail, type FounderMailKind } from './founder-mail';
+import { retryDelayMs } from './retry-delay';
+import { PermanentMailError, type MailTransport } from './transport';
+
+export interface FounderMailOptions {
+  from: string;
+  /** The status link's HMAC key and the origin links start with. */
+  linkSecret: string;
+  siteUrl: string;
+  leaseMs: number;
+  maxAgeMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  batchSize?: number;
+}
+
+interface ClaimedFounderMail extends Record<string, unknown> {
+  idea_id: string;
+  kind: FounderMailKind;
+  attempts: number;
+  created_at: Date | string;
+  received_at: Date | string;
+  email: string;
+}
+
+export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
+  `${options.siteUrl}${statusPath(statusToken(options.linkSecret, ideaId))}`;
+
+export class FounderMailSender {
+  constructor(
+    private readonly database: Database,
+    private readonly transport: MailTransport,
+    private readonly options: FounderMailOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Claims due founder mails and sends them while `running()` holds; returns how many were claimed. */
+  async round(running: () => boolean): Promise<number> {
+    const claimed = await this.database.rows<ClaimedFounderMail>(sql`
+      with due as (
+        select idea_id, kind from founder_mails
+        where status in ('pending', 'sending') and next_attempt_at <= now()
+        order by next_attempt_at
+        limit ${this.options.batchSize ?? 10}
+        for update skip locked
+      ), claimed as (
+        update founder_mails f set status = 'sending', attempts = f.attempts + 1,
+          next_attempt_at = now() + ${this.options.leaseMs}::int * interval '1 millisecond'
+        from due where f.idea_id = due.idea_id and f.kind = due.kind
+        returning f.idea_id, f.kind, f.attempts, f.created_at
+      )
+      select c.idea_id, c.kind, c.attempts, c.created_at, i.received_at, i.email
+      from claimed c join ideas i on i.id = c.idea_id`);
+    let index = 0;
+    for (; index < claimed.length && running(); index += 1) await this.deliver(claimed[index]!);
+    await this.release(claimed.slice(index));
+    return claimed.length;
+  }
+
+  private fence(row: ClaimedFounderMail) {
+    return sql`idea_id = ${row.idea_id}::uuid and kind = ${row.kind} and attempts = ${Number(row.attempts)}`;
+  }
+
+  private async release(held: ClaimedFounderMail[]): Promise<void> {
+    for (const row of held)
+      await this.database.rows(sql`
+        update founder_mails set status = 'pending', attempts = attempts - 1, next_attempt_at = now()
+        where ${this.fence(row)} and status = 'sending'`);
+  }
+
+  private async deliver(row: ClaimedFounderMail): Promise<void> {
+    const ideaId = row.idea_id;
+    let mail: ReturnType<typeof renderFounderMail>;
+    try {
+      mail = renderFounderMail({
+        kind: row.kind,
+        ideaId,
+        receivedAt: new Date(row.received_at),
+        email: row.email,
+        statusUrl: founderStatusUrl(this.options, ideaId),
+        from: this.options.from,
+      });
+    } catch {
+      await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));
+      return;
+    }
+    let deliveredTo: string;
+    try {
+      deliveredTo = await this.transport.send(mail, `${ideaId}-founder-${row.kind}`);
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return;
+    }
+    await this.database.rows(sql`
+      update founder_mails set status = 'sent', sent_at = now(), delivered_to = ${deliveredTo}, last_error = null
+      where ${this.fence(row)}`);
+    this.log.info({ ideaId, kind: row.kind, outcome: 'founder_mail_sent' }, 'founder mail sent');
+  }
+
+  private async recordFailure(row: ClaimedFounderMail, error: unknown): Promise<void> {
+    const attempts = Number(row.attempts);
+    // Never the address: a refusal's text may quote it.
+    const message = error instanceof PermanentMailError ? `refused (${error.responseCode})` : 'not delivered';
+    const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
+    if (error instanceof PermanentMailError || expired) {
+      await this.database.rows(sql`
+        update founder_mails set status = 'failed', next_attempt_at = now(), last_error = ${message}
+        where ${this.fence(row)}`);
+      this.log.warn(
+        { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_failed', attempts },
+        'founder mail failed',
+      );
+      return;
+    }
+    const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+    await this.database.rows(sql`
+      update founder_mails set status = 'pending', last_error = ${message},
+        next_attempt_at = now() + ${delay}::int * interval '1 millisecond'
+      where ${this.fence(row)}`);
+    this.log.warn(
+      { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_retry', attempts, retryInMs: delay },
+      'founder mail not delivered',
+    );
+  }
+}

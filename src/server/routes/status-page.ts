@@ -1,0 +1,145 @@
+/**
+ * The founder's status link (decision 084): GET /status/<token> (the page), /memo (the voice memo, with Range),
+ * /data (the "my data" file); POST /delete-confirm (the confirmation page) and /delete (the erasure: eraseIdeas,
+ * the same as the team's command). Every answer: no-store, noindex, no referrer; the pages carry their own CSP
+ * (the count-down's hash). A token that finds nothing (malformed, altered, erased) gets the same Korean 404 page,
+ * and nothing changes. The POSTs are checked for Origin like the intake. Views, downloads and erasure are access
+ * records by the visitor (no address beyond what access records keep).
+ */
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import { STATUS_PATH, statusSubpaths } from '../../domain/status-page';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { ideaIdForToken, statusIdea, statusMemo } from '../founder/status-lookup';
+import { statusPath } from '../founder/status-token';
+import {
+  confirmDeletePageHtml,
+  deletedPageHtml,
+  loadStatusShell,
+  statusDownload,
+  statusNotFoundHtml,
+  statusPageCsp,
+  statusPageHtml,
+} from '../http/status-pages';
+import { eraseIdeas } from '../ideas/erase-ideas';
+import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
+import { recordAccess } from '../team/access-records';
+
+export interface StatusPageOptions {
+  config: Config;
+  database: Database;
+  statusSecret: string;
+  siteDir: string;
+}
+
+type TokenRequest = { Params: { token: string } };
+
+/** Parses `bytes=a-b` (one range) against `size`; null when unsatisfiable, undefined when absent or unparsable. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return null;
+  return { start, end };
+}
+
+export async function statusPageRoutes(app: FastifyInstance, options: StatusPageOptions): Promise<void> {
+  const { database, config } = options;
+  const shell = loadStatusShell(options.siteDir);
+  const csp = statusPageCsp(config.trustProxy !== false);
+  const intakeGuard = intakeOriginGuard(config.allowedOrigins);
+  // The pages send no referrer (Referrer-Policy: no-referrer), and with it a browser names the origin of their form
+  // posts `null`. Sec-Fetch-Site, which a page cannot set, then says whether the post came from this site.
+  const originGuard: onRequestAsyncHookHandler = async function (request, reply) {
+    if (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
+    return intakeGuard.call(this, request, reply);
+  };
+  // The two forms post nothing but their own button: any form body is read and ignored.
+  app.addContentTypeParser(FORM_POST_TYPE, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
+
+  const privateHeaders = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('referrer-policy', 'no-referrer');
+  const page = (reply: FastifyReply, html: string, code = 200) =>
+    privateHeaders(reply).code(code).header('content-security-policy', csp).type('text/html; charset=utf-8').send(html);
+  const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
+  const base = (token: string) => statusPath(token);
+
+  app.get<TokenRequest>(`${STATUS_PATH}/:token`, async (request, reply) => {
+    const idea = await statusIdea(database, request.params.token);
+    if (!idea) return notFound(reply);
+    await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id, ip: request.ip });
+    return page(reply, statusPageHtml(shell, idea, base(request.params.token)));
+  });
+
+  app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.memo}`, async (request, reply) => {
+    const memo = await statusMemo(database, request.params.token);
+    if (!memo) return notFound(reply);
+    privateHeaders(reply).header('accept-ranges', 'bytes').type(memo.mimeType);
+    const size = memo.bytes.length;
+    const range = byteRange(request.headers.range, size);
+    if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
+    if (range === undefined) return reply.send(memo.bytes);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .send(memo.bytes.subarray(range.start, range.end + 1));
+  });
+
+  app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.data}`, async (request, reply) => {
+    const idea = await statusIdea(database, request.params.token);
+    if (!idea) return notFound(reply);
+    await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id, ip: request.ip });
+    const file = statusDownload(idea);
+    return privateHeaders(reply)
+      .header(
+        'content-disposition',
+        `attachment; filename="mvp24-data-${idea.id.slice(0, 8)}.json"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
+      .type('application/json; charset=utf-8')
+      .send(file.body);
+  });
+
+  app.post<TokenRequest>(
+    `${STATUS_PATH}/:token/${statusSubpaths.confirmDelete}`,
+    { onRequest: [originGuard] },
+    async (request, reply) => {
+      const id = await ideaIdForToken(database, request.params.token);
+      if (!id) return notFound(reply);
+      return page(reply, confirmDeletePageHtml(shell, base(request.params.token)));
+    },
+  );
+
+  app.post<TokenRequest>(
+    `${STATUS_PATH}/:token/${statusSubpaths.delete}`,
+    { onRequest: [originGuard] },
+    async (request, reply) => {
+      const id = await ideaIdForToken(database, request.params.token);
+      if (!id) return notFound(reply);
+      const erased = await eraseIdeas(database, [id], config.dataDir);
+      await recordAccess(database, {
+        actor: 'visitor',
+        action: 'visitor_erased',
+        ideaId: id,
+        ip: request.ip,
+        details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, mailFiles: erased.mailFiles },
+      });
+      request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
+      return page(reply, deletedPageHtml(shell));
+    },
+  );
+}
