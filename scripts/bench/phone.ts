@@ -220,3 +220,45 @@ export async function runPhoneProfile(origin: string, controlUrl: string): Promi
     await browser.close();
   }
 }
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Phone-profile targets (issue 23, decision 080), in ms. */
+export const phoneTargets = { cardToDialog: 300, pressToConfirmation: 1000, inp: 200 } as const;
+
+/** The phone profile's part of the benchmark report: medians against the targets, every run, index and load. */
+export function phoneSection(phoneRuns: PhoneRun[]): string {
+  const of = (key: keyof PhoneRun) => phoneRuns.map((run) => run[key]);
+  const each = (key: keyof PhoneRun) =>
+    of(key)
+      .map((v) => Math.round(v))
+      .join(', ');
+  const row = (label: string, key: keyof typeof phoneTargets) => {
+    const value = median(of(key));
+    return `| ${label} | ≤ ${phoneTargets[key]} ms | ${ms(value)} ${value <= phoneTargets[key] ? '✅' : '❌'} | ${each(key)} |`;
+  };
+  return [
+    `Phone profile (\`scripts/bench/phone.ts\`), one run per round after the Lighthouse runs: Playwright driving Debian's`,
+    `Chromium at ${phoneProfile.viewport.width}×${phoneProfile.viewport.height} with touch, ${phoneProfile.cpuSlowdown}× CPU throttling and ${phoneProfile.latencyMs} ms RTT / 1.6 Mbps down / 750 kbps up (CDP), a`,
+    `fresh context each run, against the same server (rate limit raised for the bench). Times from the tap's`,
+    `pointerdown to the first frame with the dialog / the confirmation on screen; INP is the longest interaction of the`,
+    `visit (Event Timing). The control is one tap on the control page's text under the same throttling: what any tap`,
+    `costs on this machine with no code of ours.`,
+    '',
+    '| Phone profile | Target | median | runs (ms) |',
+    '|---|---|---|---|',
+    row('First tap on a portfolio card → dialog', 'cardToDialog'),
+    row('Press of 상담 신청하기 → confirmation', 'pressToConfirmation'),
+    row('Longest interaction (INP)', 'inp'),
+    `| Control: a tap on plain text (its INP) | – | ${ms(median(of('controlTap')))} | ${each('controlTap')} |`,
+    `| Benchmark index (in the phone's browser, before throttling) | – | ${Math.round(median(of('benchmarkIndex')))} | ${each('benchmarkIndex')} |`,
+    `| Load average (1 min) at the end of the run | – | ${median(of('load')).toFixed(1)} | ${of('load')
+      .map((v) => v.toFixed(1))
+      .join(', ')} |`,
+  ].join('\n');
+}
