@@ -3,8 +3,10 @@
  * (mobile, simulated throttling) 5 times on `/` and `/about` and on a control page, a plain static Korean page
  * (scripts/bench/control-page.ts), the pages taking turns round by round so a busy spell on this machine hits them
  * alike. Prints every run and the medians against the targets, with the load average before and after, and rewrites
- * the bench:web section of docs/benchmarks.md. `--no-build` measures the existing build (or SITE_DIR's);
- * `--runs N` changes the count. Decision 064 says what it measures and why.
+ * the bench:web section of docs/benchmarks.md. Each round also runs the phone profile (scripts/bench/phone.ts,
+ * decision 080): first tap on a portfolio card → dialog, press of 상담 신청하기 → confirmation and the longest
+ * interaction, on a throttled phone against the same server. `--no-build` measures the existing build (or
+ * SITE_DIR's); `--runs N` changes the count. Decisions 064 and 080 say what it measures and why.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
 import { startServer } from '../../tests/budgets/support/server';
 import { inlineStyles } from '../../build/inline-stylesheet';
 import { startControlServer } from './control-page';
+import { phoneSection, runPhoneProfile, type PhoneRun } from './phone';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
@@ -37,7 +40,8 @@ interface Row {
   target: string;
   read: (lhr: Result) => number;
   format: (value: number) => string;
-  meets?: (value: number, control: number) => boolean;
+  /** `index` is the page's median Lighthouse benchmark index in this run. */
+  meets?: (value: number, control: number, index: number) => boolean;
 }
 
 /** gzip -9 bytes of each page's inline `<style>`: Lighthouse counts it inside the HTML. */
@@ -60,9 +64,17 @@ const categoryRow = (label: string, id: CategoryId, minimum: number): Row => ({
   meets: (v) => v >= minimum,
 });
 const FCP_VS_CONTROL = 1.1;
+/** Issue 23: on a machine as slow as a mid-range phone (Lighthouse benchmark index ≤ 1,500), performance ≥ 95. */
+const SLOW_INDEX = 1500;
 
 const rows: Row[] = [
-  categoryRow('Performance', 'performance', 98),
+  {
+    label: 'Performance',
+    target: `≥ 98 (≥ 95 at index ≤ ${SLOW_INDEX.toLocaleString('en')})`,
+    read: (lhr) => score(lhr, 'performance') ?? NaN,
+    format: (v) => String(v),
+    meets: (v, _control, index) => v >= (index <= SLOW_INDEX ? 95 : 98),
+  },
   categoryRow('Accessibility', 'accessibility', 100),
   categoryRow('Best practices', 'best-practices', 100),
   categoryRow('SEO', 'seo', 100),
@@ -74,7 +86,13 @@ const rows: Row[] = [
     meets: (v, control) => v <= FCP_VS_CONTROL * control,
   },
   { label: 'LCP', target: '≤ 1.00 s', read: audit('largest-contentful-paint'), format: s, meets: (v) => v <= 1000 },
-  { label: 'TBT', target: '–', read: audit('total-blocking-time'), format: ms },
+  {
+    label: 'TBT',
+    target: '≤ 200 ms',
+    read: audit('total-blocking-time'),
+    format: ms,
+    meets: (v) => v <= 200,
+  },
   {
     label: 'CLS',
     target: '≤ 0.01',
@@ -146,7 +164,9 @@ async function main() {
   }
   requireBuiltSite();
   const loadBefore = loadavg()[0] ?? NaN;
-  const server = await startServer(ports.bench);
+  // Bench-only setting: the phone profile sends one idea a run, past the default 5 per address per 10 minutes.
+  const server = await startServer(ports.bench, { env: { RATE_LIMIT_PER_IP: '1000' } });
+  const phoneRuns: PhoneRun[] = [];
   const results = new Map<string, Result[]>([...paths, CONTROL].map((name) => [name, []]));
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   let loadAfter = NaN;
@@ -168,6 +188,13 @@ async function main() {
             `CLS ${audit('cumulative-layout-shift')(lhr).toFixed(3)}, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
         );
       }
+      const phone = await runPhoneProfile(server.origin, control.url);
+      phoneRuns.push(phone);
+      console.log(
+        `phone run ${i}/${runs}: card → dialog ${ms(phone.cardToDialog)}, press → confirmation ${ms(phone.pressToConfirmation)}, ` +
+          `INP ${ms(phone.inp)}, control tap ${ms(phone.controlTap)}, benchmark index ${Math.round(phone.benchmarkIndex)}, ` +
+          `load ${phone.load.toFixed(1)}`,
+      );
     }
     loadAfter = loadavg()[0] ?? NaN;
   } finally {
@@ -181,7 +208,8 @@ async function main() {
   const medianOf = (name: string, row: Row) => median((results.get(name) ?? []).map(row.read));
   const cell = (row: Row, name: string) => {
     const value = medianOf(name, row);
-    const mark = row.meets ? (row.meets(value, medianOf(CONTROL, row)) ? ' ✅' : ' ❌') : '';
+    const index = median((results.get(name) ?? []).map((lhr) => lhr.environment.benchmarkIndex));
+    const mark = row.meets ? (row.meets(value, medianOf(CONTROL, row), index) ? ' ✅' : ' ❌') : '';
     return `${row.format(value)}${mark}`;
   };
   const header = `| Metric | Target | ${paths.map((p) => `\`${p}\``).join(' | ')} | control |\n|---|---|${paths.map(() => '---').join('|')}|---|`;
@@ -212,6 +240,8 @@ async function main() {
     body,
     '',
     `FCP against the control's: ${ratios}. TBT of each run (ms): ${tbtRuns.join('; ')}.`,
+    '',
+    phoneSection(phoneRuns),
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);

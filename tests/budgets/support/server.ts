@@ -30,7 +30,11 @@ export async function assertPortFree(port: number, host = '127.0.0.1'): Promise<
   });
 }
 
-export async function startServer(port: number, { timeoutMs = 120_000 } = {}): Promise<RunningServer> {
+/** `env` adds to the server's environment (the web benchmark's phone profile raises the per-address rate limit). */
+export async function startServer(
+  port: number,
+  { timeoutMs = 120_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   await assertPortFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'budgets-data-'));
   const origin = `http://127.0.0.1:${port}`;
@@ -43,8 +47,9 @@ export async function startServer(port: number, { timeoutMs = 120_000 } = {}): P
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      SITE_URL: 'https://mvp24.example',
-    }, // production refuses a local SITE_URL
+      SITE_URL: 'https://mvp24.example', // production refuses a local SITE_URL
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../content/home';
 import { ideaFormAnchor } from '../../../content/site';
 import { KakaoConsultLink } from '../../components/site-header';
 import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../domain/endpoints';
 import { PRIVACY_VERSION } from '../../../content/privacy-version';
 import { buttonStyles } from '../../ui/button-styles';
+import { loadedOrLazy } from '../../ui/loaded-or-lazy';
 import { cn } from '../../ui/cn';
 import { VoiceMemoSlot } from '../voice-memo/voice-memo-slot';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
@@ -17,11 +18,11 @@ import type { FieldErrors } from './validate-idea';
 // soon as the visitor starts on the form (first focus, pointer or input, or at hydration when the fields already
 // hold what was typed before the page code arrived), so they are in the browser before the press (decision 078).
 const loadSubmission = () => import('./submission');
-const loadNotice = () => import('./idea-notice');
+// Loaded before the press, the notice renders with the answer's own commit (loadedOrLazy, decision 080).
+const { load: loadNotice, Component: IdeaNotice } = loadedOrLazy(() => import('./idea-notice'));
 // The draft kept in this browser (decision 085): loaded after hydration, never on the first paint.
 const loadDraft = () => import('./draft');
 const DRAFT_SAVE_DELAY_MS = 250;
-const IdeaNotice = lazy(loadNotice);
 
 const PLACEHOLDER_INTERVAL_MS = 4000;
 const fieldClass =
