@@ -175,7 +175,11 @@ export const alerts = pgTable(
   'alerts',
   {
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['mail_failed', 'mail_unsent'] }).notNull(),
+    kind: text('kind', { enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue'] }).notNull(),
+    /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
+    channel: text('channel', { enum: ['webhook', 'mail'] })
+      .notNull()
+      .default('webhook'),
     ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     /** What the message says besides the id: counts, ages in minutes, the SMTP reply code. */
     details: jsonb('details').notNull().default({}),
@@ -271,7 +275,7 @@ export const teamSessions = pgTable(
 
 /**
  * What happened to a lead, for its timeline: stage changes (with the prototype link or the closing reason), owner
- * changes, notes, release from the spam folder. Erased with the idea (notes may hold personal data).
+ * changes, notes, release from the spam folder, the consultation closed. Erased with the idea (notes may hold personal data).
  */
 export const ideaEvents = pgTable(
   'idea_events',
@@ -283,7 +287,7 @@ export const ideaEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** null: the system (intake, a job) or the visitor. */
     memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released'] }).notNull(),
+    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released', 'closed'] }).notNull(),
     /** For `stage`: the new stage. */
     stage: text('stage', { enum: STAGES }),
     /** stage: { prototypeUrl } or { reason }; owner: { ownerId }; note: { text }. */

@@ -17,6 +17,7 @@ import { SESSION_COOKIE, TEAM_API_PATH } from '../../domain/team-paths';
 import type { TeamErrorBody, TeamErrorCode } from '../../domain/team-errors';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { leadsRoutes } from './leads-routes';
 import { findSession, type SessionMember } from './sessions';
 
 declare module 'fastify' {
@@ -112,6 +113,7 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
     return sendTeamError(reply, 500, 'internal');
   });
   // The workspace's route modules:
+  await scope.register(leadsRoutes, { config, database });
 }
 
 /** Registers the workspace API at TEAM_API_PATH (and the cookie parser it reads sessions with). */

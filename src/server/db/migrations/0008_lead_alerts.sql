@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "channel" text DEFAULT 'webhook' NOT NULL;

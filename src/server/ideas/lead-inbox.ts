@@ -1,0 +1,166 @@
+/**
+ * The workspace's inbox and figures (decision 083): leads sorted by what is due — open leads (before 프로토타입
+ * 전달, consultation not closed) by their promised time, the oldest promise first; then the rest, newest first —
+ * filtered by stage, overdue and folder, searched over name, e-mail and idea text, a page at a time (offset paging:
+ * measured fast enough at 10,000 ideas, see the decision and docs/benchmarks.md).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PROMISE_HOURS } from '../../domain/idea';
+import { KST_OFFSET_MS } from '../../domain/kst';
+import { reachedPrototype, STAGES, type Stage } from '../../domain/stages';
+import {
+  leadReference,
+  type LeadFigures,
+  type LeadList,
+  type LeadListFilter,
+  type LeadSummary,
+} from '../../domain/workspace-api';
+import type { Database } from '../db/client';
+
+const HOUR_MS = 3_600_000;
+const SUMMARY_CHARS = 120;
+
+/** The stages whose 24-hour clock still runs. */
+export const OPEN_STAGES: Stage[] = STAGES.filter((stage) => !reachedPrototype(stage));
+
+const openStageList = sql.join(
+  OPEN_STAGES.map((stage) => sql`${stage}`),
+  sql`, `,
+);
+
+/** True for an open lead: its clock runs (`i` is the ideas row). */
+export const isOpen = sql`(i.stage in (${openStageList}) and i.closed_at is null)`;
+/** True for an idea in the spam folder (flagged, not released). */
+export const inSpamFolder = sql`(i.spam_reason is not null and i.released_at is null)`;
+
+export const promisedBy = (receivedAt: string) =>
+  new Date(Date.parse(receivedAt) + PROMISE_HOURS * HOUR_MS).toISOString();
+
+/** `%`, `_` and `\` typed by the team are searched for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(filter: LeadListFilter, now: Date): SQL {
+  const parts: SQL[] = [filter.folder === 'spam' ? inSpamFolder : sql`not ${inSpamFolder}`];
+  if (filter.stage) parts.push(sql`i.stage = ${filter.stage}`);
+  if (filter.overdue) {
+    const cutoff = new Date(now.getTime() - PROMISE_HOURS * HOUR_MS).toISOString();
+    parts.push(sql`${isOpen} and i.received_at < ${cutoff}::timestamptz`);
+  }
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    parts.push(sql`(i.name ilike ${pattern} or i.email ilike ${pattern} or i.idea ilike ${pattern})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+interface SummaryRow extends Record<string, unknown> {
+  id: string;
+  received_at: Date | string;
+  name: string;
+  email: string;
+  summary: string;
+  stage: Stage;
+  owner_id: string | null;
+  owner_email: string | null;
+  voice: boolean;
+  spam_reason: string | null;
+  released_at: Date | string | null;
+  closed_at: Date | string | null;
+  prototype_delivered_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function oneLine(text: string, max = SUMMARY_CHARS): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function toSummary(row: SummaryRow): LeadSummary {
+  const receivedAt = iso(row.received_at)!;
+  return {
+    id: row.id,
+    reference: leadReference(row.id),
+    name: row.name,
+    email: row.email,
+    summary: oneLine(row.summary),
+    stage: row.stage,
+    owner: row.owner_id && row.owner_email ? { id: row.owner_id, email: row.owner_email } : null,
+    voice: Boolean(row.voice),
+    spamReason: row.spam_reason,
+    releasedAt: iso(row.released_at),
+    closedAt: iso(row.closed_at),
+    clock: { receivedAt, promisedBy: promisedBy(receivedAt), deliveredAt: iso(row.prototype_delivered_at) },
+  };
+}
+
+export const SUMMARY_COLUMNS = sql`i.id, i.received_at, i.name, i.email, left(i.idea, ${SUMMARY_CHARS * 2}) as summary,
+  i.stage, i.owner_id, tm.email as owner_email, exists (select 1 from voice_memos m where m.idea_id = i.id) as voice,
+  i.spam_reason, i.released_at, i.closed_at, i.prototype_delivered_at`;
+
+/** One page of the inbox as of `now`. */
+export async function listLeads(database: Database, filter: LeadListFilter, now = new Date()): Promise<LeadList> {
+  const where = whereOf(filter, now);
+  const offset = (filter.page - 1) * filter.pageSize;
+  const [rows, [count]] = await Promise.all([
+    database.rows<SummaryRow>(sql`select ${SUMMARY_COLUMNS}
+      from ideas i left join team_members tm on tm.id = i.owner_id
+      where ${where}
+      order by ${isOpen} desc, case when ${isOpen} then i.received_at end asc, i.received_at desc, i.id
+      limit ${filter.pageSize} offset ${offset}`),
+    database.rows<{ total: number | string }>(sql`select count(*) as total from ideas i where ${where}`),
+  ]);
+  return {
+    now: now.toISOString(),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total: Number(count?.total ?? 0),
+    leads: rows.map(toSummary),
+  };
+}
+
+/** The first instant of the Korean month holding `instant`, and of the next one (UTC), and its name YYYY-MM. */
+export function kstMonth(instant: Date): { start: Date; end: Date; month: string } {
+  const kst = new Date(instant.getTime() + KST_OFFSET_MS);
+  const year = kst.getUTCFullYear();
+  const month = kst.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1) - KST_OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - KST_OFFSET_MS),
+    month: `${year}-${String(month + 1).padStart(2, '0')}`,
+  };
+}
+
+/** This Korean month's figures and the overdue count, as of `now`. */
+export async function leadFigures(database: Database, now = new Date()): Promise<LeadFigures> {
+  const { start, end, month } = kstMonth(now);
+  const cutoff = new Date(now.getTime() - PROMISE_HOURS * HOUR_MS).toISOString();
+  const [row] = await database.rows<{
+    received: number | string;
+    in_time: number | string;
+    median_seconds: number | string | null;
+    overdue: number | string;
+  }>(sql`
+    with month as (
+      select i.received_at, i.prototype_delivered_at from ideas i
+      where not ${inSpamFolder} and i.received_at >= ${start.toISOString()}::timestamptz
+        and i.received_at < ${end.toISOString()}::timestamptz
+    )
+    select
+      (select count(*) from month) as received,
+      (select count(*) from month
+        where prototype_delivered_at <= received_at + ${PROMISE_HOURS}::int * interval '1 hour') as in_time,
+      (select percentile_cont(0.5) within group (order by extract(epoch from prototype_delivered_at - received_at))
+        from month where prototype_delivered_at is not null) as median_seconds,
+      (select count(*) from ideas i where ${isOpen} and not ${inSpamFolder}
+        and i.received_at < ${cutoff}::timestamptz) as overdue`);
+  const median = row?.median_seconds;
+  return {
+    month,
+    received: Number(row?.received ?? 0),
+    deliveredInTime: Number(row?.in_time ?? 0),
+    medianHoursToPrototype:
+      median === null || median === undefined ? null : Math.round((Number(median) / 3600) * 10) / 10,
+    overdueNow: Number(row?.overdue ?? 0),
+  };
+}
