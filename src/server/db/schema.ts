@@ -52,6 +52,10 @@ export const ideas = pgTable(
   (table) => [
     index('ideas_received_at_idx').on(table.receivedAt),
     index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
+    // The inbox's open leads by promise (ideas/lead-inbox.ts): the stages before 프로토타입 전달, not closed.
+    index('ideas_open_due_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.stage} in ('new', 'reviewing', 'building') and ${table.closedAt} is null`),
     index('ideas_spam_idx')
       .on(table.receivedAt)
       .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),

@@ -16,6 +16,7 @@ import {
   type LeadSummary,
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
+import { ideaIdList } from './idea-ids';
 
 const HOUR_MS = 3_600_000;
 const SUMMARY_CHARS = 120;
@@ -23,10 +24,8 @@ const SUMMARY_CHARS = 120;
 /** The stages whose 24-hour clock still runs. */
 export const OPEN_STAGES: Stage[] = STAGES.filter((stage) => !reachedPrototype(stage));
 
-const openStageList = sql.join(
-  OPEN_STAGES.map((stage) => sql`${stage}`),
-  sql`, `,
-);
+/** Written as literals (fixed names, not input), so the planner matches the partial index `ideas_open_due_idx`. */
+const openStageList = sql.raw(OPEN_STAGES.map((stage) => `'${stage}'`).join(', '));
 
 /** True for an open lead: its clock runs (`i` is the ideas row). */
 export const isOpen = sql`(i.stage in (${openStageList}) and i.closed_at is null)`;
@@ -36,9 +35,7 @@ export const inSpamFolder = sql`(i.spam_reason is not null and i.released_at is 
 export const promisedBy = (receivedAt: string) =>
   new Date(Date.parse(receivedAt) + PROMISE_HOURS * HOUR_MS).toISOString();
 
-/** `%`, `_` and `\` typed by the team are searched for as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
+/** The filter's conditions, the open/done split left aside. */
 function whereOf(filter: LeadListFilter, now: Date): SQL {
   const parts: SQL[] = [filter.folder === 'spam' ? inSpamFolder : sql`not ${inSpamFolder}`];
   if (filter.stage) parts.push(sql`i.stage = ${filter.stage}`);
@@ -46,10 +43,10 @@ function whereOf(filter: LeadListFilter, now: Date): SQL {
     const cutoff = new Date(now.getTime() - PROMISE_HOURS * HOUR_MS).toISOString();
     parts.push(sql`${isOpen} and i.received_at < ${cutoff}::timestamptz`);
   }
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    parts.push(sql`(i.name ilike ${pattern} or i.email ilike ${pattern} or i.idea ilike ${pattern})`);
-  }
+  // No pg_trgm on PGlite: a search reads every row (measured ~20 ms at 10,000 ideas, decision 083). strpos on the
+  // lowered text matches what was typed literally (no LIKE wildcards to escape).
+  if (filter.q)
+    parts.push(sql`strpos(lower(i.name || ' ' || i.email || ' ' || i.idea), ${filter.q.toLowerCase()}) > 0`);
   return sql.join(parts, sql` and `);
 }
 
@@ -98,25 +95,64 @@ export const SUMMARY_COLUMNS = sql`i.id, i.received_at, i.name, i.email, left(i.
   i.stage, i.owner_id, tm.email as owner_email, exists (select 1 from voice_memos m where m.idea_id = i.id) as voice,
   i.spam_reason, i.released_at, i.closed_at, i.prototype_delivered_at`;
 
-/** One page of the inbox as of `now`. */
+const FROM = sql`from ideas i left join team_members tm on tm.id = i.owner_id`;
+
+/**
+ * One page of the inbox as of `now`. Without a search, open and done leads are read as two ranges, each in the
+ * order of an index (`ideas_open_due_idx` ascending, `ideas_received_at_idx` descending), and the page is cut
+ * across them by their counts: no sort of every row. A search reads every row anyway; its matches are sorted.
+ */
 export async function listLeads(database: Database, filter: LeadListFilter, now = new Date()): Promise<LeadList> {
   const where = whereOf(filter, now);
   const offset = (filter.page - 1) * filter.pageSize;
-  const [rows, [count]] = await Promise.all([
-    database.rows<SummaryRow>(sql`select ${SUMMARY_COLUMNS}
-      from ideas i left join team_members tm on tm.id = i.owner_id
-      where ${where}
-      order by ${isOpen} desc, case when ${isOpen} then i.received_at end asc, i.received_at desc, i.id
-      limit ${filter.pageSize} offset ${offset}`),
-    database.rows<{ total: number | string }>(sql`select count(*) as total from ideas i where ${where}`),
-  ]);
-  return {
+  const answer = (total: number, rows: SummaryRow[]): LeadList => ({
     now: now.toISOString(),
     page: filter.page,
     pageSize: filter.pageSize,
-    total: Number(count?.total ?? 0),
+    total,
     leads: rows.map(toSummary),
-  };
+  });
+  if (filter.q) {
+    // The page's ids first (only the sort keys for every match), then the page's columns for those 25.
+    const page = await database.rows<{ id: string; total: number | string }>(sql`
+      select i.id, count(*) over () as total from ideas i where ${where}
+      order by ${isOpen} desc, case when ${isOpen} then i.received_at end asc, i.received_at desc, i.id
+      limit ${filter.pageSize} offset ${offset}`);
+    const total =
+      page[0] !== undefined
+        ? Number(page[0].total)
+        : Number((await database.rows<{ n: string }>(sql`select count(*) as n from ideas i where ${where}`))[0]?.n);
+    if (page.length === 0) return answer(total, []);
+    const rows = await database.rows<SummaryRow>(
+      sql`select ${SUMMARY_COLUMNS} ${FROM} where i.id in (${ideaIdList(page.map((row) => row.id))})`,
+    );
+    const order = new Map(page.map((row, index) => [row.id, index]));
+    return answer(
+      total,
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
+    );
+  }
+  const openWhere = sql`${where} and ${isOpen}`;
+  const doneWhere = sql`${where} and not ${isOpen}`;
+  const mayBeDone = !filter.overdue;
+  const [counts] = await database.rows<{ open: string | number; done: string | number }>(sql`select
+    (select count(*) from ideas i where ${openWhere}) as open,
+    ${mayBeDone ? sql`(select count(*) from ideas i where ${doneWhere})` : sql`0`} as done`);
+  const openCount = Number(counts?.open ?? 0);
+  const doneCount = Number(counts?.done ?? 0);
+  const rows: SummaryRow[] = [];
+  if (offset < openCount)
+    rows.push(
+      ...(await database.rows<SummaryRow>(sql`select ${SUMMARY_COLUMNS} ${FROM} where ${openWhere}
+        order by i.received_at asc, i.id limit ${filter.pageSize} offset ${offset}`)),
+    );
+  const left = filter.pageSize - rows.length;
+  if (left > 0 && doneCount > 0)
+    rows.push(
+      ...(await database.rows<SummaryRow>(sql`select ${SUMMARY_COLUMNS} ${FROM} where ${doneWhere}
+        order by i.received_at desc, i.id limit ${left} offset ${Math.max(0, offset - openCount)}`)),
+    );
+  return answer(openCount + doneCount, rows);
 }
 
 /** The first instant of the Korean month holding `instant`, and of the next one (UTC), and its name YYYY-MM. */

@@ -17,7 +17,7 @@ import {
   type LeadList,
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { leadFigures } from '../ideas/lead-inbox';
+import { leadFigures, OPEN_STAGES } from '../ideas/lead-inbox';
 import { signedIn, storeLead, storeMember } from '../test-support/lead-fixtures';
 import { buildTestApp } from '../test-support/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
@@ -25,6 +25,12 @@ import { byteRange } from './leads-routes';
 
 const HOUR = 3_600_000;
 const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../test-support/memo-fixtures/chromium-opus.webm'));
+
+describe('the open stages', () => {
+  it('are the ones the partial index ideas_open_due_idx names (migration 0008)', () => {
+    expect(OPEN_STAGES).toEqual(['new', 'reviewing', 'building']);
+  });
+});
 
 describe('byteRange', () => {
   it('reads the three forms of a single range and refuses what cannot be served', () => {
@@ -113,9 +119,14 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect((await get(`${LEADS_PATH}?q=%25`)).json<LeadList>().total).toBe(0);
     const paged = (await get(`${LEADS_PATH}?page=2&pageSize=3`)).json<LeadList>();
     expect(paged.leads.map((lead) => lead.id)).toEqual([delivered]);
+    const across = (await get(`${LEADS_PATH}?page=2&pageSize=2`)).json<LeadList>();
+    expect(across.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
+    const searchedPage = (await get(`${LEADS_PATH}?q=gildong&page=2&pageSize=2`)).json<LeadList>();
+    expect(searchedPage).toMatchObject({ total: 4 });
+    expect(searchedPage.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
 
     const listed = await records('lead_listed');
-    expect(listed).toHaveLength(7);
+    expect(listed).toHaveLength(9);
     expect(listed[1]!.details).toMatchObject({ overdue: true, folder: 'inbox' });
     expect(JSON.stringify(listed)).not.toContain('늦은');
     expect(listed.every((record) => record.idea_id === null)).toBe(true);
