@@ -173,7 +173,9 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
  * Alerts to the team through a second channel (alerts/): stored first, then sent by the `alerts` job to
  * ALERT_WEBHOOK_URL, claimed like outbox rows (status pending → sending with a lease → sent), so two instances or a
  * restart never send one twice. `key` makes each alert once only: `mail_failed:<idea id>:<attempt>` for a mail
- * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog. No personal data: ids, counts, ages.
+ * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog, `lead_due_soon:<idea id>:<channel>`
+ * and `lead_overdue:<idea id>:<channel>` for the 24-hour clock (jobs/lead-clock.ts; those go by mail too, one row per
+ * channel). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
  */
 export const alerts = pgTable(
   'alerts',
