@@ -7,7 +7,8 @@
  *    the stylesheet file and Vite's manifest, read for that, are not published;
  * 4. robots.txt and sitemap.xml from the same routes;
  * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are;
- * 6. the build-time settings it was made with are recorded (build/build-settings.ts) for `npm start`'s check.
+ * 6. the build-time settings it was made with are recorded (build/build-settings.ts) for `npm start`'s check;
+ * 7. the team's workspace, its own entry, into dist/team (build/build-workspace.ts), precompressed the same way.
  * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,15 @@ import { styleElement } from './inline-stylesheet';
 import { pageDocument } from './page-document';
 import { measurePage } from './page-weight';
 import { precompressSite } from './precompress';
-import { clientEntryKey, prerenderEntry, prerenderOutDir, siteOutDir, viteConfigFile } from './site-paths';
+import { buildWorkspace } from './build-workspace';
+import {
+  clientEntryKey,
+  prerenderEntry,
+  prerenderOutDir,
+  siteOutDir,
+  viteConfigFile,
+  workspaceOutDir,
+} from './site-paths';
 
 const settings = buildSettingsOf(process.env);
 const siteUrl = settings.SITE_URL ?? site.defaultUrl;
@@ -81,7 +90,12 @@ async function main() {
   writeFileSync(join(siteOutDir, 'robots.txt'), robotsTxt(siteUrl));
   writeFileSync(join(siteOutDir, 'sitemap.xml'), sitemapXml(siteUrl, new Date()));
   const compressed = precompressSite(siteOutDir);
+  await buildWorkspace();
+  const workspace = precompressSite(workspaceOutDir);
   recordBuildSettings(settings);
+  console.log(
+    `Built the team's workspace into dist/team (${workspace.files} text files, Brotli ${kb(workspace.brotliBytes)})`,
+  );
 
   console.log(
     `Built ${routes.length} pages, robots.txt and sitemap.xml into dist/site (SITE_URL ${siteUrl}); ` +

@@ -70,12 +70,18 @@ export function restFontFaces(css: string, siteText: string): string[] {
   return faces;
 }
 
+/**
+ * Copy that no public page shows: the team's workspace (its own stylesheet loads Pretendard's slices), the team CLI
+ * and the invite mail. Left out, so the workspace adds no glyph, and no byte, to the public pages' font.
+ */
+export const TEAM_ONLY_COPY = new Set(['workspace-shell.ts', 'team-cli.ts', 'team-invite-mail.ts']);
+
 export function collectSiteText(repoRoot: string): string {
   const contentDir = join(repoRoot, 'src/content');
   const domainDir = join(repoRoot, 'src/domain');
   const modules = (dir: string) =>
     readdirSync(dir)
-      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !TEAM_ONLY_COPY.has(name))
       .map((name) => join(dir, name));
   // The copy, and every message and date word of the contract the page may show (src/domain).
   const files = [...modules(contentDir), ...modules(domainDir)];

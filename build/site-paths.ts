@@ -5,6 +5,9 @@ const fromRepo = (path: string) => fileURLToPath(new URL(`../${path}`, import.me
 
 export const repoRoot = fromRepo('');
 export const siteOutDir = fromRepo('dist/site');
+/** The team's workspace (its own client entry, never in the public pages): served by the server for /team. */
+export const workspaceOutDir = fromRepo('dist/team');
+export const workspaceRoot = fromRepo('src/web/workspace');
 export const prerenderOutDir = fromRepo('dist/.prerender');
 /** What the build was made with (build/build-settings.ts): beside the site, not in it, so it is never served. */
 export const buildSettingsFile = fromRepo('dist/build-settings.json');

@@ -30,7 +30,8 @@ export interface TeamIdeasClient {
 
 export class CliError extends Error {}
 
-function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
+/** The running server's admin API, when one holds the data dir (its pid alive). */
+export function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
   try {
     const endpoint = JSON.parse(fs.readFileSync(adminFile(dataDir), 'utf8')) as AdminEndpoint;
     process.kill(endpoint.pid, 0);

@@ -25,6 +25,7 @@ import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
+import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
 import { teamApi } from './team/team-api';
@@ -151,7 +152,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(ideaReceivedRoute, { database });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
-  await app.register(teamApi, { config, database });
+  await app.register(teamApi, { config, database, mailTransport: transport });
+  await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;
 }

@@ -18,6 +18,8 @@ import {
   retryIdea,
 } from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
+import { verifyAccessChain } from '../team/access-records';
+import { createInvite, findMemberByEmail, listMembers, removeMember } from '../team/members';
 import { adminFile, type AdminEndpoint } from './admin-endpoint';
 
 export interface AdminApiOptions {
@@ -67,6 +69,18 @@ export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
     const erased = await deleteIdea(options.database, request.params.id, options.dataDir);
     return erased ?? reply.code(404).send({ error: 'not_found' });
   });
+  // The team's members (`npm run team`), acting as the CLI in the access records.
+  app.get('/team/members', async () => listMembers(options.database));
+  app.post<{ Body: { email: string; role: 'owner' | 'member' } }>('/team/invites', async (request) => {
+    const invite = await createInvite(options.database, request.body, { actor: 'cli' });
+    return { ...invite, expiresAt: invite.expiresAt.toISOString() };
+  });
+  app.delete<{ Params: { email: string } }>('/team/members/:email', async (request, reply) => {
+    const member = await findMemberByEmail(options.database, request.params.email);
+    if (!member) return reply.code(404).send({ ok: false, reason: 'not_found' });
+    return removeMember(options.database, member.id, { actor: 'cli' });
+  });
+  app.get('/team/access-chain', async () => verifyAccessChain(options.database));
   return app;
 }
 

@@ -17,7 +17,10 @@ import { SESSION_COOKIE, TEAM_API_PATH } from '../../domain/team-paths';
 import type { TeamErrorBody, TeamErrorCode } from '../../domain/team-errors';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { MailTransport } from '../mail/transport';
+import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
+import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
 
 declare module 'fastify' {
@@ -34,6 +37,8 @@ declare module 'fastify' {
 export interface TeamApiOptions {
   config: Config;
   database: Database;
+  /** Sends the invites owners make in the workspace (none: the answer says the mail was not sent). */
+  mailTransport?: MailTransport;
 }
 
 /** The Korean message of each error code (a missing one fails the typecheck). */
@@ -112,7 +117,15 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
     request.log.error({ err: error }, 'workspace request failed');
     return sendTeamError(reply, 500, 'internal');
   });
+  // Any other path under the scope is this scope's 404 (after the session check), never the workspace's page.
+  const notFound = async () => {
+    throw new TeamApiError(404, 'not_found');
+  };
+  scope.all('/', notFound);
+  scope.all('/*', notFound);
   // The workspace's route modules:
+  await scope.register(authRoutes, { config, database });
+  await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
   await scope.register(leadsRoutes, { config, database });
 }
 

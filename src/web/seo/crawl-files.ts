@@ -1,13 +1,14 @@
 /** robots.txt and sitemap.xml contents, built from the route list (written into dist/site by build/build-site.ts). */
 import { routes } from '../../content/site';
 import { escapeHtml } from '../../domain/escape-html';
+import { TEAM_PATH } from '../../domain/team-paths';
 import { normalizeOrigin } from './head';
 
 /** Crawlers we want explicitly: Naver (Yeti), Google, Kakao's link-preview scraper; then everyone else. */
 export const welcomedCrawlers = ['Yeti', 'Googlebot', 'kakaotalk-scrap', '*'] as const;
 
-/** Paths no crawler needs: the API. */
-export const disallowedPaths = ['/functions/'] as const;
+/** Paths no crawler needs: the API, and the team's workspace (its pages are noindex too). */
+export const disallowedPaths = ['/functions/', TEAM_PATH] as const;
 
 export function robotsTxt(siteUrl: string): string {
   const groups = welcomedCrawlers.map((agent) =>

@@ -1,0 +1,68 @@
+/**
+ * How `npm run team` reaches the members: through the running server's loopback admin API when one holds the
+ * PGlite data dir (PGlite allows one process per directory), else the database itself (PostgreSQL, or PGlite's
+ * files under the same lock the server takes). The same functions as the workspace (server/team/members.ts).
+ */
+import fs from 'node:fs';
+import type { AdminEndpoint } from '../server/admin/admin-endpoint';
+import type { Config } from '../server/config';
+import { readLockOwner } from '../server/db/data-dir-lock';
+import type { ChainCheck } from '../server/team/access-records';
+import type { CreatedInvite, RemoveResult } from '../server/team/members';
+import type { Member, Role } from '../domain/team-auth-api';
+import { CliError, readAdminEndpoint } from './team-ideas-client';
+
+export interface TeamMembersClient {
+  via: string;
+  members(): Promise<Member[]>;
+  invite(email: string, role: Role): Promise<CreatedInvite>;
+  remove(email: string): Promise<RemoveResult>;
+  checkRecords(): Promise<ChainCheck>;
+  disconnect(): Promise<void>;
+}
+
+function adminClient(endpoint: AdminEndpoint): TeamMembersClient {
+  const base = `http://127.0.0.1:${endpoint.port}`;
+  async function call<T>(path: string, init: RequestInit = {}, allowed: number[] = []): Promise<T> {
+    const response = await fetch(base + path, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${endpoint.token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    if (!response.ok && !allowed.includes(response.status))
+      throw new CliError(`admin API answered ${response.status} for ${path}`);
+    return (await response.json()) as T;
+  }
+  return {
+    via: `running server (pid ${endpoint.pid}, admin API on 127.0.0.1:${endpoint.port})`,
+    members: () => call<Member[]>('/team/members'),
+    async invite(email, role) {
+      const invite = await call<Omit<CreatedInvite, 'expiresAt'> & { expiresAt: string }>('/team/invites', {
+        method: 'POST',
+        body: JSON.stringify({ email, role }),
+      });
+      return { ...invite, expiresAt: new Date(invite.expiresAt) };
+    },
+    remove: (email) => call<RemoveResult>(`/team/members/${encodeURIComponent(email)}`, { method: 'DELETE' }, [404]),
+    checkRecords: () => call<ChainCheck>('/team/access-chain'),
+    disconnect: async () => {},
+  };
+}
+
+export async function connectTeamMembers(config: Config): Promise<TeamMembersClient> {
+  if (!config.databaseUrl) {
+    const endpoint = readAdminEndpoint(config.dataDir);
+    if (endpoint) return adminClient(endpoint);
+    const owner = readLockOwner(config.dataDir);
+    if (owner)
+      throw new CliError(
+        `DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`,
+      );
+    if (!fs.existsSync(config.dataDir))
+      throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
+  }
+  const { directMembersClient } = await import('./team-members-direct');
+  return directMembersClient(config);
+}

@@ -1,0 +1,106 @@
+/**
+ * The team's members on the command line: `npm run team -- invite <email> [--role owner] | members |
+ * remove <email> | check-records`. Works while the server runs (PGlite: through its loopback admin API) and on
+ * PostgreSQL; every action is recorded with actor `cli`. The invite link uses SITE_URL, else http://localhost:PORT.
+ */
+import { teamCliCopy as copy } from '../content/team-cli';
+import { formatKst } from '../domain/kst';
+import { inviteBody, inviteLink, ROLES, type Role } from '../domain/team-auth-api';
+import { ConfigError, loadConfig } from '../server/config';
+import { closeFilesToOthers } from '../server/storage/data-dir-access';
+import type { CliIo } from './ideas';
+import { CliError } from './team-ideas-client';
+import { connectTeamMembers, type TeamMembersClient } from './team-members-client';
+
+const roleLabels: Record<Role, string> = copy.roles;
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function run(client: TeamMembersClient, args: string[], io: CliIo, origin: string): Promise<number> {
+  const [command, target] = args;
+  switch (command) {
+    case 'invite': {
+      const roleOption = option(args, '--role');
+      if (roleOption !== undefined && !(ROLES as readonly string[]).includes(roleOption))
+        throw new CliError(copy.invalidRole);
+      const parsed = inviteBody.safeParse({ email: target ?? '', role: roleOption });
+      if (!parsed.success) throw new CliError(copy.invalidEmail);
+      // Nobody can invite from the workspace before there is an owner: the first invite makes one.
+      const hasOwner = (await client.members()).some((member) => member.role === 'owner');
+      const role: Role = roleOption ? (roleOption as Role) : hasOwner ? 'member' : 'owner';
+      const invite = await client.invite(parsed.data.email, role);
+      io.err(copy.inviteCreated(invite.email, roleLabels[role], formatKst(invite.expiresAt)));
+      io.out(inviteLink(origin, invite.token));
+      return 0;
+    }
+    case 'members': {
+      const members = await client.members();
+      io.out(
+        members.length === 0
+          ? copy.noMembers
+          : members
+              .map((member) =>
+                copy.memberLine(
+                  member.email,
+                  roleLabels[member.role],
+                  member.passkeys,
+                  member.lastSignInAt ? formatKst(member.lastSignInAt) : copy.never,
+                ),
+              )
+              .join('\n'),
+      );
+      return 0;
+    }
+    case 'remove': {
+      if (!target) throw new CliError(copy.usage);
+      const result = await client.remove(target);
+      if (!result.ok) throw new CliError(result.reason === 'last_owner' ? copy.lastOwner : copy.notMember(target));
+      io.out(copy.removed(target.trim().toLowerCase(), result.sessionsEnded));
+      return 0;
+    }
+    case 'check-records': {
+      const check = await client.checkRecords();
+      if (!check.ok) {
+        io.out(copy.chainBroken(check.brokenAt, check.checked));
+        return 1;
+      }
+      io.out(copy.chainOk(check.checked));
+      return 0;
+    }
+    default:
+      throw new CliError(copy.usage);
+  }
+}
+
+const processIo: CliIo = {
+  env: process.env,
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+export async function main(args: string[], io: CliIo = processIo): Promise<number> {
+  let client: TeamMembersClient | undefined;
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...io.env });
+    const origin = io.env.SITE_URL || `http://localhost:${config.port}`;
+    client = await connectTeamMembers(config);
+    io.err(`(${client.via})`);
+    return await run(client, args, io, origin);
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await client?.disconnect();
+  }
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  if (!closeFilesToOthers()) throw new Error('umask 077 could not be set');
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,283 @@
+/**
+ * The passkey ceremonies and the owners' routes on both databases, with a software authenticator that signs real
+ * WebAuthn answers: invite → passkey → session; sign-out and removal end sessions; forged, expired and used invites,
+ * replayed assertions, another origin and too many attempts are refused and change nothing.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
+import type { TeamMail } from '../mail/team-mail';
+import type { MailTransport } from '../mail/transport';
+import { SoftAuthenticator } from '../test-support/soft-authenticator';
+import { buildTestApp } from '../test-support/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { verifyAccessChain } from './access-records';
+import { SIGN_IN_ATTEMPTS } from './auth-rate-limit';
+import { createInvite } from './members';
+
+const HOST = 'mvp24.example';
+const ORIGIN = `http://${HOST}`;
+
+const sent: TeamMail[] = [];
+const mailTransport: MailTransport = {
+  kind: 'eml',
+  send: async (mail) => {
+    sent.push(mail);
+    return 'captured';
+  },
+  close: () => {},
+};
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'mvp24_team');
+  if (!cookie) throw new Error(`no session cookie (${response.statusCode} ${response.body})`);
+  return `mvp24_team=${cookie.value}`;
+}
+
+describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  let store: TestDatabase;
+  let app: FastifyInstance;
+  let ip = 0;
+  /** Each test from its own address, so the rate limit counts only that test's attempts. */
+  let remoteAddress = '';
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    app = await buildTestApp(store, {}, { mailTransport });
+  });
+  afterEach(async () => {
+    sent.length = 0;
+    await store.empty(app.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    store?.cleanup();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, options: { body?: unknown; cookie?: string } = {}) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress,
+      headers: {
+        host: HOST,
+        ...(method === 'GET' ? {} : { origin: ORIGIN }),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+
+  async function register(token: string, authenticator = new SoftAuthenticator(), origin = ORIGIN) {
+    const options = await call('POST', TEAM_AUTH_PATHS.inviteOptions, { body: { token } });
+    if (options.statusCode !== 200) return options;
+    const { challengeId, options: creation } = options.json();
+    return call('POST', TEAM_AUTH_PATHS.inviteVerify, {
+      body: { challengeId, credential: authenticator.register(creation, origin) },
+    });
+  }
+
+  async function signIn(authenticator: SoftAuthenticator, origin = ORIGIN) {
+    const options = await call('POST', TEAM_AUTH_PATHS.signInOptions);
+    const { challengeId, options: request } = options.json();
+    const credential = authenticator.assert(request, origin);
+    return {
+      response: await call('POST', TEAM_AUTH_PATHS.signInVerify, { body: { challengeId, credential } }),
+      challengeId,
+      credential,
+    };
+  }
+
+  const count = async (table: string) =>
+    Number((await app.database.rows<{ n: string }>(sql`select count(*) as n from ${sql.raw(table)}`))[0]!.n);
+
+  async function owner() {
+    const invite = await createInvite(app.database, { email: 'owner@mvp24.example', role: 'owner' }, { actor: 'cli' });
+    const authenticator = new SoftAuthenticator();
+    const response = await register(invite.token, authenticator);
+    expect(response.statusCode, response.body).toBe(200);
+    return { authenticator, cookie: cookieOf(response), id: response.json().id as string };
+  }
+
+  it('enrolls the first owner from an invite, signs out, and signs in again with the passkey', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const { authenticator, cookie } = await owner();
+    const me = await call('GET', TEAM_AUTH_PATHS.me, { cookie });
+    expect(me.json()).toMatchObject({ email: 'owner@mvp24.example', role: 'owner' });
+    expect(me.headers['cache-control']).toBe('no-store');
+
+    const out = await call('POST', TEAM_AUTH_PATHS.signOut, { cookie });
+    expect(out.statusCode).toBe(204);
+    expect((await call('GET', TEAM_AUTH_PATHS.me, { cookie })).statusCode).toBe(401);
+
+    const { response } = await signIn(authenticator);
+    expect(response.statusCode, response.body).toBe(200);
+    const again = await call('GET', TEAM_AUTH_PATHS.me, { cookie: cookieOf(response) });
+    expect(again.json().email).toBe('owner@mvp24.example');
+
+    const actions = (
+      await app.database.rows<{ action: string; actor: string }>(
+        sql`select action, actor from access_records order by seq`,
+      )
+    ).map((r) => `${r.actor}:${r.action}`);
+    expect(actions).toEqual([
+      'cli:invite_created',
+      'member:passkey_registered',
+      'member:sign_in',
+      'member:sign_out',
+      'member:sign_in',
+    ]);
+    expect((await verifyAccessChain(app.database)).ok).toBe(true);
+  });
+
+  it('refuses forged, expired and used invites with invite_invalid, changing nothing', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const forged = await register('A'.repeat(43));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error).toMatchObject({ code: 'invite_invalid', message: expect.stringContaining('초대') });
+
+    const expired = await createInvite(
+      app.database,
+      { email: 'late@mvp24.example', role: 'member' },
+      { actor: 'cli' },
+      new Date(Date.now() - 25 * 3_600_000),
+    );
+    expect((await register(expired.token)).json().error.code).toBe('invite_invalid');
+
+    const invite = await createInvite(app.database, { email: 'once@mvp24.example', role: 'member' }, { actor: 'cli' });
+    // Two ceremonies started with one invite: the first finished uses it, the second is refused.
+    const first = await call('POST', TEAM_AUTH_PATHS.inviteOptions, { body: { token: invite.token } });
+    const second = await call('POST', TEAM_AUTH_PATHS.inviteOptions, { body: { token: invite.token } });
+    const [a, b] = [new SoftAuthenticator(), new SoftAuthenticator()];
+    const done = await call('POST', TEAM_AUTH_PATHS.inviteVerify, {
+      body: { challengeId: first.json().challengeId, credential: a.register(first.json().options, ORIGIN) },
+    });
+    expect(done.statusCode).toBe(200);
+    const before = {
+      members: await count('team_members'),
+      passkeys: await count('passkeys'),
+      sessions: await count('team_sessions'),
+    };
+    const late = await call('POST', TEAM_AUTH_PATHS.inviteVerify, {
+      body: { challengeId: second.json().challengeId, credential: b.register(second.json().options, ORIGIN) },
+    });
+    expect(late.json().error.code).toBe('invite_invalid');
+    expect((await register(invite.token)).json().error.code).toBe('invite_invalid');
+    expect({
+      members: await count('team_members'),
+      passkeys: await count('passkeys'),
+      sessions: await count('team_sessions'),
+    }).toEqual(before);
+    expect(late.cookies).toEqual([]);
+  });
+
+  it('refuses a replayed assertion, one made for another origin, and a removed member', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const { authenticator, cookie, id } = await owner();
+    const { response, challengeId, credential } = await signIn(authenticator);
+    expect(response.statusCode).toBe(200);
+    const sessions = await count('team_sessions');
+    const replayed = await call('POST', TEAM_AUTH_PATHS.signInVerify, { body: { challengeId, credential } });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error.code).toBe('passkey_invalid');
+    // The same signed answer against a fresh challenge fails too (the challenge inside it is spent).
+    const fresh = (await call('POST', TEAM_AUTH_PATHS.signInOptions)).json();
+    const reused = await call('POST', TEAM_AUTH_PATHS.signInVerify, {
+      body: { challengeId: fresh.challengeId, credential },
+    });
+    expect(reused.json().error.code).toBe('passkey_invalid');
+
+    const phished = await signIn(authenticator, 'https://mvp24-login.example');
+    expect(phished.response.json().error.code).toBe('passkey_invalid');
+    expect(await count('team_sessions')).toBe(sessions);
+
+    // A second owner removes the first: its sessions answer 401 and its passkey signs in no more.
+    const other = await createInvite(app.database, { email: 'second@mvp24.example', role: 'owner' }, { actor: 'cli' });
+    const second = cookieOf(await register(other.token));
+    const removed = await call('DELETE', TEAM_AUTH_PATHS.member(id), { cookie: second });
+    expect(removed.statusCode).toBe(204);
+    expect((await call('GET', TEAM_AUTH_PATHS.me, { cookie })).statusCode).toBe(401);
+    expect((await signIn(authenticator)).response.json().error.code).toBe('passkey_invalid');
+  });
+
+  it('limits sign-in attempts per address, not for other addresses', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    for (let i = 0; i < SIGN_IN_ATTEMPTS.perIp; i += 1)
+      expect((await call('POST', TEAM_AUTH_PATHS.signInOptions)).statusCode).toBe(200);
+    const limited = await call('POST', TEAM_AUTH_PATHS.signInOptions);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    expect((await call('POST', TEAM_AUTH_PATHS.signInOptions)).statusCode).toBe(200);
+  });
+
+  it('refuses a ceremony posted from another site before anything else', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: TEAM_AUTH_PATHS.signInOptions,
+      remoteAddress,
+      headers: { host: HOST, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await count('webauthn_challenges')).toBe(0);
+  });
+
+  it('lets owners invite by mail, list and remove members, and read access records; members get 403', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const { cookie, id: ownerId } = await owner();
+    const invited = await call('POST', TEAM_AUTH_PATHS.members, {
+      cookie,
+      body: { email: 'New@MVP24.example', role: 'member' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json()).toMatchObject({ email: 'new@mvp24.example', mailed: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('new@mvp24.example');
+    const token = /\/team\/invite#([A-Za-z0-9_-]+)/.exec(sent[0]!.text)?.[1];
+    expect(sent[0]!.text).toContain(`${ORIGIN}/team/invite#`);
+    const memberCookie = cookieOf(await register(token!));
+
+    const list = await call('GET', TEAM_AUTH_PATHS.members, { cookie });
+    expect(list.json().members.map((m: { email: string; role: string }) => `${m.role}:${m.email}`)).toEqual([
+      'owner:owner@mvp24.example',
+      'member:new@mvp24.example',
+    ]);
+    for (const [method, url] of [
+      ['GET', TEAM_AUTH_PATHS.members],
+      ['POST', TEAM_AUTH_PATHS.members],
+      ['DELETE', TEAM_AUTH_PATHS.member(ownerId)],
+      ['GET', TEAM_AUTH_PATHS.accessRecords],
+    ] as const) {
+      const response = await call(method, url, {
+        cookie: memberCookie,
+        body: method === 'POST' ? { email: 'x@y.example' } : undefined,
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+
+    expect((await call('DELETE', TEAM_AUTH_PATHS.member(ownerId), { cookie })).statusCode).toBe(409);
+    expect((await call('DELETE', TEAM_AUTH_PATHS.member('not-a-uuid'), { cookie })).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', TEAM_AUTH_PATHS.member('00000000-0000-4000-8000-000000000000'), { cookie })).statusCode,
+    ).toBe(404);
+    const memberId = list.json().members[1].id as string;
+    expect((await call('DELETE', TEAM_AUTH_PATHS.member(memberId), { cookie })).statusCode).toBe(204);
+    expect((await call('GET', TEAM_AUTH_PATHS.me, { cookie: memberCookie })).statusCode).toBe(401);
+
+    const records = await call('GET', TEAM_AUTH_PATHS.accessRecords, { cookie });
+    expect(records.statusCode).toBe(200);
+    const body = records.json();
+    expect(body.records[0]).toMatchObject({
+      action: 'member_removed',
+      memberEmail: 'owner@mvp24.example',
+      ip: remoteAddress,
+    });
+    expect(body.next).toBeNull();
+    expect((await call('GET', `${TEAM_AUTH_PATHS.accessRecords}?before=abc`, { cookie })).statusCode).toBe(400);
+    const [last] = await app.database.rows<{ action: string }>(
+      sql`select action from access_records order by seq desc limit 1`,
+    );
+    expect(last!.action).toBe('records_viewed');
+  });
+});

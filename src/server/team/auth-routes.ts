@@ -1,0 +1,81 @@
+/**
+ * The sign-in routes (contract: domain/team-auth-api.ts): invite acceptance and sign-in with a passkey (public, rate
+ * limited per address), sign-out, and who is signed in. The relying party is the request's own host: rpID its host
+ * name, the expected origin `${request.protocol}://${request.host}` — https behind the TLS proxy with TRUST_PROXY
+ * (X-Forwarded-Proto), so a passkey made on the site's address works on any instance behind it (decision 081).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { site } from '../../content/site';
+import { ceremonyVerifyBody, inviteOptionsBody, TEAM_AUTH_PATHS, type MeAnswer } from '../../domain/team-auth-api';
+import { TEAM_API_PATH } from '../../domain/team-paths';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { recordAccess } from './access-records';
+import { limitSignInAttempts } from './auth-rate-limit';
+import { finishRegistration, finishSignIn, startRegistration, startSignIn, type RelyingParty } from './passkeys';
+import { endSession } from './sessions';
+import { clearSessionCookie, sessionToken, setSessionCookie, TeamApiError } from './team-api';
+
+/** Ceremony bodies are a few kilobytes. */
+const AUTH_BODY_LIMIT = 32 * 1024;
+const local = (path: string) => path.slice(TEAM_API_PATH.length);
+const publicRoute = { config: { public: true }, bodyLimit: AUTH_BODY_LIMIT } as const;
+
+export function relyingParty(request: FastifyRequest): RelyingParty {
+  return { rpID: request.hostname, origin: `${request.protocol}://${request.host}`, name: site.name };
+}
+
+function parse<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new TeamApiError(400, 'invalid');
+  return result.data;
+}
+
+export async function authRoutes(scope: FastifyInstance, options: { config: Config; database: Database }) {
+  const { config, database } = options;
+  const session = (request: FastifyRequest) => ({ ip: request.ip, sessionMaxMs: config.team.sessionMaxMs });
+
+  scope.post(local(TEAM_AUTH_PATHS.inviteOptions), publicRoute, async (request) => {
+    await limitSignInAttempts(database, request);
+    const { token } = parse(inviteOptionsBody, request.body);
+    const answer = await startRegistration(database, token, relyingParty(request));
+    if (!answer) throw new TeamApiError(400, 'invite_invalid');
+    return answer;
+  });
+
+  scope.post(local(TEAM_AUTH_PATHS.inviteVerify), publicRoute, async (request, reply) => {
+    await limitSignInAttempts(database, request);
+    const body = parse(ceremonyVerifyBody, request.body);
+    const result = await finishRegistration(database, body, relyingParty(request), session(request));
+    if (!result.ok) throw new TeamApiError(400, result.reason);
+    setSessionCookie(request, reply, result.sessionToken, config.team.sessionMaxMs);
+    return result.member satisfies MeAnswer;
+  });
+
+  scope.post(local(TEAM_AUTH_PATHS.signInOptions), publicRoute, async (request) => {
+    await limitSignInAttempts(database, request);
+    return startSignIn(database, relyingParty(request));
+  });
+
+  scope.post(local(TEAM_AUTH_PATHS.signInVerify), publicRoute, async (request, reply) => {
+    await limitSignInAttempts(database, request);
+    const body = parse(ceremonyVerifyBody, request.body);
+    const result = await finishSignIn(database, body, relyingParty(request), session(request));
+    if (!result.ok) throw new TeamApiError(400, result.reason);
+    setSessionCookie(request, reply, result.sessionToken, config.team.sessionMaxMs);
+    return result.member satisfies MeAnswer;
+  });
+
+  scope.post(local(TEAM_AUTH_PATHS.signOut), async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await endSession(database, token);
+    clearSessionCookie(request, reply);
+    await recordAccess(database, { actor: 'member', action: 'sign_out', memberId: request.member!.id, ip: request.ip });
+    return reply.code(204).send();
+  });
+
+  scope.get(local(TEAM_AUTH_PATHS.me), async (request) => request.member! satisfies MeAnswer);
+}

@@ -1,0 +1,43 @@
+/**
+ * The workspace app: who is signed in decides what shows. Signed out, every screen but the invite's is the
+ * sign-in screen (the address stays, so the screen asked for shows once signed in); signed in, the frame and the
+ * route table's screens (owners only where marked).
+ */
+import { Redirect, Route, Switch } from 'wouter';
+import { workspaceShellCopy as copy } from '../../content/workspace-shell';
+import { WorkspaceLayout } from './layout';
+import { PUBLIC_PATHS, workspaceRoutes } from './routes';
+import { InviteScreen } from './screens/invite';
+import { NotFoundScreen } from './screens/not-found';
+import { SignInScreen } from './screens/sign-in';
+import { useMe } from './session';
+
+export function WorkspaceApp() {
+  const me = useMe();
+  if (me.isPending) return <p className="p-6 text-slate-600">{copy.loading}</p>;
+  const member = me.data ?? null;
+  return (
+    <Switch>
+      <Route path={PUBLIC_PATHS.invite}>
+        <InviteScreen />
+      </Route>
+      <Route path={PUBLIC_PATHS.signIn}>{member ? <Redirect to="/" replace /> : <SignInScreen />}</Route>
+      <Route>
+        {member ? (
+          <WorkspaceLayout me={member}>
+            <Switch>
+              {workspaceRoutes
+                .filter((route) => !route.ownerOnly || member.role === 'owner')
+                .map((route) => (
+                  <Route key={route.path} path={route.path} component={route.screen} />
+                ))}
+              <Route component={NotFoundScreen} />
+            </Switch>
+          </WorkspaceLayout>
+        ) : (
+          <SignInScreen />
+        )}
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The workspace's screens behind the sign-in, as one table: the router and the navigation read it. The leads'
+ * screens plug in here (a row each; `nav` puts it in the top bar, `ownerOnly` hides it from members).
+ * Paths are below TEAM_PATH (wouter's base).
+ */
+import type { ComponentType } from 'react';
+import { workspaceShellCopy as copy } from '../../content/workspace-shell';
+import { AccessRecordsScreen } from './screens/access-records';
+import { InboxPlaceholder } from './screens/inbox-placeholder';
+import { MembersScreen } from './screens/members';
+
+export interface WorkspaceRoute {
+  path: string;
+  screen: ComponentType;
+  /** The navigation's label; none: not in the navigation (a lead's own page). */
+  nav?: string;
+  ownerOnly?: boolean;
+}
+
+export const workspaceRoutes: WorkspaceRoute[] = [
+  { path: '/', screen: InboxPlaceholder, nav: copy.nav.inbox },
+  { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
+  { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
+];
+
+/** The screens reachable without a session. */
+export const PUBLIC_PATHS = { signIn: '/sign-in', invite: '/invite' } as const;
