@@ -38,7 +38,15 @@ export const leadListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LEAD_PAGE_SIZES.max).default(LEAD_PAGE_SIZES.default),
 });
-export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+/** The query as the page builds it (the schema's input, typed). */
+export interface LeadListQuery {
+  stage?: Stage;
+  overdue?: 'true';
+  folder?: 'inbox' | 'spam';
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
 export type LeadListFilter = z.output<typeof leadListQuerySchema>;
 
 /** The 24-hour clock of a lead: its promise, and when it stopped (the prototype delivered) if it did. */
