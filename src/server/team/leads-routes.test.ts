@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   LEAD_EXPORT_PATH,
+  LEAD_NOTE_MAX,
   LEAD_FIGURES_PATH,
   LEADS_PATH,
   leadPath,
@@ -287,7 +288,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('answers a malformed id 400 and an unknown one 404, changing nothing', async () => {
-    await storeLead(database);
+    const existing = await storeLead(database, { spamReason: 'honeypot' });
     const before = await snapshot();
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [method, url, payload, status] of [
@@ -302,6 +303,16 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
       ['POST', `${leadPath(unknown)}/close`, {}, 404],
       ['DELETE', leadPath(unknown), { confirm: '00000000' }, 404],
       ['DELETE', leadPath('x'), { confirm: 'x' }, 400],
+      // An existing lead with a body that does not hold: nothing changes either.
+      ['POST', `${leadPath(existing)}/stage`, { stage: 'delivered', prototypeUrl: 'javascript:alert(1)' }, 400],
+      ['POST', `${leadPath(existing)}/stage`, { stage: 'nope' }, 400],
+      ['POST', `${leadPath(existing)}/owner`, { ownerId: 'someone' }, 400],
+      ['POST', `${leadPath(existing)}/owner`, { ownerId: '00000000-0000-4000-8000-000000000000' }, 400],
+      ['POST', `${leadPath(existing)}/notes`, { text: 'x'.repeat(LEAD_NOTE_MAX + 1) }, 400],
+      ['POST', `${leadPath(existing)}/notes`, { text: '   ' }, 400],
+      ['DELETE', leadPath(existing), { confirm: existing.slice(0, 7) }, 400],
+      ['DELETE', leadPath(existing), {}, 400],
+      ['POST', LEAD_EXPORT_PATH, { reason: 'x'.repeat(501) }, 400],
     ] as const) {
       const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(status);
