@@ -4,8 +4,9 @@
  * authenticator (the auth engineer's invite flow); a visitor sends an idea as a voice memo through the public form
  * (fake microphone) → it appears in the inbox → its memo plays in the lead page (streamed with the session) → it
  * moves to 프로토타입 전달 with a link → the figures count it. axe finds nothing on the inbox and the lead page at
- * 390 and 1280 px. Desktop project only (it launches a browser of its own with the fake microphone).
- * WebAuthn needs a valid RP ID, so the pages are opened on http://localhost (not 127.0.0.1).
+ * 390 and 1280 px, and in the erase dialog. Desktop project only (it launches a browser of its own with the fake
+ * microphone; the phone width is set on its page). WebAuthn needs a valid RP ID, so the pages are opened on
+ * http://localhost (not 127.0.0.1).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -144,6 +145,15 @@ test('an idea from the public form reaches the inbox, its memo plays, and 프로
     await expectNoAxeViolations(page, 'lead 1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'lead 390');
+
+    // The erase dialog asks for the reference; axe finds nothing in it; Escape leaves it with nothing erased.
+    await page.getByRole('button', { name: '이 아이디어 완전히 삭제' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('접수 번호')).toBeFocused();
+    await expect(dialog.getByRole('button', { name: '삭제' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'erase dialog 390');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     await page.getByLabel('단계', { exact: true }).selectOption('delivered');
     await page.getByLabel(/프로토타입 링크/).fill('https://proto.example/bakery');
