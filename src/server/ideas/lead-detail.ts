@@ -68,10 +68,17 @@ export async function findLead(database: Database, id: string, now = new Date())
         )
       )[0]
     : undefined;
+  const entries = events.map(toEntry);
+  // A release or close from before the timeline kept events (the CLI then) still shows, by its time on the idea.
+  const has = (kind: LeadTimelineEntry['kind']) => entries.some((entry) => entry.kind === kind);
   const timeline: LeadTimelineEntry[] = [
     { kind: 'received' as const, at: idea.receivedAt },
     ...(idea.sentAt ? [{ kind: 'mail_sent' as const, at: idea.sentAt }] : []),
-    ...events.map(toEntry),
+    ...(idea.releasedAt && !has('released')
+      ? [{ kind: 'released' as const, at: idea.releasedAt, memberEmail: null }]
+      : []),
+    ...(idea.closedAt && !has('closed') ? [{ kind: 'closed' as const, at: idea.closedAt, memberEmail: null }] : []),
+    ...entries,
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return {
     id: idea.id,

@@ -208,6 +208,25 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(await records('note_added')).toHaveLength(1);
   });
 
+  it('shows a release and a close made before the timeline kept events', async () => {
+    const id = await storeLead(database, { spamReason: 'honeypot' });
+    await database.rows(sql`update ideas set released_at = now(), closed_at = now() where id = ${id}::uuid`);
+    const lead = (await get(leadPath(id))).json<LeadDetail>();
+    expect(lead.timeline.map((entry) => entry.kind).sort()).toEqual(['closed', 'received', 'released']);
+  });
+
+  it.runIf(driver === 'postgres')('shows a change made on one instance on another', async () => {
+    const other = await buildTestApp(store, { JOBS: 'false' });
+    try {
+      const id = await storeLead(database);
+      await post(`${leadPath(id)}/stage`, { stage: 'building' });
+      const seen = await other.inject({ method: 'GET', url: leadPath(id), headers });
+      expect(seen.json<LeadDetail>().stage).toBe('building');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('releases a spam-folder lead once and closes a consultation once', async () => {
     const spam = await storeLead(database, { spamReason: 'too_fast' });
     const released = await post(`${leadPath(spam)}/release`, {});
