@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSettingsOf, changedSettings, recordedBuildSettings, type BuildSettings } from './build-settings';
-import { repoRoot, siteOutDir, siteSources } from './site-paths';
+import { repoRoot, siteOutDir, siteSources, workspaceOutDir } from './site-paths';
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -37,9 +37,10 @@ export function rebuildReason({ builtAt, sourcesAt, recorded, wanted }: BuildSta
 }
 
 function main() {
-  const builtHtml = join(siteOutDir, 'index.html');
+  // The public pages and the team's workspace are one build: either missing is no build.
+  const builtPages = [join(siteOutDir, 'index.html'), join(workspaceOutDir, 'index.html')];
   const reason = rebuildReason({
-    builtAt: existsSync(builtHtml) ? statSync(builtHtml).mtimeMs : 0,
+    builtAt: Math.min(...builtPages.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0))),
     sourcesAt: Math.max(...siteSources.map((source) => newestMtime(join(repoRoot, source)))),
     recorded: recordedBuildSettings(),
     wanted: buildSettingsOf(process.env),

@@ -15,9 +15,9 @@ describe('robots.txt', () => {
   const robots = robotsTxt('https://mvp24.example.kr/');
 
   it.each(['Yeti', 'Googlebot', 'kakaotalk-scrap', 'SomeOtherBot'])(
-    'lets %s crawl the site but not the API',
+    'lets %s crawl the site but not the API or the workspace',
     (agent) => {
-      expect(rulesFor(robots, agent)).toEqual(['Allow: /', 'Disallow: /functions/']);
+      expect(rulesFor(robots, agent)).toEqual(['Allow: /', 'Disallow: /functions/', 'Disallow: /team']);
     },
   );
 

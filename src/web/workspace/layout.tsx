@@ -17,7 +17,10 @@ export function WorkspaceLayout({ me, children }: { me: MeAnswer; children: Reac
   const signOut = useMutation({
     mutationFn: () => teamRequest<void>('POST', TEAM_AUTH_PATHS.signOut),
     onSettled: () => {
-      client.clear();
+      // Forget every screen's data; `me` and the note stay (their observers keep showing the sign-in screen).
+      client.removeQueries({
+        predicate: (query) => query.queryKey[0] !== ME_KEY[0] && query.queryKey[0] !== SIGNED_OUT_KEY[0],
+      });
       client.setQueryData(SIGNED_OUT_KEY, 'signed_out');
       client.setQueryData(ME_KEY, null);
     },
