@@ -173,6 +173,8 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     const plain = await get(`${leadPath(id)}/memo`);
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.equals(MEMO)).toBe(true);
+    const head = await app.inject({ method: 'HEAD', url: `${leadPath(id)}/memo`, headers });
+    expect(head.statusCode).toBe(200);
     expect(await records('memo_played')).toHaveLength(2);
 
     const silent = await storeLead(database);

@@ -150,8 +150,9 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     const range = byteRange(request.headers.range, size);
     reply.header('accept-ranges', 'bytes').type(memo.mimeType);
     if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
-    // One playback, one record: the player's first request starts at byte 0; seeking asks for later ranges.
-    if (!range || range.start === 0)
+    // One playback, one record: the player's first request starts at byte 0; seeking asks for later ranges (and
+    // a HEAD reads no bytes).
+    if (request.method === 'GET' && (!range || range.start === 0))
       await recordAccess(database, entryOf(request, 'memo_played', { ideaId: id, details: { bytes: size } }));
     if (!range) return reply.header('content-length', size).send(memo.bytes);
     return reply
