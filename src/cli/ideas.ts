@@ -9,19 +9,12 @@ import { formatMemoDuration } from '../domain/voice-memo';
 import { voiceMemoFileName } from '../server/mail/team-mail';
 import { ConfigError, loadConfig } from '../server/config';
 import type { Erased } from '../server/ideas/erase-ideas';
-import type { DeliveryStatus, TeamIdea } from '../server/ideas/team-ideas';
+import { ideasCsv, statusLabel } from '../server/ideas/ideas-csv';
+import type { TeamIdea } from '../server/ideas/team-ideas';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
-import { toCsv } from './csv';
 import { CliError, connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
 
-const STATUS_LABELS: Record<DeliveryStatus, string> = {
-  pending: '발송 대기',
-  sending: '발송 중',
-  sent: '발송 완료',
-  failed: '발송 실패',
-  spam: '스팸 의심(미발송)',
-  digest: '묶음 메일 대기',
-};
+export { ideasCsv, statusLabel };
 
 const USAGE = `사용법: npm run ideas -- <명령>
   list [--limit N] [--spam]   최근 아이디어 목록 (기본 50개; --spam: 스팸 보관함만)
@@ -32,11 +25,6 @@ const USAGE = `사용법: npm run ideas -- <명령>
   close <접수 번호>            상담 종료로 표시 (보관 기간이 이날부터 계산됩니다)
   delete <전체 접수 번호>      삭제 요청 처리: 아이디어와 관련 기록을 모두 지웁니다
   export --csv [--out 파일]    전체를 CSV(UTF-8 BOM, 엑셀용)로 내보내기`;
-
-export function statusLabel(idea: Pick<TeamIdea, 'status' | 'spamReason'>): string {
-  const label = STATUS_LABELS[idea.status];
-  return idea.status === 'spam' && idea.spamReason ? `${label}: ${idea.spamReason}` : label;
-}
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -75,41 +63,6 @@ export function formatShow(idea: TeamIdea): string {
     '',
     idea.idea || (idea.memo ? '(글 없이 음성 메모로 보냈습니다)' : ''),
   ].join('\n');
-}
-
-export function ideasCsv(ideas: TeamIdea[]): string {
-  return toCsv(
-    [
-      '접수 번호',
-      '접수 시각(KST)',
-      '접수 시각(UTC)',
-      '이름',
-      '이메일',
-      '연락처',
-      '아이디어',
-      '음성 메모 길이(초)',
-      '발송 상태',
-      '스팸 사유',
-      '시도 횟수',
-      '발송 시각(UTC)',
-      '마지막 오류',
-    ],
-    ideas.map((idea) => [
-      idea.id,
-      formatKst(idea.receivedAt),
-      idea.receivedAt,
-      idea.name,
-      idea.email,
-      idea.phone,
-      idea.idea,
-      idea.memo ? Math.round(idea.memo.durationMs / 100) / 10 : null,
-      STATUS_LABELS[idea.status],
-      idea.spamReason,
-      idea.attempts,
-      idea.sentAt,
-      idea.lastError,
-    ]),
-  );
 }
 
 export function formatErased(id: string, erased: Erased): string {

@@ -69,3 +69,15 @@ export const alertCopy = {
     `가장 오래된 것은 ${oldestMinutes}분 전에 접수되었습니다 (접수 번호 ${id}). ` +
     `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
 } as const;
+
+/** The 24-hour clock's alerts (jobs/lead-clock.ts): the lead's reference and hours only, never what a visitor wrote. */
+export const leadAlertCopy = {
+  dueSoon: (reference: string, hours: number) =>
+    `접수 번호 ${reference}: 접수 후 ${hours}시간이 지났는데 아직 프로토타입을 전달하지 않았습니다. 24시간 약속까지 ${24 - hours}시간 남았습니다.`,
+  overdue: (reference: string, hours: number) =>
+    `접수 번호 ${reference}: 접수 후 ${hours}시간이 지났습니다. 24시간 약속을 넘겼으니 바로 확인해주세요.`,
+  mailSubject: (reference: string, overdue: boolean) =>
+    overdue ? `[24시간 초과] 접수 번호 ${reference}` : `[24시간 임박] 접수 번호 ${reference}`,
+  mailTitle: (overdue: boolean) => (overdue ? '24시간 약속을 넘긴 아이디어' : '24시간 약속이 다가오는 아이디어'),
+  open: '작업 공간에서 열기',
+} as const;

@@ -77,6 +77,7 @@ export const workspaceShellCopy = {
       owner_changed: '담당자 변경',
       note_added: '메모 작성',
       lead_released: '스팸 보관함에서 꺼내기',
+      lead_closed: '상담 종료',
       lead_erased: '삭제',
       leads_exported: '내보내기(CSV)',
       records_viewed: '접속 기록 보기',

@@ -16,6 +16,7 @@ export const ACCESS_ACTIONS = [
   'owner_changed',
   'note_added',
   'lead_released',
+  'lead_closed',
   'lead_erased',
   'leads_exported',
   'records_viewed',

@@ -89,12 +89,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  const alerts = new AlertSender(
-    database,
-    { ...config.alerts, retryBaseMs: config.mail.retryBaseMs, retryMaxMs: config.mail.retryMaxMs },
-    app.log,
-  );
-  app.decorate('alerts', alerts);
   const transport =
     dependencies.mailTransport ??
     mailTransportFor({
@@ -102,6 +96,17 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       dataDir: config.dataDir,
       smtpTimeoutMs: config.mail.smtpTimeoutMs,
     });
+  const alerts = new AlertSender(
+    database,
+    {
+      ...config.alerts,
+      retryBaseMs: config.mail.retryBaseMs,
+      retryMaxMs: config.mail.retryMaxMs,
+      mail: { transport, from: config.mail.from, siteUrl: config.siteUrl },
+    },
+    app.log,
+  );
+  app.decorate('alerts', alerts);
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();

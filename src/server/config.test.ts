@@ -110,17 +110,25 @@ describe('loadConfig', () => {
   });
 
   it('reads the alert settings and hides the webhook URL, which carries its token', () => {
-    expect(loadConfig({}).alerts).toEqual({ webhookUrl: undefined, webhookFormat: 'auto', unsentAfterMs: 15 * 60_000 });
+    expect(loadConfig({}).alerts).toEqual({
+      webhookUrl: undefined,
+      webhookFormat: 'auto',
+      unsentAfterMs: 15 * 60_000,
+      reminderHours: 18,
+    });
     const config = loadConfig({
       ALERT_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc',
       ALERT_WEBHOOK_FORMAT: 'discord',
+      ALERT_REMINDER_HOURS: '20',
       ALERT_UNSENT_MINUTES: '30',
     });
     expect(config.alerts).toEqual({
       webhookUrl: 'https://discord.com/api/webhooks/1/abc',
       webhookFormat: 'discord',
       unsentAfterMs: 30 * 60_000,
+      reminderHours: 20,
     });
+    expect(() => loadConfig({ ALERT_REMINDER_HOURS: '24' })).toThrow(/ALERT_REMINDER_HOURS/);
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: 'ftp://hooks.example/secret-token' })).toThrow(
       /ALERT_WEBHOOK_URL: .*\(value hidden\)/,
     );

@@ -72,6 +72,8 @@ const envSchema = z.object({
   /** The longest one SMTP conversation may take (mail/send-deadlines.ts derives the lease and grace from it). */
   SMTP_TIMEOUT_MS: int(500, MAX_SMTP_TIMEOUT_MS).default(DEFAULT_SMTP_TIMEOUT_MS),
   ALERT_UNSENT_MINUTES: int(1, 24 * 60).default(15),
+  /** A lead not at 프로토타입 전달 this many hours after receipt reminds its owner (or the team); at 24 h all hear. */
+  ALERT_REMINDER_HOURS: int(1, 23).default(18),
   ALERT_WEBHOOK_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
@@ -107,6 +109,8 @@ export interface Config {
   logLevel: string;
   dataDir: string;
   siteDir: string;
+  /** The site's public address (SITE_URL), for links in mails; undefined in local use. */
+  siteUrl: string | undefined;
   databaseUrl: string | undefined;
   dbPoolSize: number;
   mail: {
@@ -142,6 +146,8 @@ export interface Config {
     webhookFormat: 'auto' | 'slack' | 'discord';
     /** An idea still unsent this long after it was stored (digest ideas: after their digest was due) alerts. */
     unsentAfterMs: number;
+    /** The 24-hour clock's reminder: this many hours after receipt (ALERT_REMINDER_HOURS). */
+    reminderHours: number;
   };
   /** Run the scheduled jobs (jobs/server-jobs.ts) in this instance; with several, each turn runs on one. */
   jobs: boolean;
@@ -234,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     siteDir: path.resolve(e.SITE_DIR),
+    siteUrl: e.SITE_URL,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     mail: {
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookUrl: e.ALERT_WEBHOOK_URL,
       webhookFormat: e.ALERT_WEBHOOK_FORMAT,
       unsentAfterMs: e.ALERT_UNSENT_MINUTES * 60_000,
+      reminderHours: e.ALERT_REMINDER_HOURS,
     },
     jobs: e.JOBS,
     retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },

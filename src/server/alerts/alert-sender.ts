@@ -10,8 +10,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { retryDelayMs } from '../mail/retry-delay';
+import type { MailTransport } from '../mail/transport';
 import { alertText } from './alert-messages';
-import type { AlertDetails, AlertKind } from './alert-store';
+import type { AlertChannel, AlertDetails, AlertKind } from './alert-store';
+import { leadAlertMail } from './lead-alert-mail';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type WebhookFormat } from './webhook';
 
 /** An alert's claim outlives one webhook call by this much (recording the outcome). */
@@ -22,11 +24,14 @@ export interface AlertSenderOptions {
   webhookFormat: WebhookFormat;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** For alerts on the mail channel (the 24-hour clock's): the transport and sender of the team mail. */
+  mail?: { transport: MailTransport; from: string; siteUrl: string | undefined };
 }
 
 interface ClaimedAlert extends Record<string, unknown> {
   key: string;
   kind: AlertKind;
+  channel: AlertChannel;
   idea_id: string | null;
   details: AlertDetails | string;
   attempts: number;
@@ -51,7 +56,7 @@ export class AlertSender {
         update alerts a set status = 'sending', attempts = a.attempts + 1,
           next_attempt_at = now() + ${ALERT_LEASE_MS}::int * interval '1 millisecond'
         from due where a.key = due.key
-        returning a.key, a.kind, a.idea_id::text as idea_id, a.details, a.attempts`);
+        returning a.key, a.kind, a.channel, a.idea_id::text as idea_id, a.details, a.attempts`);
       if (!alert) return sent;
       if (await this.send(alert)) sent += 1;
     }
@@ -63,7 +68,15 @@ export class AlertSender {
     const text = alertText(alert.kind, alert.idea_id, details);
     const fields = { alert: alert.key, kind: alert.kind, ideaId: alert.idea_id ?? undefined };
     try {
-      if (this.options.webhookUrl) await postWebhook(this.options.webhookUrl, this.options.webhookFormat, text);
+      if (alert.channel === 'mail') {
+        if (!this.options.mail || !details.to) throw new Error('no mail transport or recipient for a mail alert');
+        const { transport, from, siteUrl } = this.options.mail;
+        // The file name (.eml fallback) is the alert's, not the idea's: the team mail's own file stays.
+        await transport.send(
+          leadAlertMail(alert.kind, alert.idea_id, details, { from, to: details.to, siteUrl, key: alert.key, text }),
+          `alert-${alert.key.replaceAll(':', '-')}`,
+        );
+      } else if (this.options.webhookUrl) await postWebhook(this.options.webhookUrl, this.options.webhookFormat, text);
       else this.log.error({ ...fields, outcome: 'alert_logged', text }, 'alert (no ALERT_WEBHOOK_URL: logged only)');
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -80,8 +93,8 @@ export class AlertSender {
     }
     await this.database.rows(sql`
       update alerts set status = 'sent', sent_at = now(), last_error = null where key = ${alert.key} and attempts = ${attempts}`);
-    if (this.options.webhookUrl)
-      this.log.info({ ...fields, outcome: 'alert_sent', attempts }, 'alert sent to the webhook');
+    if (this.options.webhookUrl || alert.channel === 'mail')
+      this.log.info({ ...fields, channel: alert.channel, outcome: 'alert_sent', attempts }, 'alert sent');
     return true;
   }
 }

@@ -6,7 +6,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 
-export type AlertKind = 'mail_failed' | 'mail_unsent';
+export type AlertKind = 'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue';
+/** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
+export type AlertChannel = 'webhook' | 'mail';
 
 /** What an alert's message says besides the idea id (no personal data). */
 export interface AlertDetails {
@@ -18,6 +20,11 @@ export interface AlertDetails {
   unsent?: number;
   overdue?: number;
   oldestMinutes?: number;
+  /** lead_*: the lead's reference (the id's first 8) and the hours since receipt the alert is about. */
+  reference?: string;
+  hours?: number;
+  /** lead_* by mail: the owner's address, or the team's. */
+  to?: string;
 }
 
 /**

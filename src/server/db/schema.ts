@@ -62,6 +62,10 @@ export const ideas = pgTable(
     uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
     index('ideas_received_at_idx').on(table.receivedAt),
     index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
+    // The inbox's open leads by promise (ideas/lead-inbox.ts): the stages before 프로토타입 전달, not closed.
+    index('ideas_open_due_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.stage} in ('new', 'reviewing', 'building') and ${table.closedAt} is null`),
     index('ideas_spam_idx')
       .on(table.receivedAt)
       .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
@@ -213,13 +217,19 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
  * Alerts to the team through a second channel (alerts/): stored first, then sent by the `alerts` job to
  * ALERT_WEBHOOK_URL, claimed like outbox rows (status pending → sending with a lease → sent), so two instances or a
  * restart never send one twice. `key` makes each alert once only: `mail_failed:<idea id>:<attempt>` for a mail
- * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog. No personal data: ids, counts, ages.
+ * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog, `lead_due_soon:<idea id>:<channel>`
+ * and `lead_overdue:<idea id>:<channel>` for the 24-hour clock (jobs/lead-clock.ts; those go by mail too, one row per
+ * channel). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
  */
 export const alerts = pgTable(
   'alerts',
   {
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['mail_failed', 'mail_unsent'] }).notNull(),
+    kind: text('kind', { enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue'] }).notNull(),
+    /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
+    channel: text('channel', { enum: ['webhook', 'mail'] })
+      .notNull()
+      .default('webhook'),
     ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     /** What the message says besides the id: counts, ages in minutes, the SMTP reply code. */
     details: jsonb('details').notNull().default({}),
@@ -315,7 +325,7 @@ export const teamSessions = pgTable(
 
 /**
  * What happened to a lead, for its timeline: stage changes (with the prototype link or the closing reason), owner
- * changes, notes, release from the spam folder. Erased with the idea (notes may hold personal data).
+ * changes, notes, release from the spam folder, the consultation closed. Erased with the idea (notes may hold personal data).
  */
 export const ideaEvents = pgTable(
   'idea_events',
@@ -327,7 +337,7 @@ export const ideaEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** null: the system (intake, a job) or the visitor. */
     memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released'] }).notNull(),
+    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released', 'closed'] }).notNull(),
     /** For `stage`: the new stage. */
     stage: text('stage', { enum: STAGES }),
     /** stage: { prototypeUrl } or { reason }; owner: { ownerId }; note: { text }. */

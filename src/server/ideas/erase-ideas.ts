@@ -11,7 +11,7 @@
  * (retention) passes `purge: false` to each and purges once at the end with `purgeErasedData`.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, RowsFn } from '../db/client';
 import { removeMailFilesOf } from '../mail/mail-files';
 import { ideaIdList } from './idea-ids';
 
@@ -34,8 +34,18 @@ export const nothingErased = (): Erased => ({
   founderMails: 0,
 });
 
-/** Every table that holds a person's data or a copy of it (the idea, its memo, its mail record, its request keys). */
-export const PERSONAL_DATA_TABLES = ['ideas', 'voice_memos', 'outbox', 'idempotency_keys', 'founder_mails'] as const;
+/**
+ * Every table that holds a person's data or a copy of it (the idea, its memo, its mail records, its request keys,
+ * its timeline, whose notes may name the person).
+ */
+export const PERSONAL_DATA_TABLES = [
+  'ideas',
+  'voice_memos',
+  'outbox',
+  'founder_mails',
+  'idempotency_keys',
+  'idea_events',
+] as const;
 
 /** Rewrites the personal-data tables so erased rows leave the data directory (see the header). */
 export const purgeErasedData = (database: Database) => database.purgeDeleted(PERSONAL_DATA_TABLES);
@@ -46,7 +56,7 @@ export async function eraseIdeas(
   database: Database,
   ids: string[],
   dataDir: string,
-  options: { purge?: boolean } = {},
+  options: { purge?: boolean; inTransaction?: (rows: RowsFn, erased: Erased) => Promise<void> } = {},
 ): Promise<Erased> {
   const erased = nothingErased();
   if (ids.length === 0) return erased;
@@ -60,7 +70,10 @@ export async function eraseIdeas(
       rows(sql`delete from founder_mails where idea_id in (${list}) returning idea_id`),
     );
     erased.voiceMemos = await count(rows(sql`delete from voice_memos where idea_id in (${list}) returning idea_id`));
+    await rows(sql`delete from idea_events where idea_id in (${list})`);
     erased.ideas = await count(rows(sql`delete from ideas where id in (${list}) returning id`));
+    // The caller's own record of the erasure (an access record) commits or rolls back with it.
+    await options.inTransaction?.(rows, erased);
   });
   // After the commit: a failed transaction leaves the team's copy. Should this step not finish, retention's sweep
   // (mail/mail-files.ts) removes the files of ideas that no longer exist.

@@ -5,7 +5,8 @@
  * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Stage } from '../../domain/stages';
+import type { Database, RowsFn } from '../db/client';
 import { eraseIdeas, type Erased } from './erase-ideas';
 import { isIdeaId } from './idea-ids';
 
@@ -30,6 +31,19 @@ export interface TeamIdea {
   clientIp: string | null;
   /** The voice memo's length, when the idea came with one. */
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
+  /** Where the team has it (domain/stages.ts), who owns it, and the prototype sent. */
+  stage: Stage;
+  ownerId: string | null;
+  prototypeUrl: string | null;
+  prototypeDeliveredAt: string | null;
+}
+
+/** Who changed something, for the timeline (`idea_events.member_id`) and the caller's access record. */
+export interface ChangeOptions {
+  /** null: the CLI or a job. */
+  memberId?: string | null;
+  /** Runs inside the change's transaction (e.g. appendAccessRecord), only when something changed. */
+  record?: (rows: RowsFn, ideaId: string) => Promise<void>;
 }
 
 interface Row extends Record<string, unknown> {
@@ -52,6 +66,10 @@ interface Row extends Record<string, unknown> {
   memo_type: string | null;
   memo_duration_ms: number | null;
   memo_size: number | null;
+  stage: Stage;
+  owner_id: string | null;
+  prototype_url: string | null;
+  prototype_delivered_at: Date | string | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -78,11 +96,15 @@ function toTeamIdea(row: Row): TeamIdea {
       row.memo_type === null
         ? null
         : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
+    stage: row.stage,
+    ownerId: row.owner_id,
+    prototypeUrl: row.prototype_url,
+    prototypeDeliveredAt: iso(row.prototype_delivered_at),
   };
 }
 
 const SELECT = sql`select i.id, i.received_at, i.name, i.email, i.phone, i.idea, i.spam_reason,
-  i.released_at, i.closed_at, i.client_ip,
+  i.released_at, i.closed_at, i.client_ip, i.stage, i.owner_id, i.prototype_url, i.prototype_delivered_at,
   o.status, o.attempts, o.last_error, o.sent_at, o.delivered_to, o.digest,
   m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
   from ideas i left join outbox o on o.idea_id = i.id left join voice_memos m on m.idea_id = i.id`;
@@ -120,35 +142,68 @@ export type ReleaseResult =
  * spam reason for the record and gets `released_at` and an outbox row in one statement, so two releases at once
  * queue one mail.
  */
-export async function releaseIdea(database: Database, id: string): Promise<ReleaseResult> {
+export async function releaseIdea(database: Database, id: string, options: ChangeOptions = {}): Promise<ReleaseResult> {
   const idea = await findIdea(database, id);
   if (!idea) return { ok: false, reason: 'not_found' };
   if (!idea.spamReason) return { ok: false, reason: 'not_spam' };
-  const released = await database.rows(sql`
-    with released as (
-      update ideas set released_at = now() where id = ${idea.id}::uuid and released_at is null returning id
-    )
-    insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
-    select id, 'pending', 0, now(), now() from released
-    on conflict (idea_id) do nothing
-    returning idea_id`);
-  if (released.length === 0) return { ok: false, reason: 'already_released' };
+  const released = await database.transaction(async (rows) => {
+    const queued = await rows(sql`
+      with released as (
+        update ideas set released_at = now() where id = ${idea.id}::uuid and released_at is null returning id
+      )
+      insert into outbox (idea_id, status, attempts, created_at, next_attempt_at)
+      select id, 'pending', 0, now(), now() from released
+      on conflict (idea_id) do nothing
+      returning idea_id`);
+    if (queued.length === 0) return false;
+    await rows(sql`insert into idea_events (idea_id, at, member_id, kind)
+      values (${idea.id}::uuid, now(), ${options.memberId ?? null}::uuid, 'released')`);
+    await options.record?.(rows, idea.id);
+    return true;
+  });
+  if (!released) return { ok: false, reason: 'already_released' };
   return { ok: true, idea: (await findIdea(database, idea.id))! };
 }
 
-/** Marks the consultation closed now: the retention period (IDEA_RETENTION_DAYS) counts from here. */
-export async function closeIdea(database: Database, id: string): Promise<TeamIdea | undefined> {
+/**
+ * Marks the consultation closed now: the retention period (IDEA_RETENTION_DAYS) counts from here. Closing a closed
+ * one changes nothing (`changed: false`); the first close is a timeline event.
+ */
+export async function closeIdea(
+  database: Database,
+  id: string,
+  options: ChangeOptions = {},
+): Promise<(TeamIdea & { changed: boolean }) | undefined> {
   const idea = await findIdea(database, id);
   if (!idea) return undefined;
-  await database.rows(sql`update ideas set closed_at = coalesce(closed_at, now()) where id = ${idea.id}::uuid`);
-  return findIdea(database, idea.id);
+  const changed = await database.transaction(async (rows) => {
+    const closed = await rows(
+      sql`update ideas set closed_at = now() where id = ${idea.id}::uuid and closed_at is null returning id`,
+    );
+    if (closed.length === 0) return false;
+    await rows(sql`insert into idea_events (idea_id, at, member_id, kind)
+      values (${idea.id}::uuid, now(), ${options.memberId ?? null}::uuid, 'closed')`);
+    await options.record?.(rows, idea.id);
+    return true;
+  });
+  const now = await findIdea(database, idea.id);
+  return now && { ...now, changed };
 }
 
 /** Erases one idea (full id only: erasure is not done on a guess) with everything that holds its personal data. */
-export async function deleteIdea(database: Database, id: string, dataDir: string): Promise<Erased | undefined> {
+export async function deleteIdea(
+  database: Database,
+  id: string,
+  dataDir: string,
+  options: Pick<ChangeOptions, 'record'> = {},
+): Promise<Erased | undefined> {
   const needle = id.trim().toLowerCase();
   if (!isIdeaId(needle)) return undefined;
-  const erased = await eraseIdeas(database, [needle], dataDir);
+  const erased = await eraseIdeas(database, [needle], dataDir, {
+    inTransaction: async (rows, counts) => {
+      if (counts.ideas > 0) await options.record?.(rows, needle);
+    },
+  });
   return erased.ideas === 0 ? undefined : erased;
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { digestMailJob } from './digest-mail';
 import { housekeepingJob, IDEMPOTENCY_KEY_MIN_MS } from './housekeeping';
+import { leadClockJob } from './lead-clock';
 import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
@@ -34,6 +35,11 @@ export function serverJobs(
       mailAlertsJob(database, alerts, {
         unsentAfterMs: config.alerts.unsentAfterMs,
         digestPeriodMs: config.mail.digestPeriodMs,
+      }),
+      leadClockJob(database, alerts, {
+        reminderHours: config.alerts.reminderHours,
+        teamEmail: config.mail.teamEmail,
+        webhook: Boolean(config.alerts.webhookUrl),
       }),
       retentionJob(database, {
         ideaDays: config.retention.ideaDays,

@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { authRoutes } from './auth-routes';
+import { leadsRoutes } from './leads-routes';
 import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
 
@@ -125,6 +126,7 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   // The workspace's route modules:
   await scope.register(authRoutes, { config, database });
   await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
+  await scope.register(leadsRoutes, { config, database });
 }
 
 /** Registers the workspace API at TEAM_API_PATH (and the cookie parser it reads sessions with). */

@@ -6,7 +6,8 @@
 import type { ComponentType } from 'react';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { AccessRecordsScreen } from './screens/access-records';
-import { InboxPlaceholder } from './screens/inbox-placeholder';
+import { InboxScreen } from './leads/inbox-screen';
+import { LeadScreen } from './leads/lead-screen';
 import { MembersScreen } from './screens/members';
 
 export interface WorkspaceRoute {
@@ -18,7 +19,8 @@ export interface WorkspaceRoute {
 }
 
 export const workspaceRoutes: WorkspaceRoute[] = [
-  { path: '/', screen: InboxPlaceholder, nav: copy.nav.inbox },
+  { path: '/', screen: InboxScreen, nav: copy.nav.inbox },
+  { path: '/leads/:id', screen: LeadScreen },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
 ];

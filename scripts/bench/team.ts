@@ -1,0 +1,131 @@
+/**
+ * `npm run bench:team`: the workspace inbox with 10,000 stored ideas on PGlite, through the real HTTP API
+ * (`app.inject`: routing, the session lookup, the access record each list writes, JSON) with a signed-in session:
+ * the first page, a later page, a stage filter, the overdue filter and two searches, each REQUESTS times after a
+ * warm-up; p50/p99 per case. Target (issue 25): p99 ≤ 50 ms for an inbox page. Prints the table and writes it
+ * into docs/benchmarks.md between its markers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { STAGES } from '../../src/domain/stages';
+import { leadListQuerySchema, LEADS_PATH } from '../../src/domain/workspace-api';
+import { listLeads } from '../../src/server/ideas/lead-inbox';
+import { buildApp } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { signedIn } from '../../src/server/test-support/lead-fixtures';
+
+const IDEAS = 10_000;
+const REQUESTS = 300;
+const WARM_UP = 30;
+const TARGET_P99_MS = 50;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-bench-team-'));
+
+const WORDS = ['빵집', '예약', '중고', '거래', '반려견', '산책', '학원', '출결', '카페', '주문', '농산물', '직거래'];
+
+async function main() {
+  const app = await buildApp(
+    testConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site'), JOBS: 'false', MAIL_WORKER: 'false' }),
+  );
+  await app.ready();
+  const database = app.database;
+  const now = Date.now();
+  // 10,000 ideas over the last 60 days, every stage, a few in the spam folder, one in ten with a memo row.
+  await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason, stage)
+    select gen_random_uuid(), ${new Date(now).toISOString()}::timestamptz - (n * interval '518 seconds'),
+      repeat(${WORDS.join(' ')} || ' ', 3) || ' 아이디어 ' || n, '사용자' || n, 'user' || n || '@example.com',
+      '010-0000-' || lpad((n % 10000)::text, 4, '0'),
+      case when n % 50 = 0 then 'honeypot' end,
+      (array[${sql.join(
+        STAGES.map((stage) => sql`${stage}`),
+        sql`, `,
+      )}])[1 + (n % ${STAGES.length})]
+    from generate_series(1, ${IDEAS}) n`);
+  await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
+    select id, 'audio/webm', 3000, 4, '\\x1a45dfa3'::bytea from ideas where random() < 0.1`);
+  await database.rows(sql`analyze`);
+  const { headers } = await signedIn(database);
+
+  const cases: { name: string; url: string }[] = [
+    { name: 'inbox, first page', url: LEADS_PATH },
+    { name: 'inbox, page 200 (offset 4,975)', url: `${LEADS_PATH}?page=200` },
+    { name: 'stage filter (검토 중)', url: `${LEADS_PATH}?stage=reviewing` },
+    { name: 'overdue filter', url: `${LEADS_PATH}?overdue=true` },
+    { name: 'search: e-mail (one match)', url: `${LEADS_PATH}?q=user4321%40` },
+    { name: 'search: a word in every idea', url: `${LEADS_PATH}?q=${encodeURIComponent('반려견')}` },
+  ];
+  const results: { name: string; p50: number; p99: number; total: number; queryP50: number; queryP99: number }[] = [];
+  const percentiles = (times: number[]) => {
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+    return { p50: at(0.5), p99: at(0.99) };
+  };
+  for (const { name, url } of cases) {
+    let total = 0;
+    for (let i = 0; i < WARM_UP; i += 1) await app.inject({ method: 'GET', url, headers });
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers });
+      times.push(performance.now() - started);
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+      total = response.json<{ total: number }>().total;
+    }
+    // The same page as the query alone (no HTTP, session or access record), to tell the two costs apart.
+    const filter = leadListQuerySchema.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
+    const queryTimes: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const started = performance.now();
+      await listLeads(database, filter);
+      queryTimes.push(performance.now() - started);
+    }
+    const api = percentiles(times);
+    const query = percentiles(queryTimes);
+    results.push({ name, ...api, total, queryP50: query.p50, queryP99: query.p99 });
+    console.error(
+      `${name}: p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms; query alone p50 ${query.p50.toFixed(1)} ms, p99 ${query.p99.toFixed(1)} ms (${total} matching)`,
+    );
+  }
+  await app.close();
+  return results;
+}
+
+const cpus = os.cpus();
+const loadBefore = os.loadavg()[0] ?? 0;
+try {
+  const results = await main();
+  const pages = results.filter((row) => row.name.startsWith('inbox'));
+  const meets = pages.every((row) => row.p99 <= TARGET_P99_MS);
+  const markdown = [
+    `Team inbox (\`npm run bench:team\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `Node ${process.version}, ${os.platform()} ${os.release()}. PGlite with ${IDEAS.toLocaleString('en-US')} stored ideas (every stage, 2% in the spam folder, ~10% with a memo); ` +
+      `each case ${REQUESTS} sequential requests through the real API (\`app.inject\`: session lookup, the \`lead_listed\` access record, JSON) after ${WARM_UP} warm-up requests; page size 25. ` +
+      `1-minute load average when the run started: ${loadBefore.toFixed(1)} (other work on the machine skews the figures).`,
+    '',
+    '| Case | Matching ideas | API p50 | API p99 | Query alone p50 | Query alone p99 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (row) =>
+        `| ${row.name} | ${row.total.toLocaleString('en-US')} | ${row.p50.toFixed(1)} ms | ${row.p99.toFixed(1)} ms | ` +
+        `${row.queryP50.toFixed(1)} ms | ${row.queryP99.toFixed(1)} ms |`,
+    ),
+    '',
+    `Target: p99 ≤ ${TARGET_P99_MS} ms for a page of the inbox (API): ${meets ? 'meets' : 'misses'} it. ` +
+      `1-minute load average when the run ended: ${(os.loadavg()[0] ?? 0).toFixed(1)}.`,
+  ].join('\n');
+  console.log(markdown);
+  const file = path.join(root, 'docs', 'benchmarks.md');
+  const start = '<!-- bench:team:start -->';
+  const end = '<!-- bench:team:end -->';
+  let current = fs.readFileSync(file, 'utf8');
+  if (!current.includes(start)) current = `${current.trimEnd()}\n\n${start}\n${end}\n`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  fs.writeFileSync(file, current.slice(0, from + start.length) + '\n' + markdown + '\n' + current.slice(to));
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

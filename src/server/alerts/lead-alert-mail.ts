@@ -1,0 +1,36 @@
+/**
+ * The mail of a 24-hour clock alert (alerts on the `mail` channel): to the lead's owner or the team, naming the
+ * lead's reference and the hours only, with a link to the lead in the workspace (`/team/leads/<id>`) — the visitor's
+ * name, address and words stay in the workspace, behind its sign-in.
+ */
+import { leadAlertCopy as copy } from '../../content/team-mail';
+import { escapeHtml } from '../../domain/escape-html';
+import { TEAM_PATH } from '../../domain/team-paths';
+import { messageIdDomain, type TeamMail } from '../mail/team-mail';
+import type { AlertDetails, AlertKind } from './alert-store';
+
+/** The lead's page in the workspace, absolute when SITE_URL is known. */
+export const leadPageUrl = (ideaId: string, siteUrl: string | undefined) =>
+  `${(siteUrl ?? '').replace(/\/$/, '')}${TEAM_PATH}/leads/${ideaId}`;
+
+export function leadAlertMail(
+  kind: AlertKind,
+  ideaId: string | null,
+  details: AlertDetails,
+  options: { from: string; to: string; siteUrl: string | undefined; key: string; text: string },
+): TeamMail {
+  const overdue = kind === 'lead_overdue';
+  const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
+  const reference = details.reference ?? '';
+  return {
+    from: options.from,
+    to: options.to,
+    subject: copy.mailSubject(reference, overdue),
+    text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
+    html: `<!doctype html>
+<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(copy.mailTitle(overdue))}</title></head>
+<body><p>${escapeHtml(options.text)}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.open)}</a></p>` : ''}</body></html>`,
+    messageId: `<${options.key.replaceAll(':', '.')}@${messageIdDomain(options.from)}>`,
+    date: new Date(),
+  };
+}

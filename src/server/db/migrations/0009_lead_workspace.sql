@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ADD COLUMN "channel" text DEFAULT 'webhook' NOT NULL;--> statement-breakpoint
+CREATE INDEX "ideas_open_due_idx" ON "ideas" USING btree ("received_at") WHERE "ideas"."stage" in ('new', 'reviewing', 'building') and "ideas"."closed_at" is null;

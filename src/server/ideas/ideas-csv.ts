@@ -1,0 +1,64 @@
+/**
+ * The ideas as CSV for Excel (csv.ts), the one export of the CLI (`npm run ideas -- export --csv`) and the
+ * workspace (POST /team/api/leads/export), and the delivery status's label both show.
+ */
+import { formatKst } from '../../domain/kst';
+import { stageLabels } from '../../content/workspace';
+import type { Stage } from '../../domain/stages';
+import { toCsv } from './csv';
+import type { DeliveryStatus, TeamIdea } from './team-ideas';
+
+const STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: '발송 대기',
+  sending: '발송 중',
+  sent: '발송 완료',
+  failed: '발송 실패',
+  spam: '스팸 의심(미발송)',
+  digest: '묶음 메일 대기',
+};
+
+export function statusLabel(idea: Pick<TeamIdea, 'status' | 'spamReason'>): string {
+  const label = STATUS_LABELS[idea.status];
+  return idea.status === 'spam' && idea.spamReason ? `${label}: ${idea.spamReason}` : label;
+}
+
+const STAGE_LABELS: Record<Stage, string> = stageLabels;
+
+export function ideasCsv(ideas: TeamIdea[]): string {
+  return toCsv(
+    [
+      '접수 번호',
+      '접수 시각(KST)',
+      '접수 시각(UTC)',
+      '이름',
+      '이메일',
+      '연락처',
+      '아이디어',
+      '음성 메모 길이(초)',
+      '발송 상태',
+      '스팸 사유',
+      '시도 횟수',
+      '발송 시각(UTC)',
+      '마지막 오류',
+      '단계',
+      '프로토타입 링크',
+    ],
+    ideas.map((idea) => [
+      idea.id,
+      formatKst(idea.receivedAt),
+      idea.receivedAt,
+      idea.name,
+      idea.email,
+      idea.phone,
+      idea.idea,
+      idea.memo ? Math.round(idea.memo.durationMs / 100) / 10 : null,
+      STATUS_LABELS[idea.status],
+      idea.spamReason,
+      idea.attempts,
+      idea.sentAt,
+      idea.lastError,
+      STAGE_LABELS[idea.stage],
+      idea.prototypeUrl,
+    ]),
+  );
+}

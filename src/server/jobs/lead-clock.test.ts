@@ -1,0 +1,176 @@
+/**
+ * The 24-hour clock's alerts on PGlite and PostgreSQL, with a real SMTP server and a real webhook, the clock moved
+ * with `app.jobs.runDue(now)`: at ALERT_REMINDER_HOURS one reminder (to the owner, or the team), at 24 h one
+ * overdue alert to the team, each by mail and webhook once — across a restart, and across two instances on one
+ * PostgreSQL; none for a delivered, closed or spam-folder lead; no personal data in the chat.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { storeLead, storeMember } from '../test-support/lead-fixtures';
+import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
+import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../test-support/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { startWebhookServer, type WebhookTestServer } from '../test-support/webhook-test-server';
+
+const HOUR = 3_600_000;
+const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };
+
+describe.each(DRIVERS)('the 24-hour clock alerts on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  let store: TestDatabase;
+  let smtp: SmtpTestServer;
+  let webhook: WebhookTestServer;
+  const apps: FastifyInstance[] = [];
+
+  const startApp = async () => {
+    const app = await buildTestApp(store, {
+      ...DELIVERY_TEST_ENV,
+      SMTP_URL: smtp.url,
+      ALERT_WEBHOOK_URL: webhook.url,
+      SITE_URL: 'https://mvp24.example',
+      MAIL_WORKER: 'false',
+    });
+    apps.push(app);
+    return app;
+  };
+  /** The clock's mails (the spam folder's daily report goes out in these turns too). */
+  const clockMails = () => smtp.received.filter((mail) => mail.parsed.subject?.startsWith('[24시간'));
+  const waitForClockMails = async (count: number) => {
+    const deadline = Date.now() + 10_000;
+    while (clockMails().length < count && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    return clockMails();
+  };
+  const stopApps = async () => {
+    while (apps.length > 0) await apps.pop()!.close();
+  };
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    smtp = await startSmtpServer();
+    webhook = await startWebhookServer();
+  });
+  afterEach(async () => {
+    await stopApps();
+    smtp.received.length = 0;
+    webhook.received.length = 0;
+    webhook.posts = 0;
+    await store.empty();
+  });
+  afterAll(async () => {
+    await smtp?.stop();
+    await webhook?.stop();
+    store?.cleanup();
+  });
+
+  it('reminds at 18 h and tells everyone at 24 h, once each, by mail and webhook, across a restart', async () => {
+    let app = await startApp();
+    const database = app.database;
+    const base = Date.now() - 30 * HOUR;
+    const owner = await storeMember(database, 'member', 'owner@mvp24.example');
+    const owned = await storeLead(database, { receivedAt: new Date(base), ownerId: owner.id, ...VISITOR });
+    const unowned = await storeLead(database, { receivedAt: new Date(base + 60_000), ...VISITOR });
+    await storeLead(database, {
+      receivedAt: new Date(base),
+      stage: 'delivered',
+      prototypeDeliveredAt: new Date(base + 5 * HOUR),
+    });
+    await storeLead(database, { receivedAt: new Date(base), stage: 'reviewing', ...VISITOR, spamReason: 'honeypot' });
+    const closed = await storeLead(database, { receivedAt: new Date(base) });
+    await database.rows(sql`update ideas set closed_at = now() where id = ${closed}::uuid`);
+    // Received long before the clock's look-back: left alone.
+    await storeLead(database, { receivedAt: new Date(base - 5 * 24 * HOUR) });
+
+    const at = (hours: number) => new Date(base + hours * HOUR + 2 * 60_000);
+    expect((await app.jobs.runDue(at(17)))['lead-clock']).toMatch(/^0 reminders and 0 overdue/);
+    expect(clockMails()).toHaveLength(0);
+
+    expect((await app.jobs.runDue(at(18)))['lead-clock']).toBe(
+      '2 reminders and 0 overdue alerts stored, 4 alerts sent',
+    );
+    const reminders = await waitForClockMails(2);
+    const to = (mail: (typeof reminders)[number]) => mail.envelopeTo.join(',');
+    expect(reminders.map(to).sort()).toEqual(['owner@mvp24.example', TEST_APP_ENV.TEAM_EMAIL].sort());
+    const ownerMail = reminders.find((mail) => to(mail) === 'owner@mvp24.example')!;
+    expect(ownerMail.parsed.subject).toBe(`[24시간 임박] 접수 번호 ${owned.slice(0, 8)}`);
+    expect(ownerMail.parsed.text).toContain(`https://mvp24.example/team/leads/${owned}`);
+    expect(webhook.received).toHaveLength(2);
+
+    // Another turn a minute later, then a restart: nothing new.
+    await app.jobs.runDue(at(18.5));
+    await stopApps();
+    app = await startApp();
+    await app.jobs.runDue(at(19));
+    expect(clockMails()).toHaveLength(2);
+    expect(webhook.posts).toBe(2);
+
+    expect((await app.jobs.runDue(at(24)))['lead-clock']).toBe(
+      '0 reminders and 2 overdue alerts stored, 4 alerts sent',
+    );
+    const all = await waitForClockMails(4);
+    const overdue = all.slice(2);
+    expect(overdue.map(to)).toEqual([TEST_APP_ENV.TEAM_EMAIL, TEST_APP_ENV.TEAM_EMAIL]);
+    expect(overdue.map((mail) => mail.parsed.subject).sort()).toEqual(
+      [`[24시간 초과] 접수 번호 ${owned.slice(0, 8)}`, `[24시간 초과] 접수 번호 ${unowned.slice(0, 8)}`].sort(),
+    );
+    await app.jobs.runDue(at(25));
+    expect(clockMails()).toHaveLength(4);
+    expect(webhook.received).toHaveLength(4);
+    const chat = webhook.received.map((body) => String(body.text)).join('\n');
+    expect(chat).toContain(owned.slice(0, 8));
+    expect(chat).toContain('18시간');
+    expect(chat).toContain('24시간');
+    for (const value of Object.values(VISITOR)) {
+      expect(chat).not.toContain(value);
+      for (const mail of clockMails()) expect(mail.raw).not.toContain(value);
+    }
+    const keys = await app.database.rows<{ key: string; status: string }>(
+      sql`select key, status from alerts order by key`,
+    );
+    expect(keys.every((row) => row.status === 'sent')).toBe(true);
+    expect(keys.map((row) => row.key)).toEqual(
+      [
+        `lead_due_soon:${owned}:mail`,
+        `lead_due_soon:${owned}:webhook`,
+        `lead_due_soon:${unowned}:mail`,
+        `lead_due_soon:${unowned}:webhook`,
+        `lead_overdue:${owned}:mail`,
+        `lead_overdue:${owned}:webhook`,
+        `lead_overdue:${unowned}:mail`,
+        `lead_overdue:${unowned}:webhook`,
+      ].sort(),
+    );
+  });
+
+  it('retries the webhook apart from the mail: a webhook down does not send the mail twice', async () => {
+    const app = await startApp();
+    const base = Date.now() - 20 * HOUR;
+    await storeLead(app.database, { receivedAt: new Date(base) });
+    webhook.failNext = 1;
+    await app.jobs.runDue(new Date(base + 18 * HOUR + 60_000));
+    await waitForClockMails(1);
+    expect(webhook.received).toHaveLength(0);
+    // The webhook's retry waits its backoff (50 ms in tests); the mail row is already sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.alerts.sendDue();
+    expect(webhook.received).toHaveLength(1);
+    expect(clockMails()).toHaveLength(1);
+  });
+
+  it.runIf(driver === 'postgres')('sends each alert once with two instances on one PostgreSQL', async () => {
+    const [first, second] = [await startApp(), await startApp()];
+    const base = Date.now() - 30 * HOUR;
+    for (let i = 0; i < 5; i += 1) await storeLead(first.database, { receivedAt: new Date(base + i * 1000) });
+    const now = new Date(base + 24 * HOUR + 60_000);
+    await Promise.all([
+      first.jobs.runDue(now),
+      second.jobs.runDue(now),
+      first.alerts.sendDue(),
+      second.alerts.sendDue(),
+    ]);
+    await waitForClockMails(5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(clockMails()).toHaveLength(5);
+    expect(webhook.received).toHaveLength(5);
+  });
+});

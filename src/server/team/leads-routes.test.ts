@@ -1,0 +1,345 @@
+/**
+ * The lead API on both databases, signed in: the inbox's order, filters, search and paging; one lead with its
+ * timeline; the memo's ranges; every change with its event and access record; erasure with the typed reference;
+ * export with its reason; the figures; and a malformed or unknown id answering 400/404 while changing nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LEAD_EXPORT_PATH,
+  LEAD_NOTE_MAX,
+  LEAD_FIGURES_PATH,
+  LEADS_PATH,
+  leadPath,
+  type LeadDetail,
+  type LeadList,
+} from '../../domain/workspace-api';
+import type { Database } from '../db/client';
+import { leadFigures, OPEN_STAGES } from '../ideas/lead-inbox';
+import { signedIn, storeLead, storeMember } from '../test-support/lead-fixtures';
+import { buildTestApp } from '../test-support/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { byteRange } from './leads-routes';
+
+const HOUR = 3_600_000;
+const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../test-support/memo-fixtures/chromium-opus.webm'));
+
+describe('the open stages', () => {
+  it('are the ones the partial index ideas_open_due_idx names (migration 0008)', () => {
+    expect(OPEN_STAGES).toEqual(['new', 'reviewing', 'building']);
+  });
+});
+
+describe('byteRange', () => {
+  it('reads the three forms of a single range and refuses what cannot be served', () => {
+    expect(byteRange(undefined, 100)).toBeUndefined();
+    expect(byteRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
+    expect(byteRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
+    expect(byteRange('bytes=90-200', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange('bytes=100-', 100)).toBeNull();
+    expect(byteRange('bytes=5-1', 100)).toBeNull();
+    expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(byteRange('items=0-1', 100)).toBeNull();
+  });
+});
+
+describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  let store: TestDatabase;
+  let app: FastifyInstance;
+  let database: Database;
+  let headers: Record<string, string>;
+  let memberId: string;
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    app = await buildTestApp(store, { JOBS: 'false' });
+    database = app.database;
+  });
+  afterAll(async () => {
+    await app?.close();
+    store?.cleanup();
+  });
+  beforeEach(async () => {
+    await store.empty(database);
+    const session = await signedIn(database);
+    headers = session.headers;
+    memberId = session.member.id;
+  });
+
+  const get = (url: string, extra: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const records = (action: string) =>
+    database.rows<{ idea_id: string | null; details: Record<string, unknown> }>(
+      sql`select idea_id, details from access_records where action = ${action} order by seq`,
+    );
+  const snapshot = async () =>
+    JSON.stringify(
+      await database.rows(sql`select i.*, (select count(*) from idea_events) as events,
+        (select count(*) from access_records) as records from ideas i order by id`),
+    );
+
+  it('lists open leads by promise, oldest first, then the delivered and closed ones; records the filter', async () => {
+    const now = Date.now();
+    const late = await storeLead(database, { receivedAt: new Date(now - 30 * HOUR), name: '늦은 사람' });
+    const soon = await storeLead(database, { receivedAt: new Date(now - 20 * HOUR) });
+    const fresh = await storeLead(database, {
+      receivedAt: new Date(now - 1 * HOUR),
+      memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 },
+    });
+    const delivered = await storeLead(database, {
+      receivedAt: new Date(now - 10 * HOUR),
+      stage: 'delivered',
+      prototypeDeliveredAt: new Date(now - 5 * HOUR),
+    });
+    const spam = await storeLead(database, { receivedAt: new Date(now - 2 * HOUR), spamReason: 'honeypot' });
+
+    const response = await get(LEADS_PATH);
+    expect(response.statusCode).toBe(200);
+    const list = response.json<LeadList>();
+    expect(list.leads.map((lead) => lead.id)).toEqual([late, soon, fresh, delivered]);
+    expect(list.total).toBe(4);
+    expect(list.leads[2]!.voice).toBe(true);
+    expect(list.leads[0]!.clock.promisedBy).toBe(new Date(now - 6 * HOUR).toISOString());
+    expect(Date.parse(list.now)).toBeGreaterThan(now - 1000);
+
+    const overdue = (await get(`${LEADS_PATH}?overdue=true`)).json<LeadList>();
+    expect(overdue.leads.map((lead) => lead.id)).toEqual([late]);
+    const spamFolder = (await get(`${LEADS_PATH}?folder=spam`)).json<LeadList>();
+    expect(spamFolder.leads.map((lead) => lead.id)).toEqual([spam]);
+    const byStage = (await get(`${LEADS_PATH}?stage=delivered`)).json<LeadList>();
+    expect(byStage.leads.map((lead) => lead.id)).toEqual([delivered]);
+    const searched = (await get(`${LEADS_PATH}?q=${encodeURIComponent('늦은')}`)).json<LeadList>();
+    expect(searched.leads.map((lead) => lead.id)).toEqual([late]);
+    // A typed % is searched for as itself.
+    expect((await get(`${LEADS_PATH}?q=%25`)).json<LeadList>().total).toBe(0);
+    const paged = (await get(`${LEADS_PATH}?page=2&pageSize=3`)).json<LeadList>();
+    expect(paged.leads.map((lead) => lead.id)).toEqual([delivered]);
+    const across = (await get(`${LEADS_PATH}?page=2&pageSize=2`)).json<LeadList>();
+    expect(across.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
+    const searchedPage = (await get(`${LEADS_PATH}?q=gildong&page=2&pageSize=2`)).json<LeadList>();
+    expect(searchedPage).toMatchObject({ total: 4 });
+    expect(searchedPage.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
+
+    const listed = await records('lead_listed');
+    expect(listed).toHaveLength(9);
+    expect(listed[1]!.details).toMatchObject({ overdue: true, folder: 'inbox' });
+    expect(JSON.stringify(listed)).not.toContain('늦은');
+    expect(listed.every((record) => record.idea_id === null)).toBe(true);
+
+    expect((await get(`${LEADS_PATH}?stage=nope`)).statusCode).toBe(400);
+    expect((await get(`${LEADS_PATH}?pageSize=1000`)).statusCode).toBe(400);
+  });
+
+  it('shows one lead whole, with delivery and timeline, and records the view', async () => {
+    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const response = await get(leadPath(id));
+    expect(response.statusCode).toBe(200);
+    const lead = response.json<LeadDetail>();
+    expect(lead).toMatchObject({
+      id,
+      reference: id.slice(0, 8),
+      name: '홍길동',
+      email: 'gildong@example.com',
+      phone: '010-1234-5678',
+      stage: 'new',
+      memo: { mimeType: 'audio/webm', durationMs: 3000, byteSize: MEMO.length },
+      delivery: { status: 'sent' },
+    });
+    expect(lead.timeline.map((entry) => entry.kind)).toEqual(['received', 'mail_sent']);
+    expect(lead.members.map((member) => member.id)).toContain(memberId);
+    expect(await records('lead_viewed')).toEqual([{ idea_id: id, details: {} }]);
+  });
+
+  it('streams the memo with ranges, recording one playback', async () => {
+    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const whole = await get(`${leadPath(id)}/memo`, { range: 'bytes=0-' });
+    expect(whole.statusCode).toBe(206);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-type']).toBe('audio/webm');
+    expect(whole.headers['content-range']).toBe(`bytes 0-${MEMO.length - 1}/${MEMO.length}`);
+    expect(whole.rawPayload.equals(MEMO)).toBe(true);
+    const part = await get(`${leadPath(id)}/memo`, { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(MEMO.subarray(10, 20))).toBe(true);
+    const none = await get(`${leadPath(id)}/memo`, { range: `bytes=${MEMO.length}-` });
+    expect(none.statusCode).toBe(416);
+    expect(none.headers['content-range']).toBe(`bytes */${MEMO.length}`);
+    const plain = await get(`${leadPath(id)}/memo`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.equals(MEMO)).toBe(true);
+    const head = await app.inject({ method: 'HEAD', url: `${leadPath(id)}/memo`, headers });
+    expect(head.statusCode).toBe(200);
+    expect(await records('memo_played')).toHaveLength(2);
+
+    const silent = await storeLead(database);
+    expect((await get(`${leadPath(silent)}/memo`)).statusCode).toBe(404);
+  });
+
+  it('changes stage, owner and notes with who and when, an event and an access record each', async () => {
+    const id = await storeLead(database);
+    const colleague = await storeMember(database, 'member', 'colleague@mvp24.example');
+    const delivered = await post(`${leadPath(id)}/stage`, {
+      stage: 'delivered',
+      prototypeUrl: 'https://proto.example/x',
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json<LeadDetail>()).toMatchObject({ stage: 'delivered', prototypeUrl: 'https://proto.example/x' });
+    expect(delivered.json<LeadDetail>().clock.deliveredAt).not.toBeNull();
+    expect((await post(`${leadPath(id)}/stage`, { stage: 'delivered' })).statusCode).toBe(400);
+    expect((await post(`${leadPath(id)}/stage`, { stage: 'closed', reason: ' ' })).statusCode).toBe(400);
+
+    const owned = await post(`${leadPath(id)}/owner`, { ownerId: colleague.id });
+    expect(owned.json<LeadDetail>().owner).toEqual(colleague);
+    expect((await post(`${leadPath(id)}/owner`, { ownerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      400,
+    );
+    const noted = await post(`${leadPath(id)}/notes`, { text: '내일 전화하기로 함' });
+    const timeline = noted.json<LeadDetail>().timeline;
+    expect(timeline.map((entry) => entry.kind)).toEqual(['received', 'mail_sent', 'stage', 'owner', 'note']);
+    expect(timeline[3]).toMatchObject({ ownerEmail: colleague.email });
+    expect(timeline[4]).toMatchObject({ text: '내일 전화하기로 함' });
+    expect(timeline.slice(2).every((entry) => 'memberEmail' in entry && entry.memberEmail !== null)).toBe(true);
+    expect((await records('stage_changed'))[0]).toEqual({ idea_id: id, details: { stage: 'delivered' } });
+    expect(await records('owner_changed')).toHaveLength(1);
+    expect(await records('note_added')).toHaveLength(1);
+  });
+
+  it('shows a release and a close made before the timeline kept events', async () => {
+    const id = await storeLead(database, { spamReason: 'honeypot' });
+    await database.rows(sql`update ideas set released_at = now(), closed_at = now() where id = ${id}::uuid`);
+    const lead = (await get(leadPath(id))).json<LeadDetail>();
+    expect(lead.timeline.map((entry) => entry.kind).sort()).toEqual(['closed', 'received', 'released']);
+  });
+
+  it.runIf(driver === 'postgres')('shows a change made on one instance on another', async () => {
+    const other = await buildTestApp(store, { JOBS: 'false' });
+    try {
+      const id = await storeLead(database);
+      await post(`${leadPath(id)}/stage`, { stage: 'building' });
+      const seen = await other.inject({ method: 'GET', url: leadPath(id), headers });
+      expect(seen.json<LeadDetail>().stage).toBe('building');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('releases a spam-folder lead once and closes a consultation once', async () => {
+    const spam = await storeLead(database, { spamReason: 'too_fast' });
+    const released = await post(`${leadPath(spam)}/release`, {});
+    expect(released.statusCode).toBe(200);
+    expect(released.json<LeadDetail>().delivery.status).toBe('pending');
+    expect((await post(`${leadPath(spam)}/release`, {})).statusCode).toBe(409);
+    const normal = await storeLead(database);
+    expect((await post(`${leadPath(normal)}/release`, {})).statusCode).toBe(409);
+    expect(await records('lead_released')).toHaveLength(1);
+
+    const closed = await post(`${leadPath(normal)}/close`, {});
+    expect(closed.json<LeadDetail>().closedAt).not.toBeNull();
+    expect((await post(`${leadPath(normal)}/close`, {})).statusCode).toBe(409);
+    expect(await records('lead_closed')).toHaveLength(1);
+  });
+
+  it('erases a lead only with its reference typed again: rows, events and memo gone, the erasure recorded', async () => {
+    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    await post(`${leadPath(id)}/notes`, { text: '메모' });
+    const wrong = await app.inject({ method: 'DELETE', url: leadPath(id), headers, payload: { confirm: 'deadbeef' } });
+    expect(wrong.statusCode).toBe(400);
+    expect((await database.rows(sql`select id from ideas`)).length).toBe(1);
+    const erased = await app.inject({
+      method: 'DELETE',
+      url: leadPath(id),
+      headers,
+      payload: { confirm: id.slice(0, 8).toUpperCase() },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toEqual({ erased: true });
+    for (const table of ['ideas', 'voice_memos', 'outbox', 'idea_events'])
+      expect(await database.rows(sql.raw(`select 1 from ${table}`)), table).toHaveLength(0);
+    expect(await records('lead_erased')).toEqual([{ idea_id: id, details: {} }]);
+    expect((await get(leadPath(id))).statusCode).toBe(404);
+  });
+
+  it('exports CSV only with a reason, and records it with the count', async () => {
+    await storeLead(database, { name: '=CMD()' });
+    await storeLead(database);
+    expect((await post(LEAD_EXPORT_PATH, {})).statusCode).toBe(400);
+    expect((await post(LEAD_EXPORT_PATH, { reason: '  ' })).statusCode).toBe(400);
+    const response = await post(LEAD_EXPORT_PATH, { reason: '월간 보고' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.body.startsWith('\uFEFF접수 번호')).toBe(true);
+    expect(response.body).toContain("'=CMD()");
+    expect(await records('leads_exported')).toEqual([{ idea_id: null, details: { reason: '월간 보고', count: 2 } }]);
+  });
+
+  it('counts this KST month: received, delivered within 24 h, the median time and the overdue', async () => {
+    const now = new Date('2026-11-15T00:00:00Z');
+    const day = new Date('2026-11-10T00:00:00Z');
+    await storeLead(database, {
+      receivedAt: day,
+      stage: 'delivered',
+      prototypeDeliveredAt: new Date(day.getTime() + 10 * HOUR),
+    });
+    await storeLead(database, {
+      receivedAt: day,
+      stage: 'meeting',
+      prototypeDeliveredAt: new Date(day.getTime() + 30 * HOUR),
+    });
+    // 2026-11-01 08:00 KST is still October 31st in UTC but November in Korea; 10-31 14:00 UTC is October in Korea.
+    await storeLead(database, { receivedAt: new Date('2026-10-31T23:00:00Z') });
+    await storeLead(database, { receivedAt: new Date('2026-10-31T14:00:00Z'), stage: 'closed' });
+    await storeLead(database, { receivedAt: day, spamReason: 'honeypot' });
+    expect(await leadFigures(database, now)).toEqual({
+      month: '2026-11',
+      received: 3,
+      deliveredInTime: 1,
+      medianHoursToPrototype: 20,
+      overdueNow: 1,
+    });
+    const response = await get(LEAD_FIGURES_PATH);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveProperty('overdueNow', 1);
+  });
+
+  it('answers a malformed id 400 and an unknown one 404, changing nothing', async () => {
+    const existing = await storeLead(database, { spamReason: 'honeypot' });
+    const before = await snapshot();
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, payload, status] of [
+      ['GET', leadPath('not-an-id'), undefined, 400],
+      ['GET', leadPath(unknown), undefined, 404],
+      ['GET', `${leadPath(unknown)}/memo`, undefined, 404],
+      ['POST', `${leadPath('1234')}/stage`, { stage: 'reviewing' }, 400],
+      ['POST', `${leadPath(unknown)}/stage`, { stage: 'reviewing' }, 404],
+      ['POST', `${leadPath(unknown)}/owner`, { ownerId: null }, 404],
+      ['POST', `${leadPath(unknown)}/notes`, { text: '메모' }, 404],
+      ['POST', `${leadPath(unknown)}/release`, {}, 404],
+      ['POST', `${leadPath(unknown)}/close`, {}, 404],
+      ['DELETE', leadPath(unknown), { confirm: '00000000' }, 404],
+      ['DELETE', leadPath('x'), { confirm: 'x' }, 400],
+      // An existing lead with a body that does not hold: nothing changes either.
+      ['POST', `${leadPath(existing)}/stage`, { stage: 'delivered', prototypeUrl: 'javascript:alert(1)' }, 400],
+      ['POST', `${leadPath(existing)}/stage`, { stage: 'nope' }, 400],
+      ['POST', `${leadPath(existing)}/owner`, { ownerId: 'someone' }, 400],
+      ['POST', `${leadPath(existing)}/owner`, { ownerId: '00000000-0000-4000-8000-000000000000' }, 400],
+      ['POST', `${leadPath(existing)}/notes`, { text: 'x'.repeat(LEAD_NOTE_MAX + 1) }, 400],
+      ['POST', `${leadPath(existing)}/notes`, { text: '   ' }, 400],
+      ['DELETE', leadPath(existing), { confirm: existing.slice(0, 7) }, 400],
+      ['DELETE', leadPath(existing), {}, 400],
+      ['POST', LEAD_EXPORT_PATH, { reason: 'x'.repeat(501) }, 400],
+    ] as const) {
+      const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.json().error.code).toBe(status === 400 ? 'invalid' : 'not_found');
+      expect(response.json().error.message).toMatch(/[가-힣]/);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * The leads in the workspace API (contract: domain/workspace-api.ts): the inbox, one lead, its voice memo (ranges,
+ * so the page's <audio> can seek), the figures, and every change the CLI makes — stage, owner, notes, release,
+ * close, erase, CSV export. Each change is stored with its `idea_events` row and its access record in one
+ * transaction; every read of personal data is an access record too. A malformed id answers 400, an unknown one
+ * 404, and neither changes anything.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AccessAction } from '../../domain/access-actions';
+import { kstDay } from '../../domain/kst';
+import { stageChangeSchema } from '../../domain/stages';
+import {
+  eraseSchema,
+  exportSchema,
+  leadListQuerySchema,
+  leadReference,
+  noteSchema,
+  ownerChangeSchema,
+  type LeadErased,
+} from '../../domain/workspace-api';
+import type { Config } from '../config';
+import type { Database, RowsFn } from '../db/client';
+import { isIdeaId } from '../ideas/idea-ids';
+import { ideasCsv } from '../ideas/ideas-csv';
+import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
+import { leadFigures, listLeads } from '../ideas/lead-inbox';
+import { changeStage } from '../ideas/lead-stages';
+import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
+import { appendAccessRecord, recordAccess, type AccessEntry } from './access-records';
+import { TeamApiError } from './team-api';
+
+export interface LeadsRoutesOptions {
+  config: Config;
+  database: Database;
+}
+
+type IdParams = { Params: { id: string } };
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw new TeamApiError(400, 'invalid');
+  return parsed.data;
+}
+
+/** The id in the path: a malformed one is 400 before anything is read. */
+function ideaIdOf(request: FastifyRequest<IdParams>): string {
+  const id = request.params.id.toLowerCase();
+  if (!isIdeaId(id)) throw new TeamApiError(400, 'invalid');
+  return id;
+}
+
+const entryOf = (request: FastifyRequest, action: AccessAction, rest: Partial<AccessEntry> = {}): AccessEntry => ({
+  actor: 'member',
+  action,
+  memberId: request.member!.id,
+  ip: request.ip,
+  ...rest,
+});
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` within `size`; null when unsatisfiable, undefined when there is none. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  if (header === undefined) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return null;
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start > end || start >= size ? null : { start, end };
+}
+
+export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOptions) {
+  const { config, database } = options;
+
+  /** Runs a change with its access record in one transaction; 404 when it found nothing to change. */
+  async function change(
+    request: FastifyRequest,
+    ideaId: string,
+    action: AccessAction,
+    details: AccessEntry['details'],
+    work: (rows: RowsFn) => Promise<boolean>,
+  ): Promise<void> {
+    const changed = await database.transaction(async (rows) => {
+      if (!(await work(rows))) return false;
+      await appendAccessRecord(rows, entryOf(request, action, { ideaId, details }));
+      return true;
+    });
+    if (!changed) throw new TeamApiError(404, 'not_found');
+  }
+
+  async function answerLead(reply: FastifyReply, id: string) {
+    const lead = await findLead(database, id);
+    if (!lead) throw new TeamApiError(404, 'not_found');
+    return reply.send(lead);
+  }
+
+  scope.get('/leads', async (request) => {
+    const filter = parse(leadListQuerySchema, request.query);
+    const list = await listLeads(database, filter);
+    // The filter, not the rows; a search's words may name a person, so only that there was one.
+    await recordAccess(
+      database,
+      entryOf(request, 'lead_listed', {
+        details: {
+          folder: filter.folder,
+          stage: filter.stage ?? null,
+          overdue: filter.overdue ?? false,
+          searched: Boolean(filter.q),
+          page: filter.page,
+          shown: list.leads.length,
+        },
+      }),
+    );
+    return list;
+  });
+
+  scope.get('/leads/figures', async () => leadFigures(database));
+
+  scope.post('/leads/export', async (request, reply) => {
+    const { reason } = parse(exportSchema, request.body);
+    const ideas = await allIdeas(database);
+    await recordAccess(database, entryOf(request, 'leads_exported', { details: { reason, count: ideas.length } }));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${kstDay(new Date())}.csv"`)
+      .send(ideasCsv(ideas));
+  });
+
+  scope.get<IdParams>('/leads/:id', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const lead = await findLead(database, id);
+    if (!lead) throw new TeamApiError(404, 'not_found');
+    await recordAccess(database, entryOf(request, 'lead_viewed', { ideaId: id }));
+    return reply.send(lead);
+  });
+
+  scope.get<IdParams>('/leads/:id/memo', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const memo = await leadMemo(database, id);
+    if (!memo) throw new TeamApiError(404, 'not_found');
+    const size = memo.bytes.length;
+    const range = byteRange(request.headers.range, size);
+    reply.header('accept-ranges', 'bytes').type(memo.mimeType);
+    if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
+    // One playback, one record: the player's first request starts at byte 0; seeking asks for later ranges (and
+    // a HEAD reads no bytes).
+    if (request.method === 'GET' && (!range || range.start === 0))
+      await recordAccess(database, entryOf(request, 'memo_played', { ideaId: id, details: { bytes: size } }));
+    if (!range) return reply.header('content-length', size).send(memo.bytes);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(memo.bytes.subarray(range.start, range.end + 1));
+  });
+
+  scope.post<IdParams>('/leads/:id/stage', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const stage = parse(stageChangeSchema, request.body);
+    await change(request, id, 'stage_changed', { stage: stage.stage }, async (rows) =>
+      Boolean(await changeStage(rows, id, stage, { memberId: request.member!.id })),
+    );
+    return answerLead(reply, id);
+  });
+
+  scope.post<IdParams>('/leads/:id/owner', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const { ownerId } = parse(ownerChangeSchema, request.body);
+    if (!(await findLead(database, id))) throw new TeamApiError(404, 'not_found');
+    const changed = await database.transaction(async (rows) => {
+      if (!(await changeOwner(rows, id, ownerId, { memberId: request.member!.id }))) return false;
+      await appendAccessRecord(rows, entryOf(request, 'owner_changed', { ideaId: id, details: { ownerId } }));
+      return true;
+    });
+    // The idea exists: what was not found is the member.
+    if (!changed) throw new TeamApiError(400, 'invalid');
+    return answerLead(reply, id);
+  });
+
+  scope.post<IdParams>('/leads/:id/notes', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const { text } = parse(noteSchema, request.body);
+    await change(request, id, 'note_added', { length: text.length }, (rows) =>
+      addNote(rows, id, text, { memberId: request.member!.id }),
+    );
+    return answerLead(reply, id);
+  });
+
+  scope.post<IdParams>('/leads/:id/release', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const released = await releaseIdea(database, id, {
+      memberId: request.member!.id,
+      record: (rows) => appendAccessRecord(rows, entryOf(request, 'lead_released', { ideaId: id })),
+    });
+    if (!released.ok)
+      throw released.reason === 'not_found' ? new TeamApiError(404, 'not_found') : new TeamApiError(409, 'conflict');
+    return answerLead(reply, id);
+  });
+
+  scope.post<IdParams>('/leads/:id/close', async (request, reply) => {
+    const id = ideaIdOf(request);
+    const closed = await closeIdea(database, id, {
+      memberId: request.member!.id,
+      record: (rows) => appendAccessRecord(rows, entryOf(request, 'lead_closed', { ideaId: id })),
+    });
+    if (!closed) throw new TeamApiError(404, 'not_found');
+    if (!closed.changed) throw new TeamApiError(409, 'conflict');
+    return answerLead(reply, id);
+  });
+
+  scope.delete<IdParams>('/leads/:id', async (request) => {
+    const id = ideaIdOf(request);
+    const { confirm } = parse(eraseSchema, request.body);
+    if (!(await findLead(database, id))) throw new TeamApiError(404, 'not_found');
+    // Typed again, as the team mail's memo file and the workspace name it (or the whole id): a slip changes nothing.
+    const typed = confirm.toLowerCase();
+    if (typed !== leadReference(id) && typed !== id) throw new TeamApiError(400, 'invalid');
+    const erased = await deleteIdea(database, id, config.dataDir, {
+      record: (rows) => appendAccessRecord(rows, entryOf(request, 'lead_erased', { ideaId: id })),
+    });
+    if (!erased) throw new TeamApiError(404, 'not_found');
+    const answer: LeadErased = { erased: true };
+    return answer;
+  });
+}
