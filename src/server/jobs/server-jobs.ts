@@ -11,6 +11,7 @@ import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
 import { spamCapJob, spamReportJob } from './spam-folder';
+import { teamHousekeepingJob } from './team-housekeeping';
 
 export function serverJobs(
   config: Config,
@@ -40,6 +41,10 @@ export function serverJobs(
         reminderHours: config.alerts.reminderHours,
         teamEmail: config.mail.teamEmail,
         webhook: Boolean(config.alerts.webhookUrl),
+      }),
+      teamHousekeepingJob(database, {
+        idleMs: config.team.idleMs,
+        accessRecordRetentionDays: config.team.accessRecordRetentionDays,
       }),
       retentionJob(database, {
         ideaDays: config.retention.ideaDays,
