@@ -104,7 +104,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   // Sent: the form is ready for the next idea, the memo gone with it.
   await expect(form.getByRole('button', { name: voiceMemoCopy.start })).toBeVisible();
 
-  const mails = await intake!.smtp.waitFor(1, 20_000);
+  const mails = await intake!.teamMails(1);
   expect(mails).toHaveLength(1);
   const mail = mails[0]!.parsed;
   expect(mail.subject).toMatch(/^\[아이디어 접수\] 윤서님: 음성 메모 0:0[3-9]$/);
@@ -123,7 +123,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
 test('a refused microphone gets a Korean message, and the idea sent as text still arrives', async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(60_000);
-  const before = intake!.smtp.received.length;
+  const before = (await intake!.teamMails(0)).length;
   const browser = await launch('refused');
   const page = await (await browser.newContext()).newPage();
   await gotoHydrated(page, `${intake!.base}/`);
@@ -139,7 +139,7 @@ test('a refused microphone gets a Korean message, and the idea sent as text stil
   await form.getByLabel('이메일').fill('doyun@example.com');
   await form.getByRole('button', { name: '상담 신청하기' }).click();
   await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 20_000 });
-  const mails = await intake!.smtp.waitFor(before + 1, 20_000);
+  const mails = await intake!.teamMails(before + 1);
   expect(mails[before]!.parsed.text).toContain('동네 헬스장 출석 체크 앱');
   expect(mails[before]!.parsed.attachments).toHaveLength(0);
   await browser.close();

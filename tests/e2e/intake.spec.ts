@@ -55,7 +55,7 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   await expect(page.getByText(/^프로토타입 전달 예정: /)).toBeVisible();
   const id = (await receiptLine.textContent())!.replace('접수 번호: ', '').trim();
 
-  const [mail] = await smtp!.waitFor(1, 20_000);
+  const [mail] = await intake!.teamMails(1);
   expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
   expect(mail!.parsed.subject).toContain('최유진님: 동네 세탁소 수거 예약을');
   expect(mail!.parsed.text).toContain(idea);
@@ -124,7 +124,7 @@ test('what a visitor types on a phone before the page code arrives stays in the 
   await form.getByRole('button', { name: '상담 신청하기' }).click();
   await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 15_000 });
   await expect(form.getByLabel('아이디어')).toHaveValue(''); // sent: the form starts over
-  const [mail] = await smtp!.waitFor(1, 20_000);
+  const [mail] = await intake!.teamMails(1);
   expect(mail!.parsed.text).toContain(idea);
   expect(mail!.parsed.subject).toContain('한지민님');
   expect(mail!.parsed.replyTo?.value[0]?.address).toBe('jimin@example.com');
@@ -146,9 +146,10 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   const form = await fillIdeaForm(page, { idea, name: '윤하늘', email: 'haneul@example.com' });
   await form.getByRole('button', { name: '상담 신청하기' }).click();
 
-  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);
+  // The receipt names the idea; `link` carries the founder's status link (decision 084).
+  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}\?link=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
-  const id = page.url().split('/').pop()!;
+  const id = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByText(id)).toBeVisible();
   await expect(
     page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) (오전|오후) \d{1,2}:\d{2} \(한국 시간\)/).first(),
@@ -156,7 +157,7 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   await expect(page.getByRole('link', { name: intakePages.home })).toHaveAttribute('href', '/');
   await expectNoAxeViolations(browser, await page.content());
 
-  const [mail] = await smtp!.waitFor(1, 20_000);
+  const [mail] = await intake!.teamMails(1);
   expect(mail!.parsed.text).toContain(idea);
   expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
   expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
@@ -197,9 +198,9 @@ test('a press of 상담 신청하기 on a phone before the page code arrives is 
   const form = await fillIdeaForm(page, { idea, name: '오세린', email: 'serin@example.com' });
   await form.getByRole('button', { name: '상담 신청하기' }).tap();
 
-  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}\?link=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
-  const [mail] = await smtp!.waitFor(1, 20_000);
+  const [mail] = await intake!.teamMails(1);
   expect(mail!.parsed.text).toContain(idea);
   await context.close();
 });

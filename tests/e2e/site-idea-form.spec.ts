@@ -3,6 +3,7 @@ import { gotoHydrated } from './fixtures/hydration';
 import { IDEA_LIMITS, tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 import { IDEA_REFUSALS, retryAfterLine } from '../../src/domain/idea-refusals';
+import { PRIVACY_VERSION } from '../../src/content/privacy-version';
 
 const values = {
   idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
@@ -120,7 +121,8 @@ test.describe('idea form', () => {
 
     expect(intake.submissions).toHaveLength(1);
     const [sent] = intake.submissions;
-    expect(sent!.body).toEqual({ ...values, website: '', formToken: 'form-token-1' });
+    // The privacy notice's version the visitor was shown goes with the idea (consent on record, decision 085).
+    expect(sent!.body).toEqual({ ...values, website: '', formToken: 'form-token-1', consentVersion: PRIVACY_VERSION });
     expect(sent!.headers['content-type']).toBe('application/json');
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     // No public key is configured in this build, so none is sent.

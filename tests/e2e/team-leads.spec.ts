@@ -94,7 +94,7 @@ async function sendVoiceIdea(page: Page): Promise<void> {
   await form.getByLabel('아이디어').fill('동네 빵집 예약 앱');
   await form.getByRole('button', { name: '상담 신청하기' }).click();
   await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 20_000 });
-  await intake!.smtp.waitFor(1, 20_000);
+  await intake!.teamMails(1);
 }
 
 test('an idea from the public form reaches the inbox, its memo plays, and 프로토타입 전달 counts in the figures', async ({}, testInfo) => {
