@@ -59,7 +59,8 @@ export const workspaceShellCopy = {
   },
   accessRecords: {
     title: '접속 기록',
-    intro: '누가 언제 어디서 무엇을 했는지 정해 둔 기간(기본 2년) 동안 보관해요. 각 기록은 앞 기록과 연결되어 있어 고치면 드러나요.',
+    intro:
+      '누가 언제 어디서 무엇을 했는지 정해 둔 기간(기본 2년) 동안 보관해요. 각 기록은 앞 기록과 연결되어 있어 고치면 드러나요.',
     columns: { at: '시각 (KST)', who: '누가', action: '무엇을', ip: '접속 IP', lead: '아이디어' },
     actors: { member: '팀원', visitor: '신청자', cli: '명령줄', system: '시스템' },
     more: '이전 기록 더 보기',

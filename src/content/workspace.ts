@@ -83,6 +83,9 @@ export const leadsCopy = {
     memo: '음성 메모',
     memoLength: (duration: string) => `길이 ${duration}`,
     delivery: '팀 메일 발송',
+    consent: '개인정보 동의',
+    consentGiven: (version: string, at: string) => `처리방침 버전 ${version} · ${at}`,
+    noConsent: '기록 없음 (동의 기록 전에 받은 아이디어)',
     deliveryStatus: {
       pending: '발송 대기',
       sending: '발송 중',

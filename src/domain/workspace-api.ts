@@ -99,6 +99,8 @@ export interface LeadDetail extends LeadSummary {
   phone: string;
   prototypeUrl: string | null;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
+  /** The privacy notice's version the visitor was shown and when they sent it; null for ideas from before. */
+  consent: { version: string; at: string } | null;
   delivery: {
     status: LeadDeliveryStatus;
     attempts: number;

@@ -3,7 +3,9 @@
  * server): the owner is invited with `npm run team -- invite` and registers a passkey on a CDP virtual
  * authenticator (the auth engineer's invite flow); a visitor sends an idea as a voice memo through the public form
  * (fake microphone) → it appears in the inbox → its memo plays in the lead page (streamed with the session) → it
- * moves to 프로토타입 전달 with a link → the figures count it. axe finds nothing on the inbox and the lead page at
+ * moves to 프로토타입 전달 with a link → the figures count it; the lead page shows the consent on record; the founder
+ * gets the ready mail with the status link, sees the prototype there, deletes the request → the link says it no
+ * longer exists and the inbox no longer lists it. axe finds nothing on the inbox and the lead page at
  * 390 and 1280 px, and in the erase dialog. Desktop project only (it launches a browser of its own with the fake
  * microphone; the phone width is set on its page). WebAuthn needs a valid RP ID, so the pages are opened on
  * http://localhost (not 127.0.0.1).
@@ -15,6 +17,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { PRIVACY_VERSION } from '../../src/content/privacy-version';
+import { statusPageCopy } from '../../src/content/status-page';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { chromiumLaunch } from '../../playwright.config';
 import { writeMonoWav } from './fixtures/fake-microphone';
@@ -134,6 +138,7 @@ test('an idea from the public form reaches the inbox, its memo plays, and 프로
       'mailto:yunseo@example.com',
     );
     await expect(page.getByTestId('lead-delivery')).toContainText('발송 완료');
+    await expect(page.getByTestId('lead-consent')).toContainText(PRIVACY_VERSION);
     const played = await page.locator('audio').evaluate(async (element: HTMLAudioElement) => {
       element.muted = true;
       await element.play();
@@ -163,6 +168,26 @@ test('an idea from the public form reaches the inbox, its memo plays, and 프로
 
     await page.getByRole('link', { name: '받은 아이디어로 돌아가기' }).click();
     await expect(page.getByTestId('lead-figures')).toContainText('1 / 1');
+
+    // The founder's side of the same lead: the ready mail carries the status link, which shows the prototype.
+    const toFounder = () => intake!.smtp.received.filter((mail) => mail.envelopeTo.includes('yunseo@example.com'));
+    await expect.poll(() => toFounder().length, { timeout: 20_000 }).toBe(2);
+    const statusLink = (text: string | undefined) => /https?:\/\/\S+\/status\/[A-Za-z0-9_-]{43}/.exec(text ?? '')?.[0];
+    const [confirmation, ready] = toFounder();
+    const link = statusLink(ready!.parsed.text);
+    expect(link).toBeDefined();
+    expect(link).toBe(statusLink(confirmation!.parsed.text));
+    await visitor.goto(link!);
+    await expect(visitor.locator('a[data-prototype-link]')).toHaveAttribute('href', 'https://proto.example/bakery');
+    await visitor.getByRole('button', { name: statusPageCopy.data.delete }).click();
+    await visitor.getByRole('button', { name: statusPageCopy.confirmDelete.confirm }).click();
+    await expect(visitor.getByRole('heading', { name: statusPageCopy.deleted.title })).toBeVisible();
+    expect((await visitor.goto(link!))?.status()).toBe(404);
+    await expect(visitor.getByRole('heading', { name: statusPageCopy.notFound.title })).toBeVisible();
+    await page.reload();
+    // Loaded anew after the erasure: the month counts no lead, and the list holds none.
+    await expect(page.getByTestId('lead-figures')).toContainText('0 / 0');
+    await expect(page.getByTestId('lead-list').getByRole('link', { name: /윤서/ })).toHaveCount(0);
   } finally {
     await browser.close();
   }

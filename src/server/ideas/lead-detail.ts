@@ -96,6 +96,7 @@ export async function findLead(database: Database, id: string, now = new Date())
     releasedAt: idea.releasedAt,
     closedAt: idea.closedAt,
     prototypeUrl: idea.prototypeUrl,
+    consent: idea.consent,
     clock: {
       receivedAt: idea.receivedAt,
       promisedBy: promisedBy(idea.receivedAt),

@@ -36,6 +36,8 @@ export interface TeamIdea {
   ownerId: string | null;
   prototypeUrl: string | null;
   prototypeDeliveredAt: string | null;
+  /** The privacy notice's version the visitor was shown, and when they sent the idea with it (decision 085). */
+  consent: { version: string; at: string } | null;
 }
 
 /** Who changed something, for the timeline (`idea_events.member_id`) and the caller's access record. */
@@ -70,6 +72,8 @@ interface Row extends Record<string, unknown> {
   owner_id: string | null;
   prototype_url: string | null;
   prototype_delivered_at: Date | string | null;
+  consent_version: string | null;
+  consented_at: Date | string | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -100,11 +104,16 @@ function toTeamIdea(row: Row): TeamIdea {
     ownerId: row.owner_id,
     prototypeUrl: row.prototype_url,
     prototypeDeliveredAt: iso(row.prototype_delivered_at),
+    consent:
+      row.consent_version === null || row.consented_at === null
+        ? null
+        : { version: row.consent_version, at: iso(row.consented_at)! },
   };
 }
 
 const SELECT = sql`select i.id, i.received_at, i.name, i.email, i.phone, i.idea, i.spam_reason,
   i.released_at, i.closed_at, i.client_ip, i.stage, i.owner_id, i.prototype_url, i.prototype_delivered_at,
+  i.consent_version, i.consented_at,
   o.status, o.attempts, o.last_error, o.sent_at, o.delivered_to, o.digest,
   m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
   from ideas i left join outbox o on o.idea_id = i.id left join voice_memos m on m.idea_id = i.id`;

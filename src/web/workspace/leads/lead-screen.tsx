@@ -222,6 +222,10 @@ export function LeadScreen() {
                 {deliveryLabels[data.delivery.status]} · {copy.attempts(data.delivery.attempts)}
                 {data.delivery.sentAt && ` · ${formatKst(data.delivery.sentAt)}`}
               </dd>
+              <dt className="text-slate-600">{copy.consent}</dt>
+              <dd data-testid="lead-consent">
+                {data.consent ? copy.consentGiven(data.consent.version, formatKst(data.consent.at)) : copy.noConsent}
+              </dd>
             </dl>
           </section>
           <Timeline lead={data} />

@@ -42,6 +42,7 @@ const detail: LeadDetail = {
   phone: '010-1234-5678',
   prototypeUrl: null,
   memo: { mimeType: 'audio/webm', durationMs: 3000, byteSize: 4000 },
+  consent: { version: 'aecb0359e350', at: '2026-11-23T09:00:00.000Z' },
   delivery: { status: 'sent', attempts: 1, sentAt: '2026-11-23T09:00:05.000Z', lastError: null },
   timeline: [
     { kind: 'received', at: '2026-11-23T09:00:00.000Z' },
@@ -122,6 +123,8 @@ describe('a lead page', () => {
     expect(audio.getAttribute('src')).toBe(`/team/api/leads/${ID}/memo`);
     expect(audio.hasAttribute('controls')).toBe(true);
     expect(screen.getByTestId('lead-delivery').textContent).toContain('발송 완료');
+    // Consent on record: the notice's version the visitor was shown, and when (KST).
+    expect(screen.getByTestId('lead-consent').textContent).toMatch(/처리방침 버전 aecb0359e350 · 2026년 11월 23일/);
 
     fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
     fireEvent.change(screen.getByLabelText(/프로토타입 링크/), { target: { value: 'https://proto.example/app' } });
