@@ -199,6 +199,25 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect((await signIn(authenticator)).response.json().error.code).toBe('passkey_invalid');
   });
 
+  it('a removed member cannot come back with an invite sent before the removal', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const first = await owner();
+    // Two invites for one address (a resend); the member enrolls with the first, the second stays unused.
+    const used = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const spare = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const enrolled = await register(used.token);
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const removed = await call('DELETE', TEAM_AUTH_PATHS.member(enrolled.json().id), { cookie: first.cookie });
+    expect(removed.statusCode).toBe(204);
+    const back = await register(spare.token);
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.code).toBe('invite_invalid');
+    const [member] = await app.database.rows<{ removed: boolean }>(
+      sql`select removed_at is not null as removed from team_members where email = 'gone@mvp24.example'`,
+    );
+    expect(member!.removed).toBe(true);
+  });
+
   it('limits sign-in attempts per address, not for other addresses', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
     for (let i = 0; i < SIGN_IN_ATTEMPTS.perIp; i += 1)
