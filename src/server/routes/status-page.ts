@@ -23,7 +23,7 @@ import {
 } from '../http/status-pages';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
-import { recordAccess } from '../team/access-records';
+import { appendAccessRecord, recordAccess } from '../team/access-records';
 
 export interface StatusPageOptions {
   config: Config;
@@ -130,13 +130,16 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     async (request, reply) => {
       const id = await ideaIdForToken(database, request.params.token);
       if (!id) return notFound(reply);
-      const erased = await eraseIdeas(database, [id], config.dataDir);
-      await recordAccess(database, {
-        actor: 'visitor',
-        action: 'visitor_erased',
-        ideaId: id,
-        ip: request.ip,
-        details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, mailFiles: erased.mailFiles },
+      // The record commits with the erasure or neither does (the .eml files go after the commit, uncounted here).
+      await eraseIdeas(database, [id], config.dataDir, {
+        inTransaction: (rows, erased) =>
+          appendAccessRecord(rows, {
+            actor: 'visitor',
+            action: 'visitor_erased',
+            ideaId: id,
+            ip: request.ip,
+            details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, founderMails: erased.founderMails },
+          }),
       });
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
       return page(reply, deletedPageHtml(shell));
