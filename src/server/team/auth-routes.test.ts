@@ -218,6 +218,24 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect(member!.removed).toBe(true);
   });
 
+  it("a removed owner's pending invites stop working with the removal", async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const first = await owner();
+    const other = await createInvite(app.database, { email: 'second@mvp24.example', role: 'owner' }, { actor: 'cli' });
+    const second = await register(other.token);
+    expect(second.statusCode, second.body).toBe(200);
+    // The second owner invites an address of its own choosing, then is removed before that invite is used.
+    const planted = await createInvite(
+      app.database,
+      { email: 'planted@mvp24.example', role: 'owner' },
+      { actor: 'member', memberId: second.json().id },
+    );
+    expect((await call('DELETE', TEAM_AUTH_PATHS.member(second.json().id), { cookie: first.cookie })).statusCode).toBe(
+      204,
+    );
+    expect((await register(planted.token)).json().error.code).toBe('invite_invalid');
+  });
+
   it('limits sign-in attempts per address, not for other addresses', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
     for (let i = 0; i < SIGN_IN_ATTEMPTS.perIp; i += 1)
