@@ -218,6 +218,27 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect(member!.removed).toBe(true);
   });
 
+  it('uses one invite once when two ceremonies finish at the same moment', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const invite = await createInvite(app.database, { email: 'race@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const starts = await Promise.all(
+      [0, 1].map(() => call('POST', TEAM_AUTH_PATHS.inviteOptions, { body: { token: invite.token } })),
+    );
+    const answers = await Promise.all(
+      starts.map((start) =>
+        call('POST', TEAM_AUTH_PATHS.inviteVerify, {
+          body: {
+            challengeId: start.json().challengeId,
+            credential: new SoftAuthenticator().register(start.json().options, ORIGIN),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await count('passkeys')).toBe(1);
+    expect(await count('team_sessions')).toBe(1);
+  });
+
   it("a removed owner's pending invites stop working with the removal", async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
     const first = await owner();
