@@ -220,6 +220,11 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       { action: 'visitor_downloaded', actor: 'visitor' },
       { action: 'visitor_erased', actor: 'visitor' },
     ]);
+    // What is left of the visitor is the idea's id: no address in their records.
+    const addresses = await app.database.rows<{ ip: string | null }>(
+      sql`select ip from access_records where idea_id = ${receipt.id}::uuid`,
+    );
+    expect(addresses.map((row) => row.ip)).toEqual([null, null]);
   });
 
   it('erases only with its access record: a record that cannot be written leaves the idea in place', async () => {

@@ -4,7 +4,7 @@
  * the same as the team's command). Every answer: no-store, noindex, no referrer; the pages carry their own CSP
  * (the count-down's hash). A token that finds nothing (malformed, altered, erased) gets the same Korean 404 page,
  * and nothing changes. The POSTs are checked for Origin like the intake. Views, downloads and erasure are access
- * records by the visitor (no address beyond what access records keep).
+ * records by the visitor, with the idea's id and no address: after an erasure nothing in them points at the person.
  */
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { STATUS_PATH, statusSubpaths } from '../../domain/status-page';
@@ -82,7 +82,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   app.get<TokenRequest>(`${STATUS_PATH}/:token`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
-    await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id, ip: request.ip });
+    await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id });
     return page(reply, statusPageHtml(shell, idea, base(request.params.token)));
   });
 
@@ -103,7 +103,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.data}`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
-    await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id, ip: request.ip });
+    await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id });
     const file = statusDownload(idea);
     return privateHeaders(reply)
       .header(
@@ -137,7 +137,6 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
             actor: 'visitor',
             action: 'visitor_erased',
             ideaId: id,
-            ip: request.ip,
             details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, founderMails: erased.founderMails },
           }),
       });
