@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../domain/idea';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { LOGGED_ERROR_MESSAGE_CHARS, safeError, withoutValues } from './logger';
+import { LOGGED_ERROR_MESSAGE_CHARS, loggerOptions, safeError, withoutValues } from './logger';
 import { freePort } from './test-support/postgres-cluster';
 import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
 import { multipartBody, webmBytes } from './test-support/voice-memo-body';
@@ -48,6 +48,21 @@ function leaked(log: string, visitors: Visitor[]): string[] {
     .flatMap((v) => [v.idea, v.idea.slice(0, 12), `secret-plan-`, v.name, v.email, v.phone, v.ip])
     .filter((value) => log.includes(value));
 }
+
+describe('the request serializer', () => {
+  it("logs a status link as its path without the token, which opens and erases a visitor's data", () => {
+    const options = loggerOptions(testConfig({ LOG_LEVEL: 'info' })) as {
+      serializers: { req: (request: { method: string; url: string }) => { url: string } };
+    };
+    const token = 'Ab3_-'.repeat(8) + 'xyz';
+    for (const url of [`/status/${token}`, `/status/${token}/data`, `/status/${token}/delete?x=1`]) {
+      const logged = options.serializers.req({ method: 'GET', url });
+      expect(JSON.stringify(logged)).not.toContain(token);
+      expect(logged.url).toMatch(/^\/status\//);
+    }
+    expect(options.serializers.req({ method: 'GET', url: '/about?x=1' }).url).toBe('/about');
+  });
+});
 
 describe('safeError', () => {
   it('keeps the kind, codes and frames of an error and takes the values out of its message and cause', () => {

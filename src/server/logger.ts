@@ -1,12 +1,14 @@
 /**
  * pino options: JSON lines with the idea id and outcome, never idea text or contact details.
- * Requests are logged as method and path only (no client address, no query); bodies are never logged.
+ * Requests are logged as method and path only (no client address, no query, no status link token); bodies are never
+ * logged.
  * Errors are logged through `safeError` whatever threw them (decision 075): a database error carries the failed
  * query's parameters (every idea of a group commit, a memo's bytes) and the row that failed, an SMTP refusal may
  * echo the mail; only the kind of error, its codes, a message with the values taken out and the call stack remain.
  */
 import type { DestinationStream } from 'pino';
 import type { FastifyServerOptions } from 'fastify';
+import { STATUS_PATH } from '../domain/status-page';
 import type { Config } from './config';
 
 /** The longest message a logged error keeps (a failed group commit's SQL alone runs to kilobytes). */
@@ -73,6 +75,13 @@ export function safeError(value: unknown, depth = 0): SafeError | string {
   return safe;
 }
 
+/**
+ * A request's path as logged: no query, and a status link's token (decision 084) replaced by `…`: the token alone
+ * opens, downloads and erases a visitor's data, so a log line must not hold it.
+ */
+export const loggedPath = (url: string) =>
+  url.split('?')[0]!.replace(new RegExp(`^${STATUS_PATH}/[^/]+`), `${STATUS_PATH}/…`);
+
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
@@ -81,7 +90,7 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
     redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
     // No client addresses in the logs: they are personal data the privacy policy keeps only briefly (decision 072).
     serializers: {
-      req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
+      req: (request: { method: string; url: string }) => ({ method: request.method, url: loggedPath(request.url) }),
       // Typed by Fastify as Error in, stack out; pino passes whatever was logged as `err` (the outbox worker logs a message string).
       err: (error: unknown) => safeError(error) as SafeError & { stack: string },
     },

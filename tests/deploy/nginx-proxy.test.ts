@@ -29,10 +29,11 @@ const NGINX = '/usr/sbin/nginx';
 const siteConf = readFileSync(new URL('../../deploy/nginx-site.conf', import.meta.url), 'utf8');
 
 /** The site config as the guide ships it, served over plain HTTP on `listen`, proxying to `app`. */
-export function renderForTest(conf: string, listen: string, app: string): string {
+export function renderForTest(conf: string, listen: string, app: string, accessLog = '/dev/null'): string {
   const [site] = conf.split(/\n(?=server \{\n {4}listen 80;)/); // the https server; the port-80 redirect is not needed
   return site!
     .replace(/server 127\.0\.0\.1:3000;/, `server ${app};`)
+    .replaceAll('/var/log/nginx/access.log', accessLog)
     .replace(/listen 443 ssl http2;.*$/m, `listen ${listen};`)
     .replace(/^\s*ssl_certificate.*$/gm, '');
 }
@@ -108,7 +109,7 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
       `daemon off;\nworker_processes 1;\npid ${dir}/nginx.pid;\nerror_log stderr warn;\nevents {}\nhttp {\n  access_log off;\n` +
         `  client_body_temp_path ${dir}/nginx/body;\n  proxy_temp_path ${dir}/nginx/proxy;\n  fastcgi_temp_path ${dir}/nginx/fastcgi;\n` +
         `  uwsgi_temp_path ${dir}/nginx/uwsgi;\n  scgi_temp_path ${dir}/nginx/scgi;\n` +
-        `${renderForTest(siteConf, `127.0.0.2:${nginxPort}`, `127.0.0.1:${appPort}`)}\n}\n`,
+        `${renderForTest(siteConf, `127.0.0.2:${nginxPort}`, `127.0.0.1:${appPort}`, join(dir, 'access.log'))}\n}\n`,
     );
     nginx = spawn(NGINX, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
     const deadline = Date.now() + 20_000;
@@ -129,6 +130,21 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     await smtp?.stop();
     site.cleanup();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("logs requests without a status link's token or any query", async () => {
+    const token = 'Tok3n_-'.repeat(6) + 'x';
+    for (const path of [`/status/${token}`, `/status/${token}/data`, `/idea-received/abc?link=${token}`])
+      await request(nginxPort, path, { from: '127.0.0.3' });
+    let log = '';
+    for (let tries = 0; tries < 50 && !log.includes('/idea-received/abc'); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : '';
+    }
+    expect(log).toContain('/idea-received/abc');
+    expect(log).toContain('/status/');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('Tok3n');
   });
 
   it('passes pages, compressed, and the health check through', async () => {

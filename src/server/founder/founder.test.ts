@@ -220,6 +220,44 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       { action: 'visitor_downloaded', actor: 'visitor' },
       { action: 'visitor_erased', actor: 'visitor' },
     ]);
+    // What is left of the visitor is the idea's id: no address in their records.
+    const addresses = await app.database.rows<{ ip: string | null }>(
+      sql`select ip from access_records where idea_id = ${receipt.id}::uuid`,
+    );
+    expect(addresses.map((row) => row.ip)).toEqual([null, null]);
+  });
+
+  it('erases only with its access record: a record that cannot be written leaves the idea in place', async () => {
+    const app = await start();
+    const receipt = (await submitIdea(app, ideaBody({ idea: IDEA_TEXT, name: NAME }))).json<IdeaReceipt>();
+    await app.database.rows(
+      sql`alter table access_records add constraint erase_record_refused check (action <> 'visitor_erased')`,
+    );
+    try {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `${receipt.statusUrl}/delete`,
+        headers: origin,
+        payload: '',
+      });
+      expect(refused.statusCode).toBe(500);
+      expect((await app.database.rows(sql`select 1 from ideas where id = ${receipt.id}::uuid`)).length).toBe(1);
+    } finally {
+      await app.database.rows(sql`alter table access_records drop constraint erase_record_refused`);
+    }
+    const erased = await app.inject({
+      method: 'POST',
+      url: `${receipt.statusUrl}/delete`,
+      headers: origin,
+      payload: '',
+    });
+    expect(erased.statusCode).toBe(200);
+    const records = await app.database.rows<{ details: Record<string, number> | string }>(
+      sql`select details from access_records where idea_id = ${receipt.id}::uuid and action = 'visitor_erased'`,
+    );
+    expect(records).toHaveLength(1);
+    const details = typeof records[0]!.details === 'string' ? JSON.parse(records[0]!.details) : records[0]!.details;
+    expect(details).toMatchObject({ ideas: 1 });
   });
 
   it('plays the voice memo from the link, with byte ranges', async () => {

@@ -4,7 +4,7 @@
  * the same as the team's command). Every answer: no-store, noindex, no referrer; the pages carry their own CSP
  * (the count-down's hash). A token that finds nothing (malformed, altered, erased) gets the same Korean 404 page,
  * and nothing changes. The POSTs are checked for Origin like the intake. Views, downloads and erasure are access
- * records by the visitor (no address beyond what access records keep).
+ * records by the visitor, with the idea's id and no address: after an erasure nothing in them points at the person.
  */
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import { STATUS_PATH, statusSubpaths } from '../../domain/status-page';
@@ -23,7 +23,7 @@ import {
 } from '../http/status-pages';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
-import { recordAccess } from '../team/access-records';
+import { appendAccessRecord, recordAccess } from '../team/access-records';
 
 export interface StatusPageOptions {
   config: Config;
@@ -82,7 +82,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   app.get<TokenRequest>(`${STATUS_PATH}/:token`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
-    await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id, ip: request.ip });
+    await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id });
     return page(reply, statusPageHtml(shell, idea, base(request.params.token)));
   });
 
@@ -103,7 +103,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.data}`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
-    await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id, ip: request.ip });
+    await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id });
     const file = statusDownload(idea);
     return privateHeaders(reply)
       .header(
@@ -130,13 +130,15 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     async (request, reply) => {
       const id = await ideaIdForToken(database, request.params.token);
       if (!id) return notFound(reply);
-      const erased = await eraseIdeas(database, [id], config.dataDir);
-      await recordAccess(database, {
-        actor: 'visitor',
-        action: 'visitor_erased',
-        ideaId: id,
-        ip: request.ip,
-        details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, mailFiles: erased.mailFiles },
+      // The record commits with the erasure or neither does (the .eml files go after the commit, uncounted here).
+      await eraseIdeas(database, [id], config.dataDir, {
+        inTransaction: (rows, erased) =>
+          appendAccessRecord(rows, {
+            actor: 'visitor',
+            action: 'visitor_erased',
+            ideaId: id,
+            details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, founderMails: erased.founderMails },
+          }),
       });
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
       return page(reply, deletedPageHtml(shell));

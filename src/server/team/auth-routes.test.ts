@@ -199,6 +199,64 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect((await signIn(authenticator)).response.json().error.code).toBe('passkey_invalid');
   });
 
+  it('a removed member cannot come back with an invite sent before the removal', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const first = await owner();
+    // Two invites for one address (a resend); the member enrolls with the first, the second stays unused.
+    const used = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const spare = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const enrolled = await register(used.token);
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const removed = await call('DELETE', TEAM_AUTH_PATHS.member(enrolled.json().id), { cookie: first.cookie });
+    expect(removed.statusCode).toBe(204);
+    const back = await register(spare.token);
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.code).toBe('invite_invalid');
+    const [member] = await app.database.rows<{ removed: boolean }>(
+      sql`select removed_at is not null as removed from team_members where email = 'gone@mvp24.example'`,
+    );
+    expect(member!.removed).toBe(true);
+  });
+
+  it('uses one invite once when two ceremonies finish at the same moment', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const invite = await createInvite(app.database, { email: 'race@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const starts = await Promise.all(
+      [0, 1].map(() => call('POST', TEAM_AUTH_PATHS.inviteOptions, { body: { token: invite.token } })),
+    );
+    const answers = await Promise.all(
+      starts.map((start) =>
+        call('POST', TEAM_AUTH_PATHS.inviteVerify, {
+          body: {
+            challengeId: start.json().challengeId,
+            credential: new SoftAuthenticator().register(start.json().options, ORIGIN),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await count('passkeys')).toBe(1);
+    expect(await count('team_sessions')).toBe(1);
+  });
+
+  it("a removed owner's pending invites stop working with the removal", async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const first = await owner();
+    const other = await createInvite(app.database, { email: 'second@mvp24.example', role: 'owner' }, { actor: 'cli' });
+    const second = await register(other.token);
+    expect(second.statusCode, second.body).toBe(200);
+    // The second owner invites an address of its own choosing, then is removed before that invite is used.
+    const planted = await createInvite(
+      app.database,
+      { email: 'planted@mvp24.example', role: 'owner' },
+      { actor: 'member', memberId: second.json().id },
+    );
+    expect((await call('DELETE', TEAM_AUTH_PATHS.member(second.json().id), { cookie: first.cookie })).statusCode).toBe(
+      204,
+    );
+    expect((await register(planted.token)).json().error.code).toBe('invite_invalid');
+  });
+
   it('limits sign-in attempts per address, not for other addresses', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
     for (let i = 0; i < SIGN_IN_ATTEMPTS.perIp; i += 1)

@@ -181,6 +181,18 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect((await get(`${leadPath(silent)}/memo`)).statusCode).toBe(404);
   });
 
+  it('records a memo read that skips its first byte: a range not from 0 is a playback unless one was just recorded', async () => {
+    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    // All but the first byte (a WebM file always starts with the same one): the whole memo, read without a playback.
+    const skipped = await get(`${leadPath(id)}/memo`, { range: 'bytes=1-' });
+    expect(skipped.statusCode).toBe(206);
+    expect(skipped.rawPayload.equals(MEMO.subarray(1))).toBe(true);
+    expect(await records('memo_played')).toHaveLength(1);
+    // The player's seeks within that playback add none.
+    expect((await get(`${leadPath(id)}/memo`, { range: 'bytes=10-19' })).statusCode).toBe(206);
+    expect(await records('memo_played')).toHaveLength(1);
+  });
+
   it('changes stage, owner and notes with who and when, an event and an access record each', async () => {
     const id = await storeLead(database);
     const colleague = await storeMember(database, 'member', 'colleague@mvp24.example');

@@ -5,6 +5,7 @@
  * transaction; every read of personal data is an access record too. A malformed id answers 400, an unknown one
  * 404, and neither changes anything.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccessAction } from '../../domain/access-actions';
@@ -75,6 +76,17 @@ export function byteRange(header: string | undefined, size: number): { start: nu
     end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
   }
   return start > end || start >= size ? null : { start, end };
+}
+
+/** How long a recorded playback covers the player's seeks (later ranges) of the same member and memo. */
+export const PLAYBACK_WINDOW_MS = 60 * 60_000;
+
+async function playedRecently(database: Database, memberId: string, ideaId: string): Promise<boolean> {
+  const since = new Date(Date.now() - PLAYBACK_WINDOW_MS).toISOString();
+  const [row] = await database.rows(sql`select 1 from access_records
+    where idea_id = ${ideaId}::uuid and member_id = ${memberId}::uuid and action = 'memo_played'
+      and at > ${since}::timestamptz limit 1`);
+  return Boolean(row);
 }
 
 export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOptions) {
@@ -151,8 +163,12 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     reply.header('accept-ranges', 'bytes').type(memo.mimeType);
     if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
     // One playback, one record: the player's first request starts at byte 0; seeking asks for later ranges (and
-    // a HEAD reads no bytes).
-    if (request.method === 'GET' && (!range || range.start === 0))
+    // a HEAD reads no bytes). A later range is a playback of its own unless this member's playback of this memo was
+    // recorded within PLAYBACK_WINDOW_MS: `bytes=1-` would otherwise read the whole memo unrecorded.
+    if (
+      request.method === 'GET' &&
+      (!range || range.start === 0 || !(await playedRecently(database, request.member!.id, id)))
+    )
       await recordAccess(database, entryOf(request, 'memo_played', { ideaId: id, details: { bytes: size } }));
     if (!range) return reply.header('content-length', size).send(memo.bytes);
     return reply

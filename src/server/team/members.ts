@@ -83,7 +83,7 @@ export async function findMemberByEmail(database: Database, email: string): Prom
 export type RemoveResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'not_found' | 'last_owner' };
 
 /**
- * Removes a member: `removed_at` set, its passkeys deleted, its sessions ended, a `member_removed` record, in one
+ * Removes a member: `removed_at` set, its passkeys and unused invites (to it and by it) deleted, its sessions ended, a `member_removed` record, in one
  * transaction. The last owner cannot be removed (nobody could invite again but the CLI).
  */
 export async function removeMember(database: Database, memberId: string, by: Actor): Promise<RemoveResult> {
@@ -102,6 +102,10 @@ export async function removeMember(database: Database, memberId: string, by: Act
     }
     await rows(sql`update team_members set removed_at = now() where id = ${memberId}::uuid`);
     await rows(sql`delete from passkeys where member_id = ${memberId}::uuid`);
+    // Its invites still unused (a resend) would bring it back: only an invite made after the removal does. Nor do
+    // the invites it sent and nobody used yet outlive it (a leaving owner could plant an account).
+    await rows(sql`delete from team_invites where used_at is null
+      and (email = (select email from team_members where id = ${memberId}::uuid) or invited_by = ${memberId}::uuid)`);
     const sessionsEnded = await endSessionsOf(rows, memberId);
     await appendAccessRecord(rows, {
       ...by,

@@ -78,6 +78,24 @@ describe.each(DRIVERS)('the workspace scope on %s', { timeout: APP_TEST_TIMEOUT_
     expect(allowed.statusCode).toBe(404);
   });
 
+  it('behind TLS reads only the __Host- cookie: a plain-named one (set by a sibling host or over http) is no session', async () => {
+    const proxied = await buildTestApp(store, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const token = await createSession(proxied.database.rows, await addMember(proxied.database), { maxMs: 3_600_000 });
+      const me = (cookie: string) =>
+        proxied.inject({
+          method: 'GET',
+          url: `${TEAM_API_PATH}/me`,
+          remoteAddress: '127.0.0.1',
+          headers: { host: HOST, 'x-forwarded-proto': 'https', cookie },
+        });
+      expect((await me(`__Host-mvp24_team=${token}`)).statusCode).toBe(200);
+      expect((await me(`mvp24_team=${token}`)).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('ends a session when idle, at its absolute end, and when its member is removed', async () => {
     const database = app.database;
     const memberId = await addMember(database);

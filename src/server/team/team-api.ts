@@ -80,8 +80,12 @@ export function fromThisSite(request: FastifyRequest): boolean {
 export const sessionCookieName = (request: FastifyRequest) =>
   request.protocol === 'https' ? SESSION_COOKIE.secure : SESSION_COOKIE.local;
 
+/**
+ * The session cookie of this request's name only: behind TLS a plain-named cookie, which a sibling host or a plain
+ * http response can set, is no session (else `__Host-` would protect nothing).
+ */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE.secure] ?? request.cookies[SESSION_COOKIE.local];
+  return request.cookies[sessionCookieName(request)];
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Strict, Path=/, Secure (and `__Host-`) over TLS. */
