@@ -96,6 +96,27 @@ describe.each(DRIVERS)('the workspace scope on %s', { timeout: APP_TEST_TIMEOUT_
     }
   });
 
+  it("answers a body it cannot take with the client's error, not a server failure", async () => {
+    const token = await createSession(app.database.rows, await addMember(app.database), { maxMs: 3_600_000 });
+    const headers = { host: HOST, origin: `https://${HOST}`, cookie: `mvp24_team=${token}` };
+    const unknownType = await app.inject({
+      method: 'POST',
+      url: `${TEAM_API_PATH}/anything`,
+      headers: { ...headers, 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(unknownType.statusCode).toBe(415);
+    expect(unknownType.json().error.code).toBe('invalid');
+    const broken = await app.inject({
+      method: 'POST',
+      url: `${TEAM_API_PATH}/anything`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('invalid');
+  });
+
   it('ends a session when idle, at its absolute end, and when its member is removed', async () => {
     const database = app.database;
     const memberId = await addMember(database);

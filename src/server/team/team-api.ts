@@ -117,7 +117,10 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   scope.setNotFoundHandler((_request, reply) => sendTeamError(reply, 404, 'not_found'));
   scope.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     if (error instanceof TeamApiError) return sendTeamError(reply, error.statusCode, error.code);
-    if (error.validation || error.statusCode === 400) return sendTeamError(reply, 400, 'invalid');
+    if (error.validation) return sendTeamError(reply, 400, 'invalid');
+    // What Fastify refuses before a route runs (a body too large, a type nobody parses): the client's error, as is.
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return sendTeamError(reply, error.statusCode, 'invalid');
     request.log.error({ err: error }, 'workspace request failed');
     return sendTeamError(reply, 500, 'internal');
   });
