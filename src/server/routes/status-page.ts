@@ -22,6 +22,7 @@ import {
   statusPageHtml,
 } from '../http/status-pages';
 import { eraseIdeas } from '../ideas/erase-ideas';
+import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 
@@ -33,25 +34,6 @@ export interface StatusPageOptions {
 }
 
 type TokenRequest = { Params: { token: string } };
-
-/** Parses `bytes=a-b` (one range) against `size`; null when unsatisfiable, undefined when absent or unparsable. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || start > end) return null;
-  return { start, end };
-}
 
 export async function statusPageRoutes(app: FastifyInstance, options: StatusPageOptions): Promise<void> {
   const { database, config } = options;
@@ -89,15 +71,8 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.memo}`, async (request, reply) => {
     const memo = await statusMemo(database, request.params.token);
     if (!memo) return notFound(reply);
-    privateHeaders(reply).header('accept-ranges', 'bytes').type(memo.mimeType);
-    const size = memo.bytes.length;
-    const range = byteRange(request.headers.range, size);
-    if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
-    if (range === undefined) return reply.send(memo.bytes);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .send(memo.bytes.subarray(range.start, range.end + 1));
+    privateHeaders(reply);
+    return sendBytes(reply, memo.bytes, memo.mimeType, byteRange(request.headers.range, memo.bytes.length));
   });
 
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.data}`, async (request, reply) => {

@@ -22,7 +22,6 @@ import { leadFigures, OPEN_STAGES } from '../ideas/lead-inbox';
 import { signedIn, storeLead, storeMember } from '../test-support/lead-fixtures';
 import { buildTestApp } from '../test-support/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
-import { byteRange } from './leads-routes';
 
 const HOUR = 3_600_000;
 const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../test-support/memo-fixtures/chromium-opus.webm'));
@@ -30,20 +29,6 @@ const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../test-support/mem
 describe('the open stages', () => {
   it('are the ones the partial index ideas_open_due_idx names (migration 0008)', () => {
     expect(OPEN_STAGES).toEqual(['new', 'reviewing', 'building']);
-  });
-});
-
-describe('byteRange', () => {
-  it('reads the three forms of a single range and refuses what cannot be served', () => {
-    expect(byteRange(undefined, 100)).toBeUndefined();
-    expect(byteRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
-    expect(byteRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
-    expect(byteRange('bytes=90-200', 100)).toEqual({ start: 90, end: 99 });
-    expect(byteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
-    expect(byteRange('bytes=100-', 100)).toBeNull();
-    expect(byteRange('bytes=5-1', 100)).toBeNull();
-    expect(byteRange('bytes=0-1,5-6', 100)).toBeNull();
-    expect(byteRange('items=0-1', 100)).toBeNull();
   });
 });
 

@@ -22,6 +22,7 @@ import {
 } from '../../domain/workspace-api';
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
+import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../ideas/idea-ids';
 import { ideasCsv } from '../ideas/ideas-csv';
 import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
@@ -58,25 +59,6 @@ const entryOf = (request: FastifyRequest, action: AccessAction, rest: Partial<Ac
   ip: request.ip,
   ...rest,
 });
-
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` within `size`; null when unsatisfiable, undefined when there is none. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
-  if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return null;
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? null : { start, end };
-}
 
 /** How long a recorded playback covers the player's seeks (later ranges) of the same member and memo. */
 export const PLAYBACK_WINDOW_MS = 60 * 60_000;
@@ -160,22 +142,16 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     if (!memo) throw new TeamApiError(404, 'not_found');
     const size = memo.bytes.length;
     const range = byteRange(request.headers.range, size);
-    reply.header('accept-ranges', 'bytes').type(memo.mimeType);
-    if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
     // One playback, one record: the player's first request starts at byte 0; seeking asks for later ranges (and
-    // a HEAD reads no bytes). A later range is a playback of its own unless this member's playback of this memo was
+    // a HEAD, or a range past the end (416), reads no bytes). A later range is a playback of its own unless this member's playback of this memo was
     // recorded within PLAYBACK_WINDOW_MS: `bytes=1-` would otherwise read the whole memo unrecorded.
     if (
       request.method === 'GET' &&
-      (!range || range.start === 0 || !(await playedRecently(database, request.member!.id, id)))
+      range !== null &&
+      (range === undefined || range.start === 0 || !(await playedRecently(database, request.member!.id, id)))
     )
       await recordAccess(database, entryOf(request, 'memo_played', { ideaId: id, details: { bytes: size } }));
-    if (!range) return reply.header('content-length', size).send(memo.bytes);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(memo.bytes.subarray(range.start, range.end + 1));
+    return sendBytes(reply, memo.bytes, memo.mimeType, range);
   });
 
   scope.post<IdParams>('/leads/:id/stage', async (request, reply) => {
