@@ -7,9 +7,8 @@
  * now says the request does not exist; a guessed or altered link gets the same Korean 404. Desktop project only.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { statusPageCopy } from '../../src/content/status-page';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { changeStage } from '../../src/server/ideas/lead-stages';
@@ -21,6 +20,7 @@ import {
 import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { expectNoAxeViolations } from './fixtures/axe';
 
 const PORT = 4401;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -50,11 +50,6 @@ test.afterAll(async () => {
   await intake?.stop();
   await cluster?.stop();
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 test('confirmation, status page, ready mail, my data and deletion', async ({ page, browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');

@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import { ideaNotices } from '../../src/content/home';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
@@ -25,6 +24,7 @@ import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { writeMonoWav } from './fixtures/fake-microphone';
+import { expectNoAxeViolations } from './fixtures/axe';
 
 const PORT = 4380;
 const RATE_LIMITED_PORT = 4381;
@@ -93,11 +93,6 @@ const describedBy = (page: Page, label: string) =>
         .join(' '),
     );
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#idea-form').analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 test('an address the e-mail input lets through (hong@naver) is caught before sending, at its field', async ({
   page,
 }) => {
@@ -112,7 +107,7 @@ test('an address the e-mail input lets through (hong@naver) is caught before sen
   await expect(page.getByRole('alert')).toContainText(ideaNotices.invalid.title);
   await expect(page.getByRole('alert')).not.toContainText(ideaNotices.failed.description);
   await expect(form(page).getByLabel('아이디어')).toHaveValue(values.idea);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, '', { include: '#idea-form' });
   expect(posts).toHaveLength(0);
 });
 
@@ -138,7 +133,7 @@ test("a field the server refuses is marked there with the server's Korean messag
   await expect(form(page).getByLabel('아이디어')).toHaveValue(values.idea);
   await expect(form(page).getByLabel('이름')).toHaveValue(values.name);
   await expect(email).toHaveValue(values.email);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, '', { include: '#idea-form' });
 });
 
 test('any other refusal (a type it does not take, a reused request key) gets the server\'s message, not "try again"', async ({

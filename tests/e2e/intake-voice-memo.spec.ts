@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser } from '@playwright/test';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated, holdPageCode, waitForHydration } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { writeMonoWav } from './fixtures/fake-microphone';
+import { expectNoAxeViolations } from './fixtures/axe';
 
 const PORT = 4384;
 
@@ -54,11 +54,6 @@ async function launch(microphone: 'allowed' | 'refused'): Promise<Browser> {
   });
 }
 
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).include('#idea-form').analyze();
-  expect(violations.map((violation) => `${state}: ${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 test('an idea sent as a voice memo, recorded with the keyboard, reaches the team as an audio attachment', async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(90_000);
@@ -67,7 +62,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   await gotoHydrated(page, `${intake!.base}/`);
   const form = page.locator('#idea-form form');
   await form.scrollIntoViewIfNeeded();
-  await expectNoAxeViolations(page, 'idle');
+  await expectNoAxeViolations(page, 'idle', { include: '#idea-form' });
 
   // Keyboard only: Tab to the control, Enter to record; focus moves to 정지.
   await form.getByLabel('아이디어').focus();
@@ -77,7 +72,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   const stop = form.getByRole('button', { name: voiceMemoCopy.stop });
   await expect(stop).toBeFocused({ timeout: 15_000 });
   await expect(form.getByRole('status').filter({ hasText: voiceMemoCopy.recording })).toBeAttached();
-  await expectNoAxeViolations(page, 'recording');
+  await expectNoAxeViolations(page, 'recording', { include: '#idea-form' });
   await expect(form.getByText(/^녹음 시간 0:0[3-9] \/ 3:00$/)).toBeVisible({ timeout: 10_000 });
   await page.keyboard.press('Enter');
 
@@ -85,7 +80,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   const recorded = form.getByRole('group', { name: /^녹음 완료 \(0:0[3-9]\)$/ });
   await expect(recorded).toBeVisible();
   await expect(recorded).toBeFocused();
-  await expectNoAxeViolations(page, 'recorded');
+  await expectNoAxeViolations(page, 'recorded', { include: '#idea-form' });
   const audio = recorded.locator('audio');
   const played = await audio.evaluate(async (element: HTMLAudioElement) => {
     element.muted = true;
@@ -132,7 +127,7 @@ test('a refused microphone gets a Korean message, and the idea sent as text stil
   await form.getByRole('button', { name: voiceMemoCopy.start }).click();
   await expect(form.getByText(voiceMemoCopy.errors.denied)).toBeVisible({ timeout: 15_000 });
   await expect(form.getByRole('button', { name: voiceMemoCopy.retry })).toBeFocused();
-  await expectNoAxeViolations(page, 'refused');
+  await expectNoAxeViolations(page, 'refused', { include: '#idea-form' });
 
   await form.getByLabel('아이디어').fill('마이크 없이 글로 보내는 아이디어: 동네 헬스장 출석 체크 앱');
   await form.getByLabel('이름').fill('도윤');

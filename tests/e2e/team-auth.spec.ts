@@ -7,13 +7,14 @@
  * The pages are opened on http://localhost (a secure context, and a host name WebAuthn accepts as an RP ID; an
  * IP address such as 127.0.0.1 is not a valid RP ID).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
 import { teamErrorMessages } from '../../src/content/workspace';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
 import { main as teamCli } from '../../src/cli/team';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { addPasskeyAuthenticator } from './fixtures/passkey';
 
 const PORTS: Record<string, number> = { desktop: 4390, phone: 4391 };
 
@@ -47,27 +48,6 @@ async function inviteWithCli(email: string): Promise<string> {
   });
   expect(code, err).toBe(0);
   return out.trim();
-}
-
-/** A passkey authenticator built into this page's browser (user verification always succeeds). */
-async function addPasskeyAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function newMemberPage(browser: Browser, link: string) {

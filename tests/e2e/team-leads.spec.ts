@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { PRIVACY_VERSION } from '../../src/content/privacy-version';
 import { statusPageCopy } from '../../src/content/status-page';
@@ -24,6 +23,8 @@ import { chromiumLaunch } from '../../playwright.config';
 import { writeMonoWav } from './fixtures/fake-microphone';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { addPasskeyAuthenticator } from './fixtures/passkey';
 
 const PORT = 4395;
 const run = promisify(execFile);
@@ -43,11 +44,6 @@ test.afterAll(async () => {
   await intake?.stop();
   if (wav) fs.rmSync(path.dirname(wav), { recursive: true, force: true });
 });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${state}: ${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 async function inviteLink(): Promise<string> {
   const { stdout } = await run(
@@ -69,18 +65,7 @@ async function inviteLink(): Promise<string> {
 }
 
 async function signIn(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addPasskeyAuthenticator(page);
   await page.goto(await inviteLink());
   await page.getByRole('button', { name: '패스키 등록하고 시작하기' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '받은 아이디어' })).toBeVisible({ timeout: 20_000 });
