@@ -12,7 +12,8 @@ import type { Erased } from '../server/ideas/erase-ideas';
 import { ideasCsv, statusLabel } from '../server/ideas/ideas-csv';
 import type { TeamIdea } from '../server/ideas/team-ideas';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
-import { CliError, connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
+import { CliError } from './cli-connection';
+import { connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
 
 export { ideasCsv, statusLabel };
 

@@ -5,12 +5,11 @@
  * (team-ideas-direct.ts: PGlite, drizzle, pg) is loaded only on the paths that open the database, so a command
  * answered by the running server starts without it.
  */
-import fs from 'node:fs';
-import { adminFile, type AdminEndpoint } from '../server/admin/admin-endpoint';
+import type { AdminEndpoint } from '../server/admin/admin-endpoint';
 import type { Config } from '../server/config';
-import { readLockOwner } from '../server/db/data-dir-lock';
 import type { Erased } from '../server/ideas/erase-ideas';
 import type { ReleaseResult, RetryResult, TeamIdea } from '../server/ideas/team-ideas';
+import { CliError, connectCli } from './cli-connection';
 
 export interface TeamIdeasClient {
   /** Where the data came from, for the CLI's first line. */
@@ -26,19 +25,6 @@ export interface TeamIdeasClient {
   closeConsultation(id: string): Promise<TeamIdea | undefined>;
   erase(id: string): Promise<Erased | undefined>;
   disconnect(): Promise<void>;
-}
-
-export class CliError extends Error {}
-
-/** The running server's admin API, when one holds the data dir (its pid alive). */
-export function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
-  try {
-    const endpoint = JSON.parse(fs.readFileSync(adminFile(dataDir), 'utf8')) as AdminEndpoint;
-    process.kill(endpoint.pid, 0);
-    return endpoint;
-  } catch {
-    return undefined;
-  }
 }
 
 function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
@@ -97,17 +83,8 @@ function adminClient(endpoint: AdminEndpoint): TeamIdeasClient {
 }
 
 export async function connectTeamIdeas(config: Config): Promise<TeamIdeasClient> {
-  if (!config.databaseUrl) {
-    const endpoint = readAdminEndpoint(config.dataDir);
-    if (endpoint) return adminClient(endpoint);
-    const owner = readLockOwner(config.dataDir);
-    if (owner)
-      throw new CliError(
-        `DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`,
-      );
-    if (!fs.existsSync(config.dataDir))
-      throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
-  }
-  const { directClient } = await import('./team-ideas-direct');
-  return directClient(config);
+  return connectCli(config, adminClient, async () => {
+    const { directClient } = await import('./team-ideas-direct');
+    return directClient(config);
+  });
 }

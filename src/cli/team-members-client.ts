@@ -3,14 +3,12 @@
  * PGlite data dir (PGlite allows one process per directory), else the database itself (PostgreSQL, or PGlite's
  * files under the same lock the server takes). The same functions as the workspace (server/team/members.ts).
  */
-import fs from 'node:fs';
 import type { AdminEndpoint } from '../server/admin/admin-endpoint';
 import type { Config } from '../server/config';
-import { readLockOwner } from '../server/db/data-dir-lock';
 import type { ChainCheck } from '../server/team/access-records';
 import type { CreatedInvite, RemoveResult } from '../server/team/members';
 import type { Member, Role } from '../domain/team-auth-api';
-import { CliError, readAdminEndpoint } from './team-ideas-client';
+import { CliError, connectCli } from './cli-connection';
 
 export interface TeamMembersClient {
   via: string;
@@ -52,17 +50,8 @@ function adminClient(endpoint: AdminEndpoint): TeamMembersClient {
 }
 
 export async function connectTeamMembers(config: Config): Promise<TeamMembersClient> {
-  if (!config.databaseUrl) {
-    const endpoint = readAdminEndpoint(config.dataDir);
-    if (endpoint) return adminClient(endpoint);
-    const owner = readLockOwner(config.dataDir);
-    if (owner)
-      throw new CliError(
-        `DATA_DIR is held by ${owner.role} (pid ${owner.pid}) without an admin endpoint yet; try again in a moment.`,
-      );
-    if (!fs.existsSync(config.dataDir))
-      throw new CliError(`No data yet in ${config.dataDir} (DATA_DIR). Start the server once with \`npm start\`.`);
-  }
-  const { directMembersClient } = await import('./team-members-direct');
-  return directMembersClient(config);
+  return connectCli(config, adminClient, async () => {
+    const { directMembersClient } = await import('./team-members-direct');
+    return directMembersClient(config);
+  });
 }

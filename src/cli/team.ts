@@ -9,7 +9,7 @@ import { inviteBody, inviteLink, ROLES, type Role } from '../domain/team-auth-ap
 import { ConfigError, loadConfig } from '../server/config';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
 import type { CliIo } from './ideas';
-import { CliError } from './team-ideas-client';
+import { CliError } from './cli-connection';
 import { connectTeamMembers, type TeamMembersClient } from './team-members-client';
 
 const roleLabels: Record<Role, string> = copy.roles;
