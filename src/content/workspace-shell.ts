@@ -33,10 +33,6 @@ export const workspaceShellCopy = {
     missing: '초대 링크가 완전하지 않아요. 메일의 링크를 그대로 열어 주세요.',
     done: '패스키를 등록했어요.',
   },
-  inbox: {
-    title: '받은 아이디어',
-    placeholder: '받은 아이디어 목록이 곧 여기에 보여요.',
-  },
   members: {
     title: '팀원',
     intro: '팀원을 초대하고 내보낼 수 있어요. 초대 링크는 메일로 보내지고 24시간 동안 한 번만 쓸 수 있어요.',

@@ -1,19 +1,9 @@
 /**
- * The team's workspace and the founder's status page: the Korean names of the lead stages (domain/stages.ts).
- * The workspace's screens keep their copy in this file too.
+ * The team's workspace: its API's error messages and the leads' screens (the stage names, which the founder's status
+ * page shows too, are in content/stages.ts). Team-only copy: its glyphs stay out of the public pages' font
+ * (build/pretendard-subsets.ts). Content knows nothing of domain: the code that reads these holds them to the
+ * domain's types (a missing key fails the typecheck there).
  */
-// Content knows nothing of domain: the code that reads these holds them to the domain's types (a missing key
-// fails the typecheck there).
-
-export const stageLabels = {
-  new: '신규',
-  reviewing: '검토 중',
-  building: '제작 중',
-  delivered: '프로토타입 전달',
-  meeting: '미팅',
-  contracted: '계약',
-  closed: '종료',
-} as const;
 
 /** The workspace API's error messages (domain/team-errors.ts; server/team/team-api.ts holds them to its codes), shown as is. */
 export const teamErrorMessages = {

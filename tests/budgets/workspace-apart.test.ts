@@ -51,6 +51,29 @@ describe('the workspace apart from the public site', () => {
     expect(onlyWorkspace.length).toBeGreaterThan(0);
   });
 
+  it('leaves out of the public font every copy module that only the workspace reads', () => {
+    // Which content modules the code under a folder imports (its own files, recursively).
+    const contentImports = (dir: string) =>
+      new Set(
+        readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+          .flatMap((entry) => [
+            ...readFileSync(join(entry.parentPath, entry.name), 'utf8').matchAll(/content\/([\w-]+)'/g),
+          ])
+          .map((match) => `${match[1]}.ts`),
+      );
+    const workspace = contentImports('src/web/workspace');
+    const publicPages = new Set([
+      ...contentImports('src/web/pages'),
+      ...contentImports('src/web/components'),
+      ...contentImports('src/web/features'),
+      ...contentImports('src/server/http'),
+    ]);
+    const onlyWorkspace = [...workspace].filter((module) => !publicPages.has(module));
+    expect(onlyWorkspace.length).toBeGreaterThan(0);
+    expect(onlyWorkspace.filter((module) => !TEAM_ONLY_COPY.has(module))).toEqual([]);
+  });
+
   it('serves a noindex page in Korean with no inline script, its assets hashed under /team/assets/', () => {
     const html = readFileSync(join(workspaceDir, 'index.html'), 'utf8');
     expect(html).toMatch(/<html lang="ko">/);

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
-import { teamErrorMessages } from '../../src/content/workspace';
+import { leadsCopy, teamErrorMessages } from '../../src/content/workspace';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
 import { main as teamCli } from '../../src/cli/team';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
@@ -56,7 +56,7 @@ async function newMemberPage(browser: Browser, link: string) {
   await addPasskeyAuthenticator(page);
   await page.goto(link);
   await page.getByRole('button', { name: copy.invite.button }).click();
-  await expect(page.getByRole('heading', { name: copy.inbox.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: leadsCopy.inbox.title })).toBeVisible();
   return page;
 }
 
@@ -79,7 +79,7 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
   expect(page.url()).toBe(`${base}/team/invite`);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: copy.invite.button }).click();
-  await expect(page.getByRole('heading', { name: copy.inbox.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: leadsCopy.inbox.title })).toBeVisible();
   await expect(page.getByRole('banner').getByText('owner@example.com', { exact: true })).toBeVisible();
   expect(new URL(page.url()).pathname).toMatch(/^\/team\/?$/);
 

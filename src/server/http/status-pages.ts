@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { statusPageCopy as copy } from '../../content/status-page';
-import { stageLabels } from '../../content/workspace';
+import { stageLabels } from '../../content/stages';
 import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';

@@ -3,7 +3,7 @@
  * workspace (POST /team/api/leads/export), and the delivery status's label both show.
  */
 import { formatKst } from '../../domain/kst';
-import { stageLabels } from '../../content/workspace';
+import { stageLabels } from '../../content/stages';
 import type { Stage } from '../../domain/stages';
 import { toCsv } from './csv';
 import type { DeliveryStatus, TeamIdea } from './team-ideas';

@@ -4,7 +4,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { leadsCopy, stageLabels as stageCopy } from '../../../content/workspace';
+import { stageLabels as stageCopy } from '../../../content/stages';
+import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { STAGES, type Stage } from '../../../domain/stages';
 import type { LeadListQuery, LeadSummary } from '../../../domain/workspace-api';
