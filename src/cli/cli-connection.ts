@@ -6,11 +6,51 @@
  */
 import fs from 'node:fs';
 import { adminFile, type AdminEndpoint } from '../server/admin/admin-endpoint';
-import type { Config } from '../server/config';
+import { ConfigError, loadConfig, type Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { readLockOwner } from '../server/db/data-dir-lock';
 
 export class CliError extends Error {}
+
+/** Where a command reads its settings and writes: the process by default, a test's buffers in-process. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  /** The command's answer (stdout), one line or block at a time. */
+  out(text: string): void;
+  /** Notes beside it (stderr): where the data came from, where a file was saved, errors. */
+  err(text: string): void;
+}
+
+export const processIo: CliIo = {
+  env: process.env,
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/**
+ * A command's frame: reads the settings from `io.env`, connects with `connect`, runs `work`, and always disconnects.
+ * A bad setting or a CliError is printed (exit code 1); anything else is a bug and thrown.
+ */
+export async function runCommand<Client extends { disconnect(): Promise<void> }>(
+  io: CliIo,
+  connect: (config: Config) => Promise<Client>,
+  work: (client: Client, config: Config) => Promise<number>,
+): Promise<number> {
+  let client: Client | undefined;
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...io.env });
+    client = await connect(config);
+    return await work(client, config);
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await client?.disconnect();
+  }
+}
 
 /** The running server's admin API, when one holds the data dir (its pid alive). */
 export function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {

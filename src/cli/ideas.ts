@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import { formatKst } from '../domain/kst';
 import { formatMemoDuration } from '../domain/voice-memo';
 import { voiceMemoFileName } from '../server/mail/team-mail';
-import { ConfigError, loadConfig } from '../server/config';
 import type { Erased } from '../server/ideas/erase-ideas';
 import { ideasCsv, statusLabel } from '../server/ideas/ideas-csv';
 import type { TeamIdea } from '../server/ideas/team-ideas';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
-import { CliError } from './cli-connection';
+import { CliError, processIo, runCommand, type CliIo } from './cli-connection';
 import { connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
 
 export { ideasCsv, statusLabel };
@@ -82,21 +81,6 @@ function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 }
-
-/** Where the CLI reads its settings and writes: the process by default, a test's buffers in-process. */
-export interface CliIo {
-  env: NodeJS.ProcessEnv;
-  /** The command's answer (stdout), one line or block at a time. */
-  out(text: string): void;
-  /** Notes beside it (stderr): where the data came from, where a file was saved, errors. */
-  err(text: string): void;
-}
-
-const processIo: CliIo = {
-  env: process.env,
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
 
 async function run(client: TeamIdeasClient, args: string[], { out, err }: CliIo): Promise<number> {
   const [command, target] = args;
@@ -190,21 +174,10 @@ async function run(client: TeamIdeasClient, args: string[], { out, err }: CliIo)
 }
 
 export async function main(args: string[], io: CliIo = processIo): Promise<number> {
-  let client: TeamIdeasClient | undefined;
-  try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', ...io.env });
-    client = await connectTeamIdeas(config);
+  return runCommand(io, connectTeamIdeas, async (client) => {
     if (args[0] !== 'export') io.err(`(${client.via})`);
-    return await run(client, args, io);
-  } catch (error) {
-    if (error instanceof CliError || error instanceof ConfigError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await client?.disconnect();
-  }
+    return run(client, args, io);
+  });
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

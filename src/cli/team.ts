@@ -6,10 +6,8 @@
 import { teamCliCopy as copy } from '../content/team-cli';
 import { formatKst } from '../domain/kst';
 import { inviteBody, inviteLink, ROLES, type Role } from '../domain/team-auth-api';
-import { ConfigError, loadConfig } from '../server/config';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
-import type { CliIo } from './ideas';
-import { CliError } from './cli-connection';
+import { CliError, processIo, runCommand, type CliIo } from './cli-connection';
 import { connectTeamMembers, type TeamMembersClient } from './team-members-client';
 
 const roleLabels: Record<Role, string> = copy.roles;
@@ -75,29 +73,11 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
   }
 }
 
-const processIo: CliIo = {
-  env: process.env,
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-};
-
 export async function main(args: string[], io: CliIo = processIo): Promise<number> {
-  let client: TeamMembersClient | undefined;
-  try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', ...io.env });
-    const origin = io.env.SITE_URL || `http://localhost:${config.port}`;
-    client = await connectTeamMembers(config);
+  return runCommand(io, connectTeamMembers, async (client, config) => {
     io.err(`(${client.via})`);
-    return await run(client, args, io, origin);
-  } catch (error) {
-    if (error instanceof CliError || error instanceof ConfigError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await client?.disconnect();
-  }
+    return run(client, args, io, io.env.SITE_URL || `http://localhost:${config.port}`);
+  });
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

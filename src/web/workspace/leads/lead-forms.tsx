@@ -26,6 +26,18 @@ function Outcome({ change }: { change: ReturnType<typeof useLeadChange> }) {
   return null;
 }
 
+/** A form's 저장 button, held while its change is on the way, with the change's outcome beside it. */
+function SaveRow({ change, label = copy.save }: { change: ReturnType<typeof useLeadChange>; label?: string }) {
+  return (
+    <div>
+      <button type="submit" disabled={change.isPending} className={button}>
+        {label}
+      </button>
+      <Outcome change={change} />
+    </div>
+  );
+}
+
 export function StageForm({ lead }: { lead: LeadDetail }) {
   const ids = { stage: useId(), url: useId(), reason: useId() };
   const [stage, setStage] = useState<Stage>(lead.stage);
@@ -95,12 +107,7 @@ export function StageForm({ lead }: { lead: LeadDetail }) {
           />
         </div>
       )}
-      <div>
-        <button type="submit" disabled={change.isPending} className={button}>
-          {copy.save}
-        </button>
-        <Outcome change={change} />
-      </div>
+      <SaveRow change={change} />
     </form>
   );
 }
@@ -126,12 +133,7 @@ export function OwnerForm({ lead }: { lead: LeadDetail }) {
           </option>
         ))}
       </select>
-      <div>
-        <button type="submit" disabled={change.isPending} className={button}>
-          {copy.save}
-        </button>
-        <Outcome change={change} />
-      </div>
+      <SaveRow change={change} />
     </form>
   );
 }
@@ -162,12 +164,7 @@ export function NoteForm({ lead }: { lead: LeadDetail }) {
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {copy.notesHint(LEAD_NOTE_MAX)}
       </p>
-      <div>
-        <button type="submit" disabled={change.isPending} className={button}>
-          {copy.addNote}
-        </button>
-        <Outcome change={change} />
-      </div>
+      <SaveRow change={change} label={copy.addNote} />
     </form>
   );
 }
