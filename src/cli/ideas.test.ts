@@ -18,27 +18,12 @@ import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { storeIdea } from '../server/ideas/idea-store';
 import { testDatabase, type TestDatabase } from '../server/test-support/test-database';
 import { main } from './ideas';
+import { runCaptured } from './captured-cli';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs the CLI in this process with `env` as its whole environment; returns what it wrote and its exit code. */
-async function cli(
-  env: Record<string, string>,
-  ...args: string[]
-): Promise<{ stdout: string; stderr: string; code: number }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    env: { DATABASE_URL: '', ...env },
-    out: (text) => {
-      stdout += `${text}\n`;
-    },
-    err: (text) => {
-      stderr += `${text}\n`;
-    },
-  });
-  return { stdout, stderr, code };
-}
+const cli = (env: Record<string, string>, ...args: string[]) => runCaptured(main, env, args);
 
 const MEMO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(3000, 9)]);
 

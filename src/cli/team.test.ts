@@ -14,21 +14,9 @@ import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { SoftAuthenticator } from '../server/test-support/soft-authenticator';
 import { testDatabase, type TestDatabase } from '../server/test-support/test-database';
 import { main } from './team';
+import { runCaptured } from './captured-cli';
 
-async function cli(env: Record<string, string>, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    env: { DATABASE_URL: '', ...env },
-    out: (text) => {
-      stdout += `${text}\n`;
-    },
-    err: (text) => {
-      stderr += `${text}\n`;
-    },
-  });
-  return { stdout, stderr, code };
-}
+const cli = (env: Record<string, string>, ...args: string[]) => runCaptured(main, env, args);
 
 /** Accepts an invite link on `app` with a software passkey. */
 async function accept(app: FastifyInstance, link: string): Promise<number> {

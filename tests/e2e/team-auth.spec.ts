@@ -12,6 +12,7 @@ import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
 import { leadsCopy, teamErrorMessages } from '../../src/content/workspace';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
 import { main as teamCli } from '../../src/cli/team';
+import { runCaptured } from '../../src/cli/captured-cli';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
@@ -35,19 +36,13 @@ test.afterAll(async () => {
 
 /** `npm run team -- invite <email>` in-process, against the running server (its loopback admin API). */
 async function inviteWithCli(email: string): Promise<string> {
-  let out = '';
-  let err = '';
-  const code = await teamCli(['invite', email], {
-    env: { DATA_DIR: server!.dataDir, SITE_URL: base, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-  });
-  expect(code, err).toBe(0);
-  return out.trim();
+  const { stdout, stderr, code } = await runCaptured(
+    teamCli,
+    { DATA_DIR: server!.dataDir, SITE_URL: base, LOG_LEVEL: 'silent' },
+    ['invite', email],
+  );
+  expect(code, stderr).toBe(0);
+  return stdout.trim();
 }
 
 async function newMemberPage(browser: Browser, link: string) {
@@ -128,15 +123,12 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
 test('a removed member is signed out and cannot sign in again', async ({ browser }) => {
   test.setTimeout(60_000);
   const member = await newMemberPage(browser, await inviteWithCli('leaving@example.com'));
-  let removed = '';
-  await teamCli(['remove', 'leaving@example.com'], {
-    env: { DATA_DIR: server!.dataDir, SITE_URL: base, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    out: (text) => {
-      removed += text;
-    },
-    err: () => {},
-  });
-  expect(removed).toContain('leaving@example.com');
+  const removed = await runCaptured(teamCli, { DATA_DIR: server!.dataDir, SITE_URL: base, LOG_LEVEL: 'silent' }, [
+    'remove',
+    'leaving@example.com',
+  ]);
+  expect(removed.code, removed.stderr).toBe(0);
+  expect(removed.stdout).toContain('leaving@example.com');
   await member.reload();
   await expect(member.getByRole('heading', { name: copy.signIn.title })).toBeVisible();
   await member.getByRole('button', { name: copy.signIn.button }).click();
