@@ -1,8 +1,10 @@
 // ESLint (flat config): TypeScript's recommended rules with the few type-aware ones that catch real server bugs
 // (a promise nobody awaits or handles), React's hook rules and jsx-a11y for the pages; formatting is Prettier's job
-// (eslint-config-prettier turns off the rules that would fight it). `npm run lint` runs it with zero warnings allowed.
+// (eslint-config-prettier turns off the rules that would fight it). import-x's no-cycle refuses an import cycle
+// (type-only imports aside: they vanish at run time). `npm run lint` runs it with zero warnings allowed.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -26,6 +28,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
   },
   {
     files: ['**/*.tsx'],

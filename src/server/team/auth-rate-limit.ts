@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { countHits } from '../intake/rate-limit';
-import { TeamApiError } from './team-api';
+import { TeamApiError } from './team-api-error';
 
 /** Each ceremony is two requests (options, verify): 15 ceremonies per address in 10 minutes. */
 export const SIGN_IN_ATTEMPTS = { perIp: 30, windowMs: 10 * 60_000 } as const;

@@ -14,7 +14,8 @@ import { recordAccess } from './access-records';
 import { limitSignInAttempts } from './auth-rate-limit';
 import { finishRegistration, finishSignIn, startRegistration, startSignIn, type RelyingParty } from './passkeys';
 import { endSession } from './sessions';
-import { clearSessionCookie, sessionToken, setSessionCookie, TeamApiError } from './team-api';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
+import { TeamApiError } from './team-api-error';
 
 /** Ceremony bodies are a few kilobytes. */
 const AUTH_BODY_LIMIT = 32 * 1024;

@@ -30,7 +30,7 @@ import { leadFigures, listLeads } from '../ideas/lead-inbox';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
 import { appendAccessRecord, recordAccess, type AccessEntry } from './access-records';
-import { TeamApiError } from './team-api';
+import { TeamApiError } from './team-api-error';
 
 export interface LeadsRoutesOptions {
   config: Config;

@@ -22,7 +22,7 @@ import type { MailTransport } from '../mail/transport';
 import { listAccessRecords, recordAccess } from './access-records';
 import { renderInviteMail, sendInviteMail } from './invite-mail';
 import { createInvite, listMembers, removeMember } from './members';
-import { TeamApiError } from './team-api';
+import { TeamApiError } from './team-api-error';
 
 const local = (path: string) => path.slice(TEAM_API_PATH.length);
 

@@ -10,11 +10,9 @@
  * The signed-in member is `request.member`. Route modules register inside the scope (the list at the end).
  */
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { teamErrorMessages as errorCopy } from '../../content/workspace';
-import { SESSION_COOKIE, TEAM_API_PATH } from '../../domain/team-paths';
-import type { TeamErrorBody, TeamErrorCode } from '../../domain/team-errors';
+import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
@@ -22,6 +20,8 @@ import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
 import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
+import { sessionToken } from './session-cookie';
+import { sendTeamError, TeamApiError } from './team-api-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,25 +41,7 @@ export interface TeamApiOptions {
   mailTransport?: MailTransport;
 }
 
-/** The Korean message of each error code (a missing one fails the typecheck). */
-const teamErrorMessages: Record<TeamErrorCode, string> = errorCopy;
-
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
-export class TeamApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: TeamErrorCode,
-  ) {
-    super(teamErrorMessages[code]);
-    this.name = 'TeamApiError';
-  }
-}
-
-export function sendTeamError(reply: FastifyReply, statusCode: number, code: TeamErrorCode): FastifyReply {
-  const body: TeamErrorBody = { error: { code, message: teamErrorMessages[code] } };
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
-}
 
 const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
 
@@ -74,33 +56,6 @@ export function fromThisSite(request: FastifyRequest): boolean {
   } catch {
     return false;
   }
-}
-
-/** The session cookie's name for this request: `__Host-` when it came over TLS (directly or through the proxy). */
-export const sessionCookieName = (request: FastifyRequest) =>
-  request.protocol === 'https' ? SESSION_COOKIE.secure : SESSION_COOKIE.local;
-
-/**
- * The session cookie of this request's name only: behind TLS a plain-named cookie, which a sibling host or a plain
- * http response can set, is no session (else `__Host-` would protect nothing).
- */
-export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[sessionCookieName(request)];
-}
-
-/** Sets the session cookie: HttpOnly, SameSite=Strict, Path=/, Secure (and `__Host-`) over TLS. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxMs: number) {
-  reply.setCookie(sessionCookieName(request), token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: Math.floor(maxMs / 1000),
-  });
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(sessionCookieName(request), { path: '/', secure: request.protocol === 'https' });
 }
 
 async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
