@@ -1,6 +1,6 @@
 /**
  * A flood of plain form posts cannot bury genuine ideas (decision 075), on PGlite AND PostgreSQL with a real SMTP
- * server: 200 junk form posts from 40 addresses (each at the per-address limit) arrive together with ideas from the
+ * server: junk form posts from 40 addresses (each up to the per-address limit) arrive together with ideas from the
  * page's script; the script's ideas are mailed one by one, the flood fills only the form posts' allowance and the
  * rest of it waits for the digest, and a genuine visitor without JavaScript who posts during the flood is stored,
  * listed for the team and reaches them in the digest.
@@ -26,12 +26,13 @@ describe.each(DRIVERS)('a flood of plain form posts, on %s', (driver) => {
   it(
     'mails the script ideas one by one, holds the flood past the form allowance for the digest, and keeps a genuine form post',
     async () => {
-      // The defaults: 5 submissions per address per window, 20 script mails and 5 form-post mails an hour.
+      // The defaults (config.ts): submissions per address per window, script mails and form-post mails an hour.
       app = await suite.start({ JOBS: 'false' });
       const { perIp } = app.config.rateLimit;
       const { formDigestThreshold, digestThreshold } = app.config.mail;
       const floodSize = FLOOD_ADDRESSES * perIp;
-      expect(floodSize).toBe(200);
+      // The flood must overflow the form posts' hourly allowance for the digest to have anything to hold.
+      expect(floodSize).toBeGreaterThan(formDigestThreshold);
 
       const flood = Array.from({ length: floodSize }, (_, i) =>
         formPost(

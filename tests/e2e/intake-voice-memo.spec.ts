@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
+import { teamMailCopy } from '../../src/content/team-mail';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { chromiumLaunch } from '../../playwright.config';
 import { gotoHydrated, holdPageCode, waitForHydration } from './fixtures/hydration';
@@ -102,7 +103,11 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   const mails = await intake!.teamMails(1);
   expect(mails).toHaveLength(1);
   const mail = mails[0]!.parsed;
-  expect(mail.subject).toMatch(/^\[아이디어 접수\] 윤서님: 음성 메모 0:0[3-9]$/);
+  // The subject as content/team-mail.ts words it, for a memo of 3 to 9 seconds.
+  const durations = Array.from({ length: 7 }, (_, i) => `0:0${i + 3}`);
+  expect(durations.map((duration) => teamMailCopy.subject('윤서', teamMailCopy.memoSummary(duration)))).toContain(
+    mail.subject,
+  );
   expect(mail.text).toMatch(/음성 메모: 0:0[3-9] \(첨부 파일 음성메모-[0-9a-f]{8}\.(webm|m4a), \d+ KB\)/);
   expect(mail.attachments).toHaveLength(1);
   const attachment = mail.attachments[0]!;
