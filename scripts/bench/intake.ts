@@ -124,7 +124,7 @@ interface Row {
 }
 
 async function waitForHealth(port: number, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a cold start on a loaded machine takes a while
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
