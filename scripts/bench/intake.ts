@@ -16,18 +16,29 @@
  * the digest, genuine p99 latency from the submit to the answer.
  * The voice memo row: BENCH_MEMO_REQUESTS submissions, each with a 200 KB memo (multipart), on the same server after
  * the text run; ideas and memos in the database must equal the 202 answers.
+ * The day row: BENCH_DAY_REQUESTS (default 100,000) ideas stored within one day on a fresh server, sent in slices of
+ * BENCH_DAY_SLICE (5,000); the last slice's rate and p99 against the first's (flat: within 10 %), so any work that
+ * grows with the day's or the table's volume shows.
+ *
+ * `npm run bench:intake -- --against <ref>` builds <ref> in a temporary `git worktree add --detach` (node_modules
+ * symlinked from this checkout; a differing package-lock.json is noted in the output) and runs its own server
+ * (`src/server/main.ts`) under the same client right before this commit's, per database, so every change reports
+ * its ratio measured back to back. The worktree is removed afterwards.
+ *
  * Options (env): BENCH_REQUESTS (default 15000), BENCH_CONNECTIONS (default 25), BENCH_DRIVERS (pglite,postgres),
- * BENCH_MEMO_REQUESTS (default 600), BENCH_GENUINE (default 30 visitors), BENCH_FLOOD_CONNECTIONS (default 32).
+ * BENCH_ROWS (text,memo,day,flood: which rows to run), BENCH_MEMO_REQUESTS (default 600), BENCH_GENUINE (default 30
+ * visitors), BENCH_FLOOD_CONNECTIONS (default 32), BENCH_DAY_REQUESTS, BENCH_DAY_SLICE, BENCH_NO_WRITE=1 (print only,
+ * leave docs/benchmarks.md alone).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { createFormToken } from '../../src/server/intake/form-token';
@@ -45,33 +56,18 @@ import {
 } from '../../src/server/test-support/postgres-cluster';
 import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as Autocannon;
+import { postEach, textLoad, type AutocannonResult } from './intake-load';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15_000);
 // 25 in-flight submissions: enough concurrency for group commit to fill its batches (10 is latency-bound).
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const ROWS = new Set((process.env.BENCH_ROWS ?? 'text,memo,day,flood').split(','));
+const DAY_REQUESTS = Number(process.env.BENCH_DAY_REQUESTS ?? 100_000);
+const DAY_SLICE = Number(process.env.BENCH_DAY_SLICE ?? 5000);
+const { values: args } = parseArgs({ options: { against: { type: 'string' } } });
 const SECRET = crypto.randomBytes(32).toString('base64url');
-let sequence = 0;
 const PORTS = { pglite: 4301, postgres: 4302, cluster: 4390 } as const;
 
 const MEMO_REQUESTS = Number(process.env.BENCH_MEMO_REQUESTS ?? 600);
@@ -106,54 +102,29 @@ async function loadMemos(port: number): Promise<AutocannonResult> {
   // A form token is used once (decision 076): each request carries its own, written over the first one's bytes
   // (tokens are all the same length), so the 200 KB body is built once.
   const at = payload.indexOf(token);
-  return postEach(port, MEMO_REQUESTS, () => {
+  return postEach(port, MEMO_REQUESTS, CONNECTIONS, () => {
     const body = Buffer.from(payload);
     body.write(createFormToken(SECRET, Date.now() - 5000), at, 'latin1');
     return { contentType, body };
   });
 }
 
-/** `amount` POSTs to the intake over CONNECTIONS connections, the n-th with `request(n)` and its own Idempotency-Key. */
-function postEach(
-  port: number,
-  amount: number,
-  request: (n: number) => { contentType: string; body: string | Buffer },
-): Promise<AutocannonResult> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    amount,
-    timeout: 30,
-    requests: [
-      {
-        method: 'POST',
-        path: IDEA_ENDPOINT,
-        setupRequest(base: Record<string, unknown>) {
-          sequence += 1;
-          const { contentType, body } = request(sequence);
-          return {
-            ...base,
-            headers: { 'content-type': contentType, 'idempotency-key': `bench-${process.pid}-${sequence}` },
-            body,
-          };
-        },
-      },
-    ],
-  });
-}
-
 interface Row {
   driver: string;
+  /** The commit the server ran from (short hash). */
+  commit: string;
   requestsPerSecond: number;
   accepted: number;
   other: number;
   p50: number;
   p99: number;
   stored: number;
+  /** 1-minute load average when the row started. */
+  load: number;
 }
 
 async function waitForHealth(port: number, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a cold start on a loaded machine takes a while
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -166,13 +137,16 @@ async function waitForHealth(port: number, server: ChildProcess): Promise<void> 
   throw new Error('server did not become healthy');
 }
 
-/** Refuses an occupied port first: the health check would otherwise pass against a server left from an earlier run. */
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Starts `tree`'s own server (this checkout's, or the --against commit's worktree). Refuses an occupied port first:
+ * the health check would otherwise pass against a server left from an earlier run.
+ */
+async function startServer(port: number, env: Record<string, string>, tree = root): Promise<ChildProcess> {
   await assertPortFree(port);
   // BENCH_SERVER_NODE_ARGS adds Node flags to the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd: tree,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -193,19 +167,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
   });
 }
 
-async function load(port: number, amount: number): Promise<AutocannonResult> {
-  return postEach(port, amount, (n) => ({
-    contentType: 'application/json',
-    body: JSON.stringify({
-      idea: `벤치마크 아이디어 ${n}: 동네 가게 예약과 대기열을 한 번에 관리하는 앱을 만들고 싶습니다. 사장님은 휴대폰으로 확인만 하면 됩니다.`,
-      name: '벤치 테스터',
-      email: `bench${n}@example.com`,
-      phone: '010-0000-0000',
-      website: '',
-      formToken: createFormToken(SECRET, Date.now() - 5000), // each used once (decision 076)
-    }),
-  }));
-}
+const load = (port: number, amount: number) => textLoad(port, amount, CONNECTIONS, SECRET);
 
 async function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
@@ -214,13 +176,149 @@ async function stop(server: ChildProcess): Promise<void> {
   await exited;
 }
 
+type Driver = 'pglite' | 'postgres';
+const LABELS: Record<Driver, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL 15 (fsync on)' };
+
+/** A commit to run: this checkout, or the --against ref in its temporary worktree. */
+interface Tree {
+  dir: string;
+  commit: string;
+  /** What differs from this checkout's set-up (the lockfile), for the output. */
+  note?: string;
+}
+
+const git = (...argv: string[]) => execFileSync('git', argv, { cwd: root, encoding: 'utf8' }).trim();
+
+function currentTree(): Tree {
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  return { dir: root, commit: dirty ? `${commit}+` : commit };
+}
+
+/** `git worktree add --detach` at `ref` with this checkout's node_modules; removed by `removeTree`. */
+function addTree(ref: string): Tree {
+  const commit = git('rev-parse', '--short', `${ref}^{commit}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${commit}-`));
+  git('worktree', 'add', '--detach', dir, commit);
+  fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
+  const lockfile = (tree: string) => fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+  const note =
+    lockfile(dir) === lockfile(root)
+      ? undefined
+      : `${commit}'s package-lock.json differs from this checkout's; it ran with this checkout's node_modules`;
+  return { dir, commit, note };
+}
+
+function removeTree(tree: Tree): void {
+  git('worktree', 'remove', '--force', tree.dir);
+}
+
+async function countIdeas(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<{ text: number; memo: number; memos: number }> {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const [row] = await database.rows<{ text: number; memo: number; memos: number }>(sql`
+      select (select count(*)::int from ideas where email <> 'memo@example.com') as text,
+        (select count(*)::int from ideas where email = 'memo@example.com') as memo,
+        (select count(*)::int from voice_memos) as memos`);
+    return { text: Number(row?.text), memo: Number(row?.memo), memos: Number(row?.memos) };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The text row on a fresh server from `tree` (and, for this checkout, the memo row on the same server right after).
+ * The ideas are counted with this checkout's code (its migrations bring an older commit's database up to date).
+ */
 async function benchDriver(
-  driver: 'pglite' | 'postgres',
+  driver: Driver,
   cluster: PostgresCluster | undefined,
-): Promise<{ row: Row; memo: MemoRow }> {
+  tree: Tree,
+  withMemos: boolean,
+): Promise<{ row: Row; memo?: MemoRow }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${driver}-`));
   const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
   const port = PORTS[driver];
+  const loadAverage = os.loadavg()[0] ?? 0;
+  const server = await startServer(
+    port,
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SITE_DIR: path.join(dataDir, 'no-site') },
+    tree.dir,
+  );
+  try {
+    await waitForHealth(port, server);
+    const warmup = await load(port, 2000);
+    const result = await load(port, REQUESTS);
+    console.error(
+      `  ${tree.commit}: warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}; ` +
+        `${Math.round(Number(result.statusCodeStats['202']?.count ?? 0) / result.duration)}/s p99 ${result.latency.p99} ms`,
+    );
+    const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
+    const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
+    const memos = withMemos ? await loadMemos(port) : undefined;
+    if (memos)
+      console.error(
+        `  memos: ${JSON.stringify(memos.statusCodeStats)} errors ${memos.errors} timeouts ${memos.timeouts}`,
+      );
+    await stop(server);
+    const stored = await countIdeas(databaseUrl, dataDir);
+    return {
+      row: {
+        driver: LABELS[driver],
+        commit: tree.commit,
+        requestsPerSecond: measuredAccepted / result.duration,
+        accepted: Number(accepted),
+        other: result.non2xx + result.errors + result.timeouts,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        stored: stored.text,
+        load: loadAverage,
+      },
+      memo: memos && {
+        driver: LABELS[driver],
+        requestsPerSecond: Number(memos.statusCodeStats['202']?.count ?? 0) / memos.duration,
+        accepted: Number(memos.statusCodeStats['202']?.count ?? 0),
+        other: memos.non2xx + memos.errors + memos.timeouts,
+        p50: memos.latency.p50,
+        p99: memos.latency.p99,
+        storedIdeas: stored.memo,
+        storedMemos: stored.memos,
+      },
+    };
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface DayRow {
+  driver: string;
+  slices: { requestsPerSecond: number; p99: number }[];
+  accepted: number;
+  stored: number;
+  load: number;
+}
+
+/** Flat when the last slice's rate is at least 90 % of the first's and its p99 at most 110 % of the first's. */
+const FLAT = 0.1;
+
+function dayVerdict(row: DayRow): { rate: number; p99: number; flat: boolean } {
+  const first = row.slices[0]!;
+  const last = row.slices.at(-1)!;
+  const rate = last.requestsPerSecond / first.requestsPerSecond;
+  const p99 = last.p99 / first.p99;
+  return { rate, p99, flat: rate >= 1 - FLAT && p99 <= 1 + FLAT };
+}
+
+/** DAY_REQUESTS ideas on a fresh server of this checkout, in slices of DAY_SLICE, all within the same day. */
+async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): Promise<DayRow> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-day-${driver}-`));
+  const databaseUrl = cluster ? await createDatabase(cluster.url, 'day') : undefined;
+  const port = PORTS[driver];
+  const loadAverage = os.loadavg()[0] ?? 0;
   const server = await startServer(port, {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
@@ -228,47 +326,20 @@ async function benchDriver(
   });
   try {
     await waitForHealth(port, server);
-    const warmup = await load(port, 2000);
-    const result = await load(port, REQUESTS);
-    console.error(
-      `  warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}`,
-    );
-    const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
-    const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
-    const memos = await loadMemos(port);
-    console.error(
-      `  memos: ${JSON.stringify(memos.statusCodeStats)} errors ${memos.errors} timeouts ${memos.timeouts}`,
-    );
+    let accepted = Number((await load(port, 2000)).statusCodeStats['202']?.count ?? 0);
+    const slices: DayRow['slices'] = [];
+    for (let sent = 0; sent < DAY_REQUESTS; sent += DAY_SLICE) {
+      const result = await load(port, Math.min(DAY_SLICE, DAY_REQUESTS - sent));
+      const ok = Number(result.statusCodeStats['202']?.count ?? 0);
+      accepted += ok;
+      slices.push({ requestsPerSecond: ok / result.duration, p99: result.latency.p99 });
+      console.error(
+        `  day: ${sent + DAY_SLICE} ideas, ${Math.round(ok / result.duration)}/s, p99 ${result.latency.p99} ms`,
+      );
+    }
     await stop(server);
-    const database = await openDatabase({ databaseUrl, dataDir });
-    const [row] = await database.rows<{ n: number }>(
-      sql`select count(*)::int as n from ideas where email <> 'memo@example.com'`,
-    );
-    const [memoRow] = await database.rows<{ ideas: number; memos: number }>(sql`
-      select (select count(*)::int from ideas where email = 'memo@example.com') as ideas, (select count(*)::int from voice_memos) as memos`);
-    await database.close();
-    const label = driver === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15 (fsync on)';
-    return {
-      row: {
-        driver: label,
-        requestsPerSecond: measuredAccepted / result.duration,
-        accepted: Number(accepted),
-        other: result.non2xx + result.errors + result.timeouts,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        stored: Number(row?.n),
-      },
-      memo: {
-        driver: label,
-        requestsPerSecond: Number(memos.statusCodeStats['202']?.count ?? 0) / memos.duration,
-        accepted: Number(memos.statusCodeStats['202']?.count ?? 0),
-        other: memos.non2xx + memos.errors + memos.timeouts,
-        p50: memos.latency.p50,
-        p99: memos.latency.p99,
-        storedIdeas: Number(memoRow?.ideas),
-        storedMemos: Number(memoRow?.memos),
-      },
-    };
+    const stored = await countIdeas(databaseUrl, dataDir);
+    return { driver: LABELS[driver], slices, accepted, stored: stored.text, load: loadAverage };
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -382,11 +453,11 @@ function floodTable(rows: FloodRow[]): string {
 
 function table(rows: Row[]): string {
   const lines = [
-    '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers (incl. warm-up) | Other answers / errors | Ideas in DB | DB = 202s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    '| Database | Commit | Load at start | Accepted/s (202) | p50 latency | p99 latency | 202 answers (incl. warm-up) | Other answers / errors | Ideas in DB | DB = 202s |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows.map(
       (row) =>
-        `| ${row.driver} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ` +
+        `| ${row.driver} | ${row.commit} | ${row.load.toFixed(1)} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ` +
         `${row.accepted.toLocaleString('en-US')} | ${row.other} | ${row.stored.toLocaleString('en-US')} | ${row.stored === row.accepted ? 'yes' : 'NO'} |`,
     ),
   ];
@@ -410,58 +481,125 @@ let cluster: PostgresCluster | undefined;
 const rows: Row[] = [];
 const memoRows: MemoRow[] = [];
 const floodRows: FloodRow[] = [];
+const dayRows: DayRow[] = [];
+const current = currentTree();
+const against = args.against ? addTree(args.against) : undefined;
+if (against?.note) console.error(`note: ${against.note}`);
 try {
   for (const driver of DRIVERS) {
     if (driver === 'postgres' && !cluster) cluster = await startPostgresCluster({ durable: true, port: PORTS.cluster });
-    console.error(`benchmarking ${driver}: ${REQUESTS} requests over ${CONNECTIONS} connections…`);
-    const measured = await benchDriver(driver, cluster);
-    rows.push(measured.row);
-    memoRows.push(measured.memo);
-    console.error(
-      `flooding ${driver}: junk over ${FLOOD_CONNECTIONS} connections while ${GENUINE} genuine visitors submit at 2/s…`,
-    );
-    floodRows.push(await benchFlood(driver, cluster));
+    if (ROWS.has('text') || ROWS.has('memo')) {
+      // The other commit first, then this one, back to back on the same database and the same client.
+      if (against) {
+        console.error(
+          `benchmarking ${driver} at ${against.commit}: ${REQUESTS} requests over ${CONNECTIONS} connections…`,
+        );
+        rows.push((await benchDriver(driver, cluster, against, false)).row);
+      }
+      console.error(
+        `benchmarking ${driver} at ${current.commit}: ${REQUESTS} requests over ${CONNECTIONS} connections…`,
+      );
+      const measured = await benchDriver(driver, cluster, current, ROWS.has('memo'));
+      rows.push(measured.row);
+      if (measured.memo) memoRows.push(measured.memo);
+    }
+    if (ROWS.has('day')) {
+      console.error(`a day on ${driver}: ${DAY_REQUESTS} ideas in slices of ${DAY_SLICE}…`);
+      dayRows.push(await benchDay(driver, cluster));
+    }
+    if (ROWS.has('flood')) {
+      console.error(
+        `flooding ${driver}: junk over ${FLOOD_CONNECTIONS} connections while ${GENUINE} genuine visitors submit at 2/s…`,
+      );
+      floodRows.push(await benchFlood(driver, cluster));
+    }
   }
 } finally {
   await cluster?.stop();
+  if (against) removeTree(against);
 }
 
 const target = rows
+  .filter((row) => row.commit === current.commit)
   .map((row) => `${row.driver}: ${row.requestsPerSecond >= 1000 && row.p99 <= 50 ? 'meets' : 'misses'} the target`)
   .join('; ');
+const ratios = against
+  ? DRIVERS.map((driver) => {
+      const of = (commit: string) => rows.find((row) => row.driver === LABELS[driver] && row.commit === commit);
+      const base = of(against.commit);
+      const now = of(current.commit);
+      return base && now
+        ? `${LABELS[driver]}: ${(now.requestsPerSecond / base.requestsPerSecond).toFixed(2)}× the accepted/s of ${against.commit}, p99 ${now.p99} vs ${base.p99} ms`
+        : undefined;
+    })
+      .filter(Boolean)
+      .join('; ')
+  : '';
 /** The deployment's defaults the flood row runs with (config.ts, the one home of each). */
 const guards = loadConfig({});
-const markdown = [
-  `Intake (\`npm run bench:intake\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
+const sections: string[] = [
+  `Intake (\`npm run bench:intake${against ? ` -- --against ${args.against}` : ''}\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
     `Node ${process.version}, ${os.platform()} ${os.release()}. autocannon on loopback, ${CONNECTIONS} connections, ${REQUESTS.toLocaleString('en-US')} requests after 2,000 warm-up requests; ` +
     'server in its own process with the mail worker writing .eml files; every request a valid submission with a form token and a unique Idempotency-Key ' +
     '(rate limits raised, minimum fill time 0: bench-only settings). Latency is over all measured requests. ' +
-    `1-minute load average when the run started: ${loadBefore.toFixed(1)} (other work on the machine skews the figures).`,
+    `1-minute load average when the run started: ${loadBefore.toFixed(1)}, and when each row started in its own column (other work on the machine skews the figures).` +
+    (against
+      ? ` With --against, each database ran ${against.commit}'s own server, then this commit's (${current.commit}), back to back under the same client${against.note ? ` (${against.note})` : ''}.`
+      : ''),
   '',
-  table(rows),
-  '',
-  `Target: ≥ 1,000 accepted submissions/s with p99 ≤ 50 ms. ${target}.`,
-  '',
-  `With a voice memo: ${MEMO_REQUESTS.toLocaleString('en-US')} submissions on the same server right after, each with a ${MEMO_BYTES / 1024} KB memo (multipart, read within the 2 MB limit, ` +
-    `checked by its bytes, stored in the idea's transaction), ${CONNECTIONS} connections.`,
-  '',
-  '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers | Other answers / errors | Ideas in DB | Memos in DB | DB = 202s |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-  ...memoRows.map(
-    (row) =>
-      `| ${row.driver} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.accepted.toLocaleString('en-US')} | ${row.other} | ` +
-      `${row.storedIdeas.toLocaleString('en-US')} | ${row.storedMemos.toLocaleString('en-US')} | ${row.storedIdeas === row.accepted && row.storedMemos === row.accepted ? 'yes' : 'NO'} |`,
-  ),
-  '',
-  `Under a flood: the server restarted with the deployment's guards (${guards.rateLimit.perIp} per address per ${guards.rateLimit.windowMs / 60_000} minutes, ` +
-    `${guards.form.minFillMs / 1000} s minimum fill time, TRUST_PROXY); ` +
-    `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,500 addresses (a fifth each: broken JSON and invalid fields, answered 400 without a database write; ` +
-    `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to ${guards.rateLimit.perIp} per address, then 429 from memory; ` +
-    `well-formed plain form posts as with JavaScript off, stored up to ${guards.rateLimit.perIp} per address and, past MAIL_FORM_DIGEST_THRESHOLD (${guards.mail.formDigestThreshold}), held for the digest) ` +
-    `while ${GENUINE} genuine visitors submit at 2/s through the page's calls. The flood client shares the machine's 2 cores with the server.`,
-  '',
-  floodTable(floodRows),
-].join('\n');
+];
+if (rows.length > 0) {
+  sections.push(table(rows), '');
+  if (ratios) sections.push(`Ratio: ${ratios}.`, '');
+  sections.push(`Target: ≥ 1,000 accepted submissions/s with p99 ≤ 50 ms. ${target}.`, '');
+}
+if (memoRows.length > 0)
+  sections.push(
+    `With a voice memo: ${MEMO_REQUESTS.toLocaleString('en-US')} submissions on the same server right after, each with a ${MEMO_BYTES / 1024} KB memo (multipart, read within the 2 MB limit, ` +
+      `checked by its bytes, stored in the idea's transaction), ${CONNECTIONS} connections.`,
+    '',
+    '| Database | Accepted/s (202) | p50 latency | p99 latency | 202 answers | Other answers / errors | Ideas in DB | Memos in DB | DB = 202s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    ...memoRows.map(
+      (row) =>
+        `| ${row.driver} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ${row.accepted.toLocaleString('en-US')} | ${row.other} | ` +
+        `${row.storedIdeas.toLocaleString('en-US')} | ${row.storedMemos.toLocaleString('en-US')} | ${row.storedIdeas === row.accepted && row.storedMemos === row.accepted ? 'yes' : 'NO'} |`,
+    ),
+    '',
+  );
+if (dayRows.length > 0)
+  sections.push(
+    `A day's volume: ${DAY_REQUESTS.toLocaleString('en-US')} ideas (after 2,000 warm-up) on a fresh server of this commit, all within one day (every one inside the founder cap's 24 hours), ` +
+      `sent in slices of ${DAY_SLICE.toLocaleString('en-US')}; flat when the last slice's accepted/s is within ${FLAT * 100} % of the first's and its p99 no more than ${FLAT * 100} % above.`,
+    '',
+    '| Database | Load at start | First slice accepted/s (p99) | Last slice accepted/s (p99) | Rate last/first | p99 last/first | Flat | Ideas in DB = 202s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
+    ...dayRows.map((row) => {
+      const first = row.slices[0]!;
+      const last = row.slices.at(-1)!;
+      const verdict = dayVerdict(row);
+      return (
+        `| ${row.driver} | ${row.load.toFixed(1)} | ${Math.round(first.requestsPerSecond).toLocaleString('en-US')} (${first.p99} ms) | ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} (${last.p99} ms) | ` +
+        `${verdict.rate.toFixed(2)} | ${verdict.p99.toFixed(2)} | ${verdict.flat ? 'yes' : 'NO'} | ${row.stored === row.accepted ? 'yes' : 'NO'} |`
+      );
+    }),
+    '',
+    `Every slice's accepted/s: ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => Math.round(slice.requestsPerSecond)).join(', ')}`).join('; ')}.`,
+    '',
+  );
+if (floodRows.length > 0)
+  sections.push(
+    `Under a flood: the server restarted with the deployment's guards (${guards.rateLimit.perIp} per address per ${guards.rateLimit.windowMs / 60_000} minutes, ` +
+      `${guards.form.minFillMs / 1000} s minimum fill time, TRUST_PROXY); ` +
+      `junk at full speed over ${FLOOD_CONNECTIONS} connections from 1,500 addresses (a fifth each: broken JSON and invalid fields, answered 400 without a database write; ` +
+      `well-formed bodies without a form token and honeypot fills, stored in the spam folder up to ${guards.rateLimit.perIp} per address, then 429 from memory; ` +
+      `well-formed plain form posts as with JavaScript off, stored up to ${guards.rateLimit.perIp} per address and, past MAIL_FORM_DIGEST_THRESHOLD (${guards.mail.formDigestThreshold}), held for the digest) ` +
+      `while ${GENUINE} genuine visitors submit at 2/s through the page's calls. The flood client shares the machine's 2 cores with the server.`,
+    '',
+    floodTable(floodRows),
+    '',
+  );
+const markdown = sections.join('\n').trimEnd();
 console.log(markdown);
 // The genuine visitors' own allowance (MAIL_DIGEST_THRESHOLD, the server's default here) is all the flood may not take.
 const genuineAllowance = Math.min(GENUINE, guards.mail.digestThreshold);
@@ -486,8 +624,19 @@ if (
   console.error('MEMOS: the database does not hold exactly one idea and one memo per 202 answer');
   process.exitCode = 1;
 }
-if (rows.some((row) => row.stored !== row.accepted)) {
+for (const row of rows.filter((row) => row.commit !== current.commit && row.stored !== row.accepted))
+  console.error(
+    `note: ${row.commit} on ${row.driver} left ${row.stored} ideas for ${row.accepted} 202 answers (the other commit's own behaviour)`,
+  );
+if (
+  rows.some((row) => row.commit === current.commit && row.stored !== row.accepted) ||
+  dayRows.some((row) => row.stored !== row.accepted)
+) {
   console.error('MISMATCH: the database does not hold exactly one idea per 202 answer');
   process.exitCode = 1;
 }
-writeSection(markdown);
+if (dayRows.some((row) => !dayVerdict(row).flat)) {
+  console.error(`DAY: the last slice is more than ${FLAT * 100} % slower than the first`);
+  process.exitCode = 1;
+}
+if (process.env.BENCH_NO_WRITE !== '1') writeSection(markdown);

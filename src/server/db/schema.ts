@@ -153,7 +153,11 @@ export const founderMails = pgTable(
     index('founder_mails_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('pending', 'sending')`),
-    index('founder_mails_recipient_idx').on(table.recipientHash, table.createdAt),
+    // The daily cap counts an address's confirmations that were not skipped (founder/founder-mail-queue.ts): at most
+    // the cap's entries per address and day, however many skipped ones a flood to one address leaves.
+    index('founder_mails_cap_idx')
+      .on(table.recipientHash, table.createdAt)
+      .where(sql`${table.kind} = 'confirmation' and ${table.status} <> 'skipped'`),
   ],
 );
 

@@ -16,7 +16,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * One confirmation row per idea: `pending`, or `skipped` past `perDay` confirmations to the same address in the
- * 24 hours before it (earlier ones in the same batch count, in order of receipt).
+ * 24 hours before it (earlier ones in the same batch count, in order of receipt). Only the batch's own addresses are
+ * counted, each through founder_mails_cap_idx (its confirmations that were not skipped, by time): at most `perDay`
+ * index entries an address, however many ideas the day brought (a count of the whole day's rows on every group
+ * commit made the intake slower as the day filled, decision 087).
  */
 export async function queueConfirmations(
   rows: RowsFn,
@@ -25,6 +28,7 @@ export async function queueConfirmations(
 ): Promise<void> {
   if (ideas.length === 0) return;
   const since = new Date(Math.min(...ideas.map((idea) => idea.receivedAt.getTime())) - DAY_MS);
+  const hashes = ideas.map((idea) => recipientHash(idea.fields.email));
   await rows(sql`
     insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at, next_attempt_at)
     select v.idea_id, 'confirmation', v.recipient_hash,
@@ -33,14 +37,17 @@ export async function queueConfirmations(
       0, v.at, v.at
     from (values ${sql.join(
       ideas.map(
-        (idea) =>
-          sql`(${idea.id}::uuid, ${recipientHash(idea.fields.email)}, ${idea.receivedAt.toISOString()}::timestamptz)`,
+        (idea, index) => sql`(${idea.id}::uuid, ${hashes[index]}, ${idea.receivedAt.toISOString()}::timestamptz)`,
       ),
       sql`, `,
     )}) as v(idea_id, recipient_hash, at)
     left join (
       select recipient_hash, count(*) as n from founder_mails
       where kind = 'confirmation' and status <> 'skipped' and created_at > ${since.toISOString()}::timestamptz
+        and recipient_hash in (${sql.join(
+          [...new Set(hashes)].map((hash) => sql`${hash}`),
+          sql`, `,
+        )})
       group by recipient_hash
     ) c on c.recipient_hash = v.recipient_hash
     on conflict (idea_id, kind) do nothing`);

@@ -1,6 +1,6 @@
 /**
- * Stores accepted ideas: the idea row, its voice memo, its outbox row (unless flagged as spam) and its
- * Idempotency-Key row are written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
+ * Stores accepted ideas: the form token's use, the idea row, its voice memo, its outbox row and founder confirmation
+ * (unless flagged as spam) and its Idempotency-Key row are written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
  * transaction stores every idea that arrived while the previous one was in flight. The 202 is sent only after the
  * transaction holding the request's idea has committed.
  */
@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
 import type { SpamReason } from '../intake/bot-check';
+import { recordUsesIn, type TokenUse } from '../intake/used-form-tokens';
 import { queueConfirmations } from '../founder/founder-mail-queue';
 
 export interface NewIdea {
@@ -17,6 +18,11 @@ export interface NewIdea {
   receivedAt: Date;
   fields: IdeaFields;
   spamReason: SpamReason | null;
+  /**
+   * The form token's use (decision 076), recorded in the same transaction: when another submission used the token
+   * first, the idea is stored as `token_reused` instead of `spamReason`.
+   */
+  tokenUse?: TokenUse | undefined;
   /** Posted by the browser's own form, without the page's script. */
   withoutScript?: boolean;
   /** The client's address for abuse checks; cleared after IP_RETENTION_DAYS (jobs/retention.ts). */
@@ -55,19 +61,38 @@ const ONE_MAIL_EACH: MailPolicy = {
   digestPeriodMs: 60_000,
 };
 
-export type StoreResult = { created: true } | { created: false; existing: StoredIdempotencyKey };
+/** Per idea of a batch: stored or not (its Idempotency-Key was used already), and as what. */
+export interface Stored {
+  created: boolean;
+  /** The reason it went to the spam folder: its own, or `token_reused` found in the transaction. */
+  spamReason: SpamReason | null;
+}
+
+export type StoreResult =
+  { created: true; spamReason: SpamReason | null } | { created: false; existing: StoredIdempotencyKey };
 
 /**
- * Inserts a batch of ideas in one transaction of three multi-row statements (keys, ideas, outbox); returns, per
- * idea, whether it was created (false: its Idempotency-Key was already used, here or earlier in the batch).
- * Simple multi-row inserts plan far faster than one statement of data-modifying CTEs (measured ~5x on PGlite).
+ * Inserts a batch of ideas in one transaction of multi-row statements (token uses, keys, ideas, memos, outbox,
+ * founder confirmations); returns, per idea, whether it was created (false: its Idempotency-Key was already used,
+ * here or earlier in the batch) and its spam reason. Simple multi-row inserts plan far faster than one statement of
+ * data-modifying CTEs (measured ~5x on PGlite). Every statement touches only the batch's own rows and index ranges
+ * bounded by a threshold, never the day's or the table's volume (decision 087).
  */
 export async function insertIdeas(
   database: Database,
   batch: NewIdea[],
   policy: MailPolicy = ONE_MAIL_EACH,
-): Promise<boolean[]> {
+): Promise<Stored[]> {
   return database.transaction(async (rows) => {
+    // The form tokens' single use first: an idea whose token another submission used goes to the spam folder. Not
+    // written into `batch` (a failed batch is retried one by one with the same items).
+    const withToken = batch.filter((idea) => idea.tokenUse);
+    const firstUses = await recordUsesIn(
+      rows,
+      withToken.map((idea) => idea.tokenUse!),
+    );
+    const reused = new Set(withToken.filter((_, index) => !firstUses[index]));
+    const reasonOf = (idea: NewIdea): SpamReason | null => (reused.has(idea) ? 'token_reused' : idea.spamReason);
     const keyed = batch.filter((idea) => idea.idempotency);
     const won = new Set<string>();
     if (keyed.length > 0) {
@@ -85,7 +110,7 @@ export async function insertIdeas(
       for (const row of inserted) won.add(String(row.idea_id));
     }
     const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
-    if (created.length === 0) return batch.map(() => false);
+    if (created.length === 0) return batch.map((idea) => ({ created: false, spamReason: reasonOf(idea) }));
     await rows(sql`
       insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
         status_token_hash, consent_version, consented_at)
@@ -94,7 +119,7 @@ export async function insertIdeas(
           (
             idea,
           ) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
-            ${idea.fields.email}, ${idea.fields.phone}, ${idea.spamReason}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text,
+            ${idea.fields.email}, ${idea.fields.phone}, ${reasonOf(idea)}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text,
             ${idea.statusTokenHash ?? null}::text, ${idea.consentVersion ?? null}::text, ${idea.receivedAt.toISOString()}::timestamptz)`,
         ),
         sql`, `,
@@ -112,7 +137,7 @@ export async function insertIdeas(
           sql`, `,
         )}`);
     }
-    const mailed = created.filter((idea) => idea.spamReason === null);
+    const mailed = created.filter((idea) => reasonOf(idea) === null);
     if (mailed.length > 0) {
       // Past the threshold of mails of its kind (script or form post) queued one by one within the period, the rest
       // of that kind in the batch waits for a digest. The period's mails are counted once per batch (from its
@@ -141,11 +166,11 @@ export async function insertIdeas(
       if (policy.founderConfirmations) await queueConfirmations(rows, mailed, policy.founderConfirmations.perDay);
     }
     const createdIds = new Set(created.map((idea) => idea.id));
-    return batch.map((idea) => createdIds.has(idea.id));
+    return batch.map((idea) => ({ created: createdIds.has(idea.id), spamReason: reasonOf(idea) }));
   });
 }
 
-const batchers = new WeakMap<Database, Batcher<NewIdea, boolean>>();
+const batchers = new WeakMap<Database, Batcher<NewIdea, Stored>>();
 
 export async function storeIdea(
   database: Database,
@@ -157,7 +182,8 @@ export async function storeIdea(
     batcher = new Batcher((batch) => insertIdeas(database, batch, policy));
     batchers.set(database, batcher);
   }
-  if (await batcher.add(idea)) return { created: true };
+  const stored = await batcher.add(idea);
+  if (stored.created) return { created: true, spamReason: stored.spamReason };
   if (!idea.idempotency) throw new Error('idea was not stored');
   const existing = await findIdempotencyKey(database, idea.idempotency.key);
   if (!existing) throw new Error('idempotency key vanished');

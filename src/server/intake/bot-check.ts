@@ -4,10 +4,9 @@
  * daily count and can release one with `npm run ideas -- release <id>` if a person was caught.
  */
 import { HONEYPOT_FIELD } from '../../domain/idea';
-import type { Database } from '../db/client';
 import type { IdeaRequestBody } from './validate-idea';
 import { verifyFormToken } from './form-token';
-import { takeFormToken } from './used-form-tokens';
+import { tokenUse, type TokenUse } from './used-form-tokens';
 
 export type SpamReason = 'honeypot' | 'token_missing' | 'token_invalid' | 'too_fast' | 'token_reused';
 
@@ -35,21 +34,21 @@ export function spamReasonFor(
 }
 
 /**
- * The whole check of a script's submission: `spamReasonFor`, then, for a token that passed, its single use
- * (`token_reused` when another submission used it; a retry with the same Idempotency-Key is not another).
+ * The whole check of a script's submission without the database: `spamReasonFor`, and for a token that passed, the
+ * use to record. Its single use is decided in the group commit that stores the idea (ideas/idea-store.ts): there the
+ * idea becomes `token_reused` when another submission used the token (a retry with the same Idempotency-Key is not
+ * another).
  */
-export async function botCheck(
-  database: Database,
+export function checkScriptSubmission(
   body: IdeaRequestBody,
   idempotencyKey: string | undefined,
   options: BotCheckOptions,
   now: number = Date.now(),
-): Promise<SpamReason | null> {
+): { spamReason: SpamReason | null; tokenUse?: TokenUse } {
   const verdict = verdictFor(body, options, now);
-  if (verdict.reason !== null) return verdict.reason;
+  if (verdict.reason !== null) return { spamReason: verdict.reason };
   const expiresAt = new Date(verdict.issuedAt + options.maxAgeMs);
-  const firstUse = await takeFormToken(database, { token: body.formToken!, idempotencyKey, expiresAt });
-  return firstUse ? null : 'token_reused';
+  return { spamReason: null, tokenUse: tokenUse({ token: body.formToken!, idempotencyKey, expiresAt }) };
 }
 
 /** Honeypot: the hidden `website` input is invisible to people; any non-blank value means a bot filled it. */

@@ -2,8 +2,8 @@
  * POST IDEA_ENDPOINT: composes the intake guards, stores the idea (with its outbox row) and answers only after
  * commit. Two kinds of request reach it:
  * - JSON from the page's script: content type → Origin → API key → size (before the body is read) → schema →
- *   per-client rate limit → Idempotency-Key → bot check (honeypot + fill-time token, the token used once) → store
- *   → 202 with the receipt;
+ *   per-client rate limit → Idempotency-Key → bot check (honeypot + fill-time token) → store, the token's single
+ *   use recorded in the same group commit → 202 with the receipt;
  * - the same as multipart when a voice memo comes along: the memo is read within its 2 MB limit and walked as its
  *   container, audio only (intake/voice-memo-upload.ts) before anything is counted or stored, then stored with it;
  * - the browser's own form post (no JavaScript, or sent before the page code arrived, decision 063): content type →
@@ -21,11 +21,10 @@ import { IDEA_ENDPOINT, IDEA_RECEIPT_PATH } from '../../domain/endpoints';
 import { PROMISE_HOURS, type IdeaReceipt } from '../../domain/idea';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { storeIdea, type NewIdea, type StoreResult } from '../ideas/idea-store';
+import { storeIdea, type NewIdea } from '../ideas/idea-store';
 import { apiKeyGuard } from '../intake/api-key';
 import { bodyLimitGuard, INTAKE_BODY_LIMIT } from '../intake/body-limit';
-import { botCheck, honeypotFilled, type SpamReason } from '../intake/bot-check';
-import { returnFormToken } from '../intake/used-form-tokens';
+import { checkScriptSubmission, honeypotFilled } from '../intake/bot-check';
 import {
   intakeContentTypeGuard,
   intakeOriginGuard,
@@ -114,13 +113,12 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       const receivedAt = new Date();
       const id = crypto.randomUUID();
       const key = viaForm ? formPostKey(body, receivedAt) : idempotencyKeyOf(request);
-      // The fill-time token needs the page's script; a form post is checked by its honeypot alone. The token is
-      // used up here, unless this is a retry with the first use's Idempotency-Key (then the store replays it).
-      const spamReason: SpamReason | null = viaForm
-        ? honeypotFilled(body)
-          ? 'honeypot'
-          : null
-        : await botCheck(database, body, key, botCheckOptions, receivedAt.getTime());
+      // The fill-time token needs the page's script; a form post is checked by its honeypot alone. The token's use
+      // is recorded with the idea, in its group commit: a token another submission used makes it `token_reused`,
+      // unless this is a retry with the first use's Idempotency-Key (then the store replays it).
+      const check = viaForm
+        ? { spamReason: honeypotFilled(body) ? ('honeypot' as const) : null, tokenUse: undefined }
+        : checkScriptSubmission(body, key, botCheckOptions, receivedAt.getTime());
       const hash = requestHash(
         viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
       );
@@ -129,7 +127,8 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         id,
         receivedAt,
         fields: { idea, name, email, phone },
-        spamReason,
+        spamReason: check.spamReason,
+        tokenUse: check.tokenUse,
         withoutScript: viaForm,
         clientIp: request.ip,
         voiceMemo: voiceMemo && {
@@ -141,19 +140,11 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         statusTokenHash: statusTokenHash(statusToken(statusSecret, id)),
         consentVersion: body.consentVersion ?? null,
       };
-      let result: StoreResult;
-      try {
-        result = await storeIdea(database, newIdea, mailPolicy);
-      } catch (error) {
-        // Not stored: the token this request used goes back, so the visitor's next press is not taken for a replay.
-        if (!viaForm && spamReason === null && body.formToken) {
-          await returnFormToken(database, { token: body.formToken, idempotencyKey: key }).catch(() => {});
-        }
-        throw error;
-      }
+      const result = await storeIdea(database, newIdea, mailPolicy);
       reply.header('cache-control', 'no-store');
       let receipt: IdeaReceipt;
       if (result.created) {
+        const { spamReason } = result;
         request.log.info(
           {
             ideaId: id,

@@ -1,0 +1,142 @@
+/**
+ * `npx tsx scripts/bench/intake-explain.ts`: the plan of every statement on the intake path once a day's volume is
+ * stored. Fills BENCH_EXPLAIN_ROWS ideas (default 100,000, within the last hours, so all inside the founder cap's
+ * 24 hours and many inside the digest period) through the intake's own group commit (ideas/idea-store.ts) with the
+ * deployment's mail policy (config.ts), one idea in ten from one of 100 recurring addresses (so the cap skips some),
+ * then shows EXPLAIN (ANALYZE, BUFFERS) of each statement of one more group commit of 25 ideas, of the rate limit's
+ * upsert and of the replay's key lookup. Each statement is explained inside a savepoint rolled back before it really
+ * runs, and the last group commit is rolled back too. A plan that reads rows in proportion to the table is the bug
+ * this looks for: every read should be of the batch's own keys or a range bounded by a threshold.
+ * Options (env): BENCH_DRIVERS (postgres,pglite), BENCH_EXPLAIN_ROWS.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database, type RowsFn } from '../../src/server/db/client';
+import { findIdempotencyKey, insertIdeas, type MailPolicy, type NewIdea } from '../../src/server/ideas/idea-store';
+import { countHits } from '../../src/server/intake/rate-limit';
+import { createFormToken } from '../../src/server/intake/form-token';
+import { tokenUse } from '../../src/server/intake/used-form-tokens';
+import {
+  createDatabase,
+  startPostgresCluster,
+  type PostgresCluster,
+} from '../../src/server/test-support/postgres-cluster';
+
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',') as ('pglite' | 'postgres')[];
+const ROWS = Number(process.env.BENCH_EXPLAIN_ROWS ?? 100_000);
+const BATCH = 200;
+const config = loadConfig({});
+const policy: MailPolicy = {
+  digestThreshold: config.mail.digestThreshold,
+  formDigestThreshold: config.mail.formDigestThreshold,
+  digestPeriodMs: config.mail.digestPeriodMs,
+  founderConfirmations: { perDay: config.founder.confirmationsPerDay },
+};
+const SECRET = crypto.randomBytes(32).toString('base64url');
+
+let sequence = 0;
+function idea(receivedAt: Date): NewIdea {
+  sequence += 1;
+  const id = crypto.randomUUID();
+  const email = sequence % 10 === 0 ? `again${sequence % 100}@example.com` : `day${sequence}@example.com`;
+  return {
+    id,
+    receivedAt,
+    fields: { idea: `하루치 아이디어 ${sequence}: 동네 가게 예약 앱`, name: '벤치 테스터', email, phone: '' },
+    spamReason: null,
+    tokenUse: tokenUse({
+      token: createFormToken(SECRET),
+      idempotencyKey: `explain-${sequence}`,
+      expiresAt: new Date(receivedAt.getTime() + config.form.tokenMaxAgeMs),
+    }),
+    withoutScript: sequence % 50 === 0,
+    clientIp: '203.0.113.7',
+    idempotency: { key: `explain-${sequence}`, requestHash: 'h' },
+    statusTokenHash: crypto.randomBytes(32).toString('base64url'),
+    consentVersion: null,
+  };
+}
+
+/** Runs `work` in a transaction that is rolled back, with each statement's plan printed before it runs. */
+async function explained(database: Database, label: string, work: (rows: RowsFn) => Promise<unknown>) {
+  const rollback = new Error('rolled back');
+  await database
+    .transaction(async (rows) => {
+      const explaining: RowsFn = async <T extends Record<string, unknown>>(query: SQL) => {
+        await rows(sql`savepoint plan`);
+        const plan = await rows<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers, costs off) ${query}`);
+        await rows(sql`rollback to savepoint plan`);
+        const text = plan.map((line) => line['QUERY PLAN']).join('\n');
+        console.log(`\n### ${label}\n\n\`\`\`\n${text}\n\`\`\``);
+        return rows<T>(query);
+      };
+      await work(explaining);
+      throw rollback;
+    })
+    .catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+}
+
+/** The database seen through `rows` (one transaction): what insertIdeas and countHits need of it. */
+const within = (database: Database, rows: RowsFn): Database => ({
+  ...database,
+  rows,
+  transaction: (work) => work(rows),
+});
+
+async function explainOn(driver: 'pglite' | 'postgres', cluster: PostgresCluster | undefined): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-explain-${driver}-`));
+  const databaseUrl = cluster ? await createDatabase(cluster.url, 'explain') : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const start = Date.now() - 6 * 3_600_000;
+    for (let stored = 0; stored < ROWS; stored += BATCH) {
+      const at = (n: number) => new Date(start + Math.floor(((stored + n) / ROWS) * 6 * 3_600_000));
+      await insertIdeas(
+        database,
+        Array.from({ length: Math.min(BATCH, ROWS - stored) }, (_, n) => idea(at(n))),
+        policy,
+      );
+    }
+    if (driver === 'postgres') await database.rows(sql`analyze`);
+    const [counts] = await database.rows<Record<string, number>>(sql`
+      select (select count(*)::int from ideas) as ideas, (select count(*)::int from outbox) as outbox,
+        (select count(*)::int from outbox where not digest) as mailed_each,
+        (select count(*)::int from founder_mails) as founder_mails,
+        (select count(*)::int from founder_mails where status = 'skipped') as skipped,
+        (select count(*)::int from used_form_tokens) as used_form_tokens`);
+    console.log(`\n## ${driver}: ${JSON.stringify(counts)}`);
+    const now = new Date();
+    const batch = Array.from({ length: 25 }, () => idea(now));
+    await explained(database, `${driver}: one group commit of 25 ideas (ideas/idea-store.ts)`, (rows) =>
+      insertIdeas(within(database, rows), batch, policy),
+    );
+    await explained(database, `${driver}: the rate limit's upsert (intake/rate-limit.ts)`, (rows) =>
+      countHits(within(database, rows), [
+        { key: '203.0.113.7', windowMs: config.rateLimit.windowMs },
+        { key: '203.0.113.8', windowMs: config.rateLimit.windowMs },
+      ]),
+    );
+    await explained(database, `${driver}: a replay's stored key (ideas/idea-store.ts)`, (rows) =>
+      findIdempotencyKey(within(database, rows), 'explain-5000'),
+    );
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+let cluster: PostgresCluster | undefined;
+try {
+  for (const driver of DRIVERS) {
+    if (driver === 'postgres') cluster = await startPostgresCluster({ durable: true, port: 4392 });
+    await explainOn(driver, cluster);
+  }
+} finally {
+  await cluster?.stop();
+}

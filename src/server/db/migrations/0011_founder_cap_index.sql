@@ -1,0 +1,2 @@
+DROP INDEX "founder_mails_recipient_idx";--> statement-breakpoint
+CREATE INDEX "founder_mails_cap_idx" ON "founder_mails" USING btree ("recipient_hash","created_at") WHERE "founder_mails"."kind" = 'confirmation' and "founder_mails"."status" <> 'skipped';
