@@ -34,7 +34,8 @@ describe('the demo dialog shell', () => {
     expect(shell.getAttribute('aria-modal')).toBe('true');
     expect(within(shell).getByText(item.description)).toBeTruthy();
     expect(within(shell).getByText('로딩 중...')).toBeTruthy();
-    expect(shell.contains(document.activeElement)).toBe(true);
+    // Focus moves in once the shell's frame is painted (not inside the tap's processing).
+    await waitFor(() => expect(shell.contains(document.activeElement)).toBe(true));
     // The code has not been allowed in yet, however long the shell waits.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('dialog', { name: item.title }).hasAttribute(SHELL_ATTRIBUTE)).toBe(true);
@@ -49,11 +50,11 @@ describe('the demo dialog shell', () => {
     expect(within(dialog).getByAltText(`${item.title} 데모 화면`)).toBeTruthy();
   });
 
-  it('is a modal dialog for its short life: focus stays inside; Escape, its close button and a click outside close it', () => {
+  it('is a modal dialog for its short life: focus stays inside; Escape, its close button and a click outside close it', async () => {
     const onClose = vi.fn();
     render(<DemoDialogShell item={item} onClose={onClose} />);
     const shell = screen.getByRole('dialog', { name: item.title });
-    expect(document.activeElement).toBe(shell);
+    await waitFor(() => expect(document.activeElement).toBe(shell));
     fireEvent.keyDown(shell, { key: 'Tab' });
     expect(document.activeElement).toBe(within(shell).getByRole('button', { name: '닫기' }));
     fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });

@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { portfolioSection } from '../../../content/home';
 import { portfolio, type PortfolioItem } from '../../../content/portfolio';
 import { loadedOrLazy } from '../../ui/loaded-or-lazy';
@@ -13,10 +13,26 @@ import { PortfolioCard } from './portfolio-card';
 // Suspense's hold-back (loadedOrLazy).
 const { load: loadDemoDialog, Component: DemoDialog } = loadedOrLazy(() => import('./demo-dialog'));
 
+/** Draws the shell for the item a tap asked for until the dialog proper (`active`) shows that item. */
+function ShellHost({
+  active,
+  connect,
+  shell,
+}: {
+  active: PortfolioItem | null;
+  connect: (set: (item: PortfolioItem | null) => void) => void;
+  shell: (item: PortfolioItem | null) => ReactNode;
+}) {
+  const [requested, setRequested] = useState<PortfolioItem | null>(null);
+  useLayoutEffect(() => connect(setRequested), [connect]);
+  return requested !== active ? shell(requested) : null;
+}
+
 /** The four portfolio cards; each opens the demo dialog for its item. */
 export function PortfolioSection() {
-  // `requested` follows the tap at once; `active` (the dialog proper) follows in a transition.
-  const [requested, setRequested] = useState<PortfolioItem | null>(null);
+  // The shell follows the tap at once, in its own small component (`ShellHost`: the tap's commit renders nothing
+  // else); `active` (the dialog proper) follows in a transition.
+  const setRequested = useRef<(item: PortfolioItem | null) => void>(() => undefined);
   const [active, setActive] = useState<PortfolioItem | null>(null);
   const [opened, setOpened] = useState(0);
   const cards = useRef(new Map<string, HTMLButtonElement>());
@@ -27,14 +43,14 @@ export function PortfolioSection() {
   // The dialog proper (Radix, focus trap, scroll lock, the player: ~110 ms of a throttled phone's main thread, more
   // on a busy one) renders in a transition right after (decision 080), and replaces the shell in its commit.
   const open = (item: PortfolioItem) => {
-    setRequested(item);
+    setRequested.current(item);
     startTransition(() => {
       setActive(item);
       setOpened((count) => count + 1);
     });
   };
   const close = () => {
-    setRequested(null);
+    setRequested.current(null);
     startTransition(() => setActive(null));
   };
   const returnFocus = (slug: string) => cards.current.get(slug)?.focus();
@@ -74,7 +90,7 @@ export function PortfolioSection() {
           ))}
         </ul>
       </div>
-      {requested !== active ? shell(requested) : null}
+      <ShellHost active={active} connect={(set) => (setRequested.current = set)} shell={shell} />
       {opened > 0 ? (
         // Still loading at the first open: the shell stays until the code is in.
         <Suspense fallback={shell(active)}>
