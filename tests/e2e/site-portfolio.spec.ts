@@ -72,6 +72,39 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
   });
 
+  // Decision 100: on a slow phone the dialog's code may still be on its way at the first tap; the tap must not wait
+  // for it. Held here until the dialog is already on screen, so a build that waited again would fail, untimed.
+  test('a first tap opens the dialog at once, while its code is still on the way', async ({ page }) => {
+    await routeDemos(page);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/assets\/demo-dialog-[\w-]+\.js$/, async (route) => {
+      held.push(route.request().url());
+      await gate;
+      await route.continue();
+    });
+    await gotoHydrated(page, '/');
+    const item = portfolio[0]!;
+    const button = card(page, item.title);
+    await button.scrollIntoViewIfNeeded();
+    await expect.poll(() => held.length).toBe(1); // fetched as the portfolio neared the screen, and held there
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: item.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(item.description);
+    await expect(dialog.getByText('로딩 중...')).toBeVisible();
+    await expect(dialog).toBeFocused();
+
+    release();
+    await expect(dialog.getByRole('button', { name: '일시정지' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: `${item.title} 데모 화면` })).toBeAttached();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
   test('closes by the close button, Escape and a click outside; focus returns to the card', async ({ page }) => {
     await routeDemos(page);
     await gotoHydrated(page, '/');

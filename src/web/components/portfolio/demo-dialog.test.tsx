@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { portfolio } from '../../../content/portfolio';
+import { SHELL_ATTRIBUTE } from './demo-dialog-shell';
 import { PortfolioSection } from './portfolio-section';
 
 const item = portfolio[0]!;
@@ -32,9 +33,14 @@ beforeEach(() => {
   reducedMotion(false);
 });
 
+/** Taps a card and returns the dialog proper, once it has replaced the shell the tap opened at once (decision 100). */
 async function openCard(user: ReturnType<typeof userEvent.setup>, title = item.title) {
   await user.click(screen.getByRole('button', { name: new RegExp(title) }));
-  return screen.findByRole('dialog', { name: title });
+  return waitFor(() => {
+    const dialog = screen.getByRole('dialog', { name: title });
+    expect(dialog.hasAttribute(SHELL_ATTRIBUTE)).toBe(false);
+    return dialog;
+  });
 }
 
 describe('demo dialog', () => {

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { demoDialog } from '../../../content/home';
 import { DEMO_SIZE, type PortfolioItem } from '../../../content/portfolio';
 import { cn } from '../../ui/cn';
+import { DemoLoading, demoBox } from './demo-frame';
 
 type Status = 'loading' | 'loaded' | 'failed';
 
@@ -78,12 +79,7 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
   const alt = demoDialog.imageAlt(item.title);
 
   return (
-    <div
-      className="relative overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
-      style={{ aspectRatio: `${DEMO_SIZE.width} / ${DEMO_SIZE.height}` }}
-      data-status={status}
-      data-playing={playing}
-    >
+    <div className={demoBox.className} style={demoBox.style} data-status={status} data-playing={playing}>
       {status === 'failed' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
           <svg
@@ -124,18 +120,7 @@ export function DemoPlayer({ item }: { item: PortfolioItem }) {
             aria-hidden="true"
             className={cn('absolute inset-0 h-full w-full object-contain', !still && 'hidden')}
           />
-          {status === 'loading' && !still ? (
-            <div
-              role="status"
-              className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-slate-600"
-            >
-              <span
-                aria-hidden="true"
-                className="size-9 animate-spin rounded-full border-[3px] border-slate-300 border-t-brand-600"
-              />
-              <span className="text-sm font-medium">{demoDialog.loading}</span>
-            </div>
-          ) : null}
+          {status === 'loading' && !still ? <DemoLoading /> : null}
           <button
             type="button"
             onClick={toggle}
