@@ -26,14 +26,21 @@ const summary = {
   spamReason: null,
   releasedAt: null,
   closedAt: null,
-  clock: { receivedAt: '2026-11-23T09:00:00.000Z', promisedBy: '2026-11-24T09:00:00.000Z', deliveredAt: null },
+  clock: {
+    receivedAt: '2026-11-23T09:00:00.000Z',
+    promisedBy: '2026-11-24T09:00:00.000Z',
+    deliveredAt: null,
+    closedAt: null,
+    spam: false,
+  },
 };
 const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, leads: [summary] };
 const figures: LeadFigures = {
   month: '2026-11',
   received: 7,
   deliveredInTime: 5,
-  medianHoursToPrototype: 19.5,
+  medianMinutesToPrototype: 19.5 * 60,
+  due: 6,
   overdueNow: 1,
 };
 const detail: LeadDetail = {
@@ -88,8 +95,8 @@ describe('the inbox', () => {
     expect(row.textContent).toMatch(/(59분|1시간 0분) 지남/);
     expect(row.textContent).toContain('신규');
     expect(row.textContent).toContain('음성 메모');
-    expect(await screen.findByText('5 / 7')).toBeTruthy();
-    expect(screen.getByText('19.5시간')).toBeTruthy();
+    expect(await screen.findByText('5 / 6')).toBeTruthy();
+    expect(screen.getByText('19시간 30분')).toBeTruthy();
 
     fireEvent.click(screen.getByLabelText('24시간 넘긴 것만'));
     await waitFor(() => expect(calls.some((call) => call.url.includes('overdue=true'))).toBe(true));
