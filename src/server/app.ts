@@ -102,7 +102,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       ...config.alerts,
       retryBaseMs: config.mail.retryBaseMs,
       retryMaxMs: config.mail.retryMaxMs,
-      mail: { transport, from: config.mail.from, siteUrl: config.siteUrl },
+      mail: { transport, from: config.mail.from, siteUrl: config.founder.siteUrl },
+      siteUrl: config.founder.siteUrl,
     },
     app.log,
   );
@@ -116,6 +117,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     {
       from: config.mail.from,
       to: config.mail.teamEmail,
+      // The team mail links the lead's page (SITE_URL, else this server).
+      siteUrl: config.founder.siteUrl,
       pollMs: config.mail.pollMs,
       maxAgeMs: config.mail.maxAgeMs,
       retryBaseMs: config.mail.retryBaseMs,

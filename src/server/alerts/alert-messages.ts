@@ -2,7 +2,16 @@
 import { alertCopy as copy, leadAlertCopy } from '../../content/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
-export function alertText(kind: AlertKind, ideaId: string | null, details: AlertDetails): string {
+/**
+ * An alert's message; about a lead, it ends with the lead's owner (a team member's address, never the visitor's)
+ * and the link to its page in the workspace (decision 092).
+ */
+export function alertText(
+  kind: AlertKind,
+  ideaId: string | null,
+  details: AlertDetails,
+  lead?: { owner: string | null; link: string },
+): string {
   const id = ideaId ?? copy.erasedIdea;
   const reference = details.reference ?? id;
   const text =
@@ -13,5 +22,6 @@ export function alertText(kind: AlertKind, ideaId: string | null, details: Alert
         : kind === 'mail_failed'
           ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
           : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
-  return `${copy.prefix} ${text}`;
+  const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
+  return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

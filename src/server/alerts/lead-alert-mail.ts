@@ -5,13 +5,10 @@
  */
 import { leadAlertCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
-import { TEAM_PATH } from '../../domain/team-paths';
-import { messageIdDomain, type TeamMail } from '../mail/team-mail';
+import { leadPageUrl, messageIdDomain, type TeamMail } from '../mail/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
-/** The lead's page in the workspace, absolute when SITE_URL is known. */
-export const leadPageUrl = (ideaId: string, siteUrl: string | undefined) =>
-  `${(siteUrl ?? '').replace(/\/$/, '')}${TEAM_PATH}/leads/${ideaId}`;
+export { leadPageUrl };
 
 export function leadAlertMail(
   kind: AlertKind,
