@@ -111,6 +111,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
+  /** Sends the alerts just stored now rather than at the alert job's next turn. */
+  const nudgeAlerts = () => {
+    const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
+    alertsInFlight.add(sending);
+    void sending.finally(() => alertsInFlight.delete(sending));
+  };
   const outbox = new OutboxWorker(
     database,
     transport,
@@ -142,11 +148,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             app.log,
           )
         : undefined,
-      onAlert: () => {
-        const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
-        alertsInFlight.add(sending);
-        void sending.finally(() => alertsInFlight.delete(sending));
-      },
+      onAlert: nudgeAlerts,
     },
     app.log,
   );
@@ -179,7 +181,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onStored: () => outbox.nudge(),
   });
   await app.register(ideaReceivedRoute, { database, statusSecret });
-  await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
+  await app.register(statusPageRoutes, {
+    config,
+    database,
+    statusSecret,
+    siteDir: config.siteDir,
+    onAlert: nudgeAlerts,
+  });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
   await app.register(teamApi, { config, database, mailTransport: transport });

@@ -225,13 +225,15 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
  * restart never send one twice. `key` makes each alert once only: `mail_failed:<idea id>:<attempt>` for a mail
  * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog, `lead_due_soon:<idea id>:<channel>`
  * and `lead_overdue:<idea id>:<channel>` for the 24-hour clock (jobs/lead-clock.ts; those go by mail too, one row per
- * channel). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
+ * channel), `lead_erased:<erased id>:<channel>` for a founder's deletion (only the reference in its details). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
  */
 export const alerts = pgTable(
   'alerts',
   {
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue'] }).notNull(),
+    kind: text('kind', {
+      enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue', 'lead_erased'],
+    }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
     channel: text('channel', { enum: ['webhook', 'mail'] })
       .notNull()
