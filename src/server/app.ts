@@ -138,6 +138,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             transport,
             {
               from: config.mail.from,
+              // A founder's reply reaches the team, not the no-reply sender.
+              replyTo: config.mail.teamEmail,
               linkSecret: statusSecret,
               siteUrl: config.founder.siteUrl,
               leaseMs: config.mail.leaseMs,
