@@ -147,6 +147,25 @@ describe('a lead page', () => {
     await waitFor(() => expect(screen.getByTestId('lead-clock').textContent).toContain('만에 전달'));
   });
 
+  it('clears 「저장했어요.」 when the next change is blocked (an empty link), sending nothing', async () => {
+    const calls = stubApi(() => detail);
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'building' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(await screen.findByText('저장했어요.')).toBeTruthy();
+    const posts = calls.filter((call) => call.method === 'POST').length;
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(posts);
+  });
+
   it('erases only once the reference is typed again', async () => {
     const calls = stubApi((method) => (method === 'DELETE' ? { erased: true } : detail));
     renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
