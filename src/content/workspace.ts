@@ -126,6 +126,15 @@ export const leadsCopy = {
     cancel: '취소',
     erased: '삭제했어요. 팀 메일함에 남은 메일도 지워 주세요.',
   },
+  /** The CSV's 「24시간 약속」 column: the promise's state (domain/promise.ts) as of the export. */
+  promise: {
+    open: '진행 중 (24시간 안)',
+    overdue: '진행 중 (24시간 넘김)',
+    on_time: '24시간 안에 전달',
+    late: '24시간 넘겨 전달',
+    closed: '프로토타입 없이 종료',
+    spam: '스팸 의심',
+  },
   export: {
     heading: 'CSV로 내보내기',
     reason: '내려받는 이유 (기록에 남아요)',

@@ -118,3 +118,25 @@ describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_M
     });
   });
 });
+
+describe('the CSV reads the promise', () => {
+  it('names each case by promiseOf, as of the export', async () => {
+    const { promiseLabel } = await import('./ideas-csv');
+    const { leadsCopy } = await import('../../content/workspace');
+    for (const c of PROMISE_CASES) {
+      const received = NOW.getTime() - c.nowAfter;
+      const at = (offset: number | null) => (offset === null ? null : new Date(received + offset).toISOString());
+      const label = promiseLabel(
+        {
+          receivedAt: new Date(received).toISOString(),
+          prototypeDeliveredAt: at(c.deliveredAfter),
+          closedAt: at(c.closedAfter),
+          spamReason: c.spam ? 'honeypot' : null,
+          releasedAt: null,
+        } as Parameters<typeof promiseLabel>[0],
+        NOW,
+      );
+      expect(label, c.name).toBe(c.expected.overdue ? leadsCopy.promise.overdue : leadsCopy.promise[c.expected.state]);
+    }
+  });
+});
