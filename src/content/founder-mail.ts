@@ -23,10 +23,14 @@ export const founderMailCopy = {
     receivedAt: '접수 시각',
     promisedBy: '프로토타입 약속 시각',
     status: '진행 상황 보기',
+    prototype: '프로토타입',
+    openPrototype: '프로토타입 열기',
   },
+  /** The Reply-To's name: a founder's reply goes to the team. */
+  replyToName: '24시간 MVP 팀',
   /** A time as the mails write it. */
   kst: (formatted: string) => `${formatted} (한국 시간)`,
   /** Under both mails. */
   footer:
-    '이 메일은 24시간 MVP 스튜디오의 신청서에서 이 주소로 아이디어를 보내셨기 때문에 발송되었습니다. 직접 보내신 적이 없다면 이 메일을 무시하셔도 됩니다. 링크는 본인만 알 수 있도록 다른 사람과 공유하지 마세요.',
+    '이 메일에 회신하면 팀에 바로 전달됩니다. 이 메일은 24시간 MVP 스튜디오의 신청서에서 이 주소로 아이디어를 보내셨기 때문에 발송되었습니다. 직접 보내신 적이 없다면 이 메일을 무시하셔도 됩니다. 링크는 본인만 알 수 있도록 다른 사람과 공유하지 마세요.',
 } as const;

@@ -17,6 +17,8 @@ export const statusPageCopy = {
     /** Shown before the script runs (or without it) and when the time has passed. */
     remainingStatic: (promised: string) => `${promised}까지 전달해 드립니다.`,
     overdue: '약속 시각이 지났습니다. 팀이 확인하고 곧 연락드립니다.',
+    /** The team closed the request without a prototype: no count-down. */
+    closed: '상담이 종료되어 시간 약속이 더 이상 진행되지 않습니다. 궁금한 점은 팀 메일로 답장해 주세요.',
     /** The script's units. */
     units: { hours: '시간', minutes: '분', seconds: '초' },
   },

@@ -5,8 +5,8 @@
  */
 
 export const teamMailCopy = {
-  /** `[아이디어 접수] 홍길동님: 동네 빵집의 남은 빵을…` */
-  subject: (name: string, summary: string) => `[아이디어 접수] ${name}님: ${summary}`,
+  /** `[아이디어 접수 1a2b3c4d] 홍길동님: 동네 빵집의 남은 빵을…`: the reference, so the mailbox finds it by it. */
+  subject: (reference: string, name: string, summary: string) => `[아이디어 접수 ${reference}] ${name}님: ${summary}`,
   /** The subject's summary when the idea came as a voice memo only. */
   memoSummary: (duration: string) => `음성 메모 ${duration}`,
   title: '새 아이디어 접수',
@@ -19,6 +19,7 @@ export const teamMailCopy = {
     promisedBy: '프로토타입 약속 시각',
     id: '접수 번호',
     memo: '음성 메모',
+    lead: '작업 공간에서 열기',
   },
   /** A time as the mails write it. */
   kst: (formatted: string) => `${formatted} (KST)`,
@@ -58,6 +59,9 @@ export const spamReportCopy = {
 /** The team's chat alerts when mail is not going out (ids, counts, ages and reply codes only). */
 export const alertCopy = {
   prefix: '[24시간 MVP 알림]',
+  /** Appended to every chat alert about a lead: who owns it and where it opens. */
+  owner: (email: string | null) => (email ? `담당: ${email}` : '담당: 없음 (팀 전체)'),
+  open: (link: string) => `열기: ${link}`,
   erasedIdea: '(삭제된 아이디어)',
   expired: '재시도 기간 동안 보내지 못해 실패로 처리했습니다',
   refused: (code: string | number | null | undefined) =>
@@ -80,4 +84,10 @@ export const leadAlertCopy = {
     overdue ? `[24시간 초과] 접수 번호 ${reference}` : `[24시간 임박] 접수 번호 ${reference}`,
   mailTitle: (overdue: boolean) => (overdue ? '24시간 약속을 넘긴 아이디어' : '24시간 약속이 다가오는 아이디어'),
   open: '작업 공간에서 열기',
+  /** A founder erased their request from the status page: the reference only, and what the team should do. */
+  erased: (reference: string) =>
+    `접수 번호 ${reference}: 신청자가 상태 페이지에서 신청을 삭제했습니다. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지웠습니다. ` +
+    `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "[아이디어 접수 ${reference}]")과 그 회신도 지워 주세요.`,
+  erasedSubject: (reference: string) => `[삭제 요청 처리] 접수 번호 ${reference}`,
+  erasedTitle: '신청자가 삭제한 아이디어',
 } as const;

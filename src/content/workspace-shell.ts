@@ -12,7 +12,8 @@ export const workspaceShellCopy = {
   skipToContent: '본문으로 건너뛰기',
   nav: { label: '작업 공간 메뉴', inbox: '받은 아이디어', members: '팀원', accessRecords: '접속 기록' },
   signOut: '로그아웃',
-  signedInAs: (email: string) => `${email}(으)로 로그인했어요`,
+  /** No particle after an address: how it is read (com → 컴, kr → 알) decides 로/으로, so the copy needs none. */
+  signedInAs: (email: string) => `로그인한 계정: ${email}`,
   loading: '불러오는 중이에요…',
   signIn: {
     title: '팀 작업 공간 로그인',
@@ -45,7 +46,7 @@ export const workspaceShellCopy = {
     you: '(나)',
     inviteHeading: '팀원 초대',
     inviteButton: '초대 메일 보내기',
-    invited: (email: string) => `${email}(으)로 초대 메일을 보냈어요.`,
+    invited: (email: string) => `초대 메일을 보냈어요: ${email}`,
     notMailed: (email: string) =>
       `${email} 초대는 만들었지만 메일을 보내지 못했어요. 잠시 후 다시 초대하거나 npm run team -- invite 로 링크를 만들어 주세요.`,
     remove: (email: string) => `${email} 내보내기`,

@@ -13,6 +13,7 @@ export const teamErrorMessages = {
   not_found: '찾는 항목이 없어요. 이미 삭제되었거나 주소가 잘못되었어요.',
   invalid: '입력한 내용을 다시 확인해 주세요.',
   conflict: '다른 사람이 먼저 바꿨어요. 새로고침한 뒤 다시 시도해 주세요.',
+  stage_refused: '미팅과 계약은 프로토타입을 전달한 뒤에 고를 수 있어요. 먼저 프로토타입 전달로 바꿔 주세요.',
   rate_limited: '시도가 너무 많아요. 잠시 후 다시 시도해 주세요.',
   invite_invalid: '초대 링크가 만료되었거나 이미 사용되었어요. 새 초대 링크를 요청해 주세요.',
   passkey_invalid: '패스키를 확인하지 못했어요. 다시 시도해 주세요.',
@@ -47,15 +48,20 @@ export const leadsCopy = {
     left: (time: string) => `${time} 남음`,
     overdue: (time: string) => `${time} 지남`,
     stopped: (time: string) => `${time} 만에 전달`,
-    closed: '상담 종료',
+    late: (time: string) => `${time} 만에 전달 (약속 시간 넘김)`,
+    closed: '종료 · 시계 멈춤',
+    spam: '스팸 의심 · 시계 없음',
     hoursMinutes: (hours: number, minutes: number) => (hours > 0 ? `${hours}시간 ${minutes}분` : `${minutes}분`),
   },
   figures: {
-    title: (month: string) => `${month} 현황`,
+    title: (year: number, month: number) => `${year}년 ${month}월 현황`,
     received: '이번 달 아이디어',
     inTime: '24시간 안에 전달',
+    /** Kept of due: the leads whose 24 hours are over or that got their prototype (never one still inside them). */
+    inTimeValue: (kept: number, due: number) => `${kept.toLocaleString('ko-KR')} / ${due.toLocaleString('ko-KR')}`,
+    inTimeHint: '24시간이 지났거나 프로토타입을 받은 것 중에서 세요. 아직 24시간 안인 것은 세지 않아요.',
     median: '프로토타입까지 걸린 시간(중앙값)',
-    medianValue: (hours: number | null) => (hours === null ? '아직 없음' : `${hours}시간`),
+    none: '아직 없음',
     overdue: '지금 24시간 넘긴 것',
   },
   lead: {
@@ -110,8 +116,7 @@ export const leadsCopy = {
     addNote: '메모 추가',
     actionsHeading: '처리',
     release: '스팸 보관함에서 꺼내 팀 메일로 보내기',
-    close: '상담 종료로 표시',
-    closedAt: (at: string) => `상담 종료: ${at}`,
+    closedAt: (at: string) => `종료: ${at} · 보관 기간은 이때부터 세요.`,
     erase: '이 아이디어 완전히 삭제',
     eraseTitle: '정말 삭제할까요?',
     eraseHelp: (reference: string) =>
@@ -120,6 +125,15 @@ export const leadsCopy = {
     eraseConfirm: '삭제',
     cancel: '취소',
     erased: '삭제했어요. 팀 메일함에 남은 메일도 지워 주세요.',
+  },
+  /** The CSV's 「24시간 약속」 column: the promise's state (domain/promise.ts) as of the export. */
+  promise: {
+    open: '진행 중 (24시간 안)',
+    overdue: '진행 중 (24시간 넘김)',
+    on_time: '24시간 안에 전달',
+    late: '24시간 넘겨 전달',
+    closed: '프로토타입 없이 종료',
+    spam: '스팸 의심',
   },
   export: {
     heading: 'CSV로 내보내기',

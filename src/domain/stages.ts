@@ -4,18 +4,22 @@
  *
  * 신규 → 검토 중 → 제작 중 → 프로토타입 전달 (with the prototype's link) → 미팅 → 계약 / 종료 (with a reason).
  * The team may move a lead to any stage (a lead can go back to 제작 중 after a meeting); the two that carry a
- * detail require it.
+ * detail require it, and 미팅 and 계약 come only after a prototype went out (`stageMoveRefusal`). 종료 is the one
+ * "closed": it is the consultation's end (the retention period counts from it), and leaving it reopens the lead.
+ * Whether the 24-hour promise was kept is not a stage: domain/promise.ts reads it from the times.
  */
 import { z } from 'zod';
 
 export const STAGES = ['new', 'reviewing', 'building', 'delivered', 'meeting', 'contracted', 'closed'] as const;
 export type Stage = (typeof STAGES)[number];
 
-/** The stage the 24-hour promise is about: a lead that reached it (or a later one) got its prototype. */
-export const PROMISED_STAGE: Stage = 'delivered';
+/** The stages that follow a delivered prototype: a lead without one cannot be moved there. */
+export const AFTER_PROTOTYPE_STAGES: readonly Stage[] = ['meeting', 'contracted'];
 
-/** True when `stage` is the promised stage or comes after it (the 24-hour clock has stopped). */
-export const reachedPrototype = (stage: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(PROMISED_STAGE);
+/** Why the rules refuse moving a lead to `stage`, or null when they allow it. */
+export function stageMoveRefusal(stage: Stage, lead: { prototypeDelivered: boolean }): 'needs_prototype' | null {
+  return AFTER_PROTOTYPE_STAGES.includes(stage) && !lead.prototypeDelivered ? 'needs_prototype' : null;
+}
 
 /** The longest prototype link and closing reason the team may store. */
 export const STAGE_DETAIL_LIMITS = { prototypeUrl: 2000, reason: 500 } as const;

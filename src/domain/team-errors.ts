@@ -9,6 +9,7 @@ export const TEAM_ERROR_CODES = [
   'not_found',
   'invalid',
   'conflict',
+  'stage_refused',
   'rate_limited',
   'invite_invalid',
   'passkey_invalid',

@@ -49,12 +49,16 @@ export interface LeadListQuery {
 }
 export type LeadListFilter = z.output<typeof leadListQuerySchema>;
 
-/** The 24-hour clock of a lead: its promise, and when it stopped (the prototype delivered) if it did. */
+/** The 24-hour clock of a lead: the facts its promise (domain/promise.ts, `promiseOf`) is read from. */
 export interface LeadClock {
   receivedAt: string;
   promisedBy: string;
   /** When the prototype went out (the clock stopped); null while it runs. */
   deliveredAt: string | null;
+  /** When the lead was closed (stage 종료; the retention period counts from it); null while it is not. */
+  closedAt: string | null;
+  /** In the spam folder: outside the promise. */
+  spam: boolean;
 }
 
 export interface LeadSummary {
@@ -118,10 +122,15 @@ export interface LeadFigures {
   month: string;
   /** Leads received this month (the spam folder left out). */
   received: number;
+  /**
+   * Of those, how many the on-time rate counts (domain/promise.ts `due`): delivered, or past their 24 hours; never
+   * one inside them.
+   */
+  due: number;
   /** Of those, how many got their prototype within PROMISE_HOURS. */
   deliveredInTime: number;
-  /** Median hours from receipt to prototype of this month's delivered leads; null when none. */
-  medianHoursToPrototype: number | null;
+  /** Median minutes from receipt to prototype of this month's delivered leads; null when none. */
+  medianMinutesToPrototype: number | null;
   /** Open leads past their promise now. */
   overdueNow: number;
 }

@@ -102,7 +102,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       ...config.alerts,
       retryBaseMs: config.mail.retryBaseMs,
       retryMaxMs: config.mail.retryMaxMs,
-      mail: { transport, from: config.mail.from, siteUrl: config.siteUrl },
+      mail: { transport, from: config.mail.from, siteUrl: config.founder.siteUrl },
+      siteUrl: config.founder.siteUrl,
     },
     app.log,
   );
@@ -110,12 +111,20 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
+  /** Sends the alerts just stored now rather than at the alert job's next turn. */
+  const nudgeAlerts = () => {
+    const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
+    alertsInFlight.add(sending);
+    void sending.finally(() => alertsInFlight.delete(sending));
+  };
   const outbox = new OutboxWorker(
     database,
     transport,
     {
       from: config.mail.from,
       to: config.mail.teamEmail,
+      // The team mail links the lead's page (SITE_URL, else this server).
+      siteUrl: config.founder.siteUrl,
       pollMs: config.mail.pollMs,
       maxAgeMs: config.mail.maxAgeMs,
       retryBaseMs: config.mail.retryBaseMs,
@@ -129,6 +138,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             transport,
             {
               from: config.mail.from,
+              // A founder's reply reaches the team, not the no-reply sender.
+              replyTo: config.mail.teamEmail,
               linkSecret: statusSecret,
               siteUrl: config.founder.siteUrl,
               leaseMs: config.mail.leaseMs,
@@ -139,11 +150,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             app.log,
           )
         : undefined,
-      onAlert: () => {
-        const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
-        alertsInFlight.add(sending);
-        void sending.finally(() => alertsInFlight.delete(sending));
-      },
+      onAlert: nudgeAlerts,
     },
     app.log,
   );
@@ -176,7 +183,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onStored: () => outbox.nudge(),
   });
   await app.register(ideaReceivedRoute, { database, statusSecret });
-  await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
+  await app.register(statusPageRoutes, {
+    config,
+    database,
+    statusSecret,
+    siteDir: config.siteDir,
+    onAlert: nudgeAlerts,
+  });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
   await app.register(teamApi, { config, database, mailTransport: transport });

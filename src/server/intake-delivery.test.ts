@@ -89,7 +89,11 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
     expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
     expect(parsed.subject).toBe(
-      teamMailCopy.subject('홍길동 Bcc: victim@example.com', '<script>alert("x")</script> 동네 빵집 예약 앱…'),
+      teamMailCopy.subject(
+        id.slice(0, 8),
+        '홍길동 Bcc: victim@example.com',
+        '<script>alert("x")</script> 동네 빵집 예약 앱…',
+      ),
     );
     expect(parsed.replyTo?.value).toEqual([{ address: 'gildong@example.com', name: '홍길동 Bcc: victim@example.com' }]);
     expect(parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);
@@ -100,6 +104,8 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
     expect(parsed.text).toContain('동네 빵집 예약 앱');
     expect(parsed.text).toContain(`접수 번호: ${id}`);
+    // The lead's page in the workspace, from SITE_URL (else this server).
+    expect(parsed.text).toMatch(new RegExp(`작업 공간에서 열기: https?://[^/\\s]+/team/leads/${id}`));
     expect(parsed.text).toContain(`접수 시각: ${formatKst(receivedAt)} (KST)`);
     const html = String(parsed.html);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');

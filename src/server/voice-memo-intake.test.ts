@@ -100,7 +100,9 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     const [mail] = await smtp.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
-    expect(mail!.parsed.subject).toBe(teamMailCopy.subject('목소리로 보낸 분', teamMailCopy.memoSummary('0:03')));
+    expect(mail!.parsed.subject).toBe(
+      teamMailCopy.subject(id.slice(0, 8), '목소리로 보낸 분', teamMailCopy.memoSummary('0:03')),
+    );
     expect(mail!.parsed.text).toContain(`음성 메모: 0:03 (첨부 파일 음성메모-${id.slice(0, 8)}.webm, 200 KB)`);
     expect(mail!.parsed.attachments).toHaveLength(1);
     const attachment = mail!.parsed.attachments[0]!;

@@ -111,7 +111,7 @@ test('an idea from the public form reaches the inbox, its memo plays, and 프로
     await expect(row).toBeVisible();
     await expect(row).toContainText('음성 메모');
     await expect(row).toContainText(/남음/);
-    await expect(page.getByTestId('lead-figures')).toContainText('0 / 1');
+    await expect(page.getByTestId('lead-figures')).toContainText('0 / 0');
     await expectNoAxeViolations(page, 'inbox 390');
     await page.setViewportSize({ width: 1280, height: 800 });
     await expectNoAxeViolations(page, 'inbox 1280');

@@ -2,7 +2,16 @@
 import { alertCopy as copy, leadAlertCopy } from '../../content/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
-export function alertText(kind: AlertKind, ideaId: string | null, details: AlertDetails): string {
+/**
+ * An alert's message; about a lead, it ends with the lead's owner (a team member's address, never the visitor's)
+ * and the link to its page in the workspace (decision 092).
+ */
+export function alertText(
+  kind: AlertKind,
+  ideaId: string | null,
+  details: AlertDetails,
+  lead?: { owner: string | null; link: string },
+): string {
   const id = ideaId ?? copy.erasedIdea;
   const reference = details.reference ?? id;
   const text =
@@ -10,8 +19,11 @@ export function alertText(kind: AlertKind, ideaId: string | null, details: Alert
       ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
       : kind === 'lead_overdue'
         ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-        : kind === 'mail_failed'
-          ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-          : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
-  return `${copy.prefix} ${text}`;
+        : kind === 'lead_erased'
+          ? leadAlertCopy.erased(reference)
+          : kind === 'mail_failed'
+            ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+            : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+  const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
+  return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

@@ -13,7 +13,7 @@ import { retryDelayMs } from '../mail/retry-delay';
 import type { MailTransport } from '../mail/transport';
 import { alertText } from './alert-messages';
 import type { AlertChannel, AlertDetails, AlertKind } from './alert-store';
-import { leadAlertMail } from './lead-alert-mail';
+import { leadAlertMail, leadPageUrl } from './lead-alert-mail';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type WebhookFormat } from './webhook';
 
 /** An alert's claim outlives one webhook call by this much (recording the outcome). */
@@ -26,6 +26,8 @@ export interface AlertSenderOptions {
   retryMaxMs: number;
   /** For alerts on the mail channel (the 24-hour clock's): the transport and sender of the team mail. */
   mail?: { transport: MailTransport; from: string; siteUrl: string | undefined };
+  /** The public origin the lead links in chat alerts start with (SITE_URL, else this server). */
+  siteUrl?: string | undefined;
 }
 
 interface ClaimedAlert extends Record<string, unknown> {
@@ -35,6 +37,8 @@ interface ClaimedAlert extends Record<string, unknown> {
   idea_id: string | null;
   details: AlertDetails | string;
   attempts: number;
+  /** The lead's owner as the alert is sent (a member's address), or null. */
+  owner_email: string | null;
 }
 
 export class AlertSender {
@@ -56,7 +60,9 @@ export class AlertSender {
         update alerts a set status = 'sending', attempts = a.attempts + 1,
           next_attempt_at = now() + ${ALERT_LEASE_MS}::int * interval '1 millisecond'
         from due where a.key = due.key
-        returning a.key, a.kind, a.channel, a.idea_id::text as idea_id, a.details, a.attempts`);
+        returning a.key, a.kind, a.channel, a.idea_id::text as idea_id, a.details, a.attempts,
+          (select tm.email from ideas i join team_members tm on tm.id = i.owner_id and tm.removed_at is null
+            where i.id = a.idea_id) as owner_email`);
       if (!alert) return sent;
       if (await this.send(alert)) sent += 1;
     }
@@ -65,7 +71,10 @@ export class AlertSender {
   private async send(alert: ClaimedAlert): Promise<boolean> {
     const attempts = Number(alert.attempts);
     const details = (typeof alert.details === 'string' ? JSON.parse(alert.details) : alert.details) as AlertDetails;
-    const text = alertText(alert.kind, alert.idea_id, details);
+    const siteUrl = this.options.siteUrl ?? this.options.mail?.siteUrl;
+    const lead = alert.idea_id ? { owner: alert.owner_email, link: leadPageUrl(alert.idea_id, siteUrl) } : undefined;
+    // The chat names the owner and links the lead; the mail has its own link (lead-alert-mail.ts).
+    const text = alertText(alert.kind, alert.idea_id, details, alert.channel === 'mail' ? undefined : lead);
     const fields = { alert: alert.key, kind: alert.kind, ideaId: alert.idea_id ?? undefined };
     try {
       if (alert.channel === 'mail') {

@@ -3,10 +3,10 @@
  * by two instances, or again after a restart, stores one alert. Sending is alert-sender.ts's job.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 
-export type AlertKind = 'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue';
+export type AlertKind = 'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue' | 'lead_erased';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -53,4 +53,22 @@ export async function storeUnsentAlert(database: Database, backlog: MailBacklog)
     on conflict (key) do nothing
     returning key`);
   return stored.length === 1;
+}
+
+/**
+ * Inside the erasure's transaction of a founder's deletion (routes/status-page.ts): tells the team, by mail to
+ * TEAM_EMAIL and by the chat webhook when there is one, that the request with this reference was erased and that
+ * the team mail still holding it should be deleted too (decision 092). Only the reference: the erased data is
+ * gone, and the alert has no idea id to point at it (the row is not tied to the idea; the key is the erasure's).
+ */
+export async function storeErasedAlerts(
+  rows: RowsFn,
+  ideaId: string,
+  options: { teamEmail: string; webhook: boolean },
+): Promise<void> {
+  const details: AlertDetails = { reference: ideaId.slice(0, 8), to: options.teamEmail };
+  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
+    await rows(sql`insert into alerts (key, kind, channel, details)
+      values (${`lead_erased:${ideaId}:${channel}`}, 'lead_erased', ${channel}, ${JSON.stringify(details)}::jsonb)
+      on conflict (key) do nothing`);
 }

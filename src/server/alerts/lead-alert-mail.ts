@@ -5,13 +5,10 @@
  */
 import { leadAlertCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
-import { TEAM_PATH } from '../../domain/team-paths';
-import { messageIdDomain, type TeamMail } from '../mail/team-mail';
+import { leadPageUrl, messageIdDomain, type TeamMail } from '../mail/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
-/** The lead's page in the workspace, absolute when SITE_URL is known. */
-export const leadPageUrl = (ideaId: string, siteUrl: string | undefined) =>
-  `${(siteUrl ?? '').replace(/\/$/, '')}${TEAM_PATH}/leads/${ideaId}`;
+export { leadPageUrl };
 
 export function leadAlertMail(
   kind: AlertKind,
@@ -20,15 +17,16 @@ export function leadAlertMail(
   options: { from: string; to: string; siteUrl: string | undefined; key: string; text: string },
 ): TeamMail {
   const overdue = kind === 'lead_overdue';
+  const erased = kind === 'lead_erased';
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject: copy.mailSubject(reference, overdue),
+    subject: erased ? copy.erasedSubject(reference) : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(copy.mailTitle(overdue))}</title></head>
+<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(erased ? copy.erasedTitle : copy.mailTitle(overdue))}</title></head>
 <body><p>${escapeHtml(options.text)}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.open)}</a></p>` : ''}</body></html>`,
     messageId: `<${options.key.replaceAll(':', '.')}@${messageIdDomain(options.from)}>`,
     date: new Date(),

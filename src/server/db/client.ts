@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -70,7 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS] });
+  const client = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],
+    // The inbox's search index (decision 093); the migration creates the extension.
+    extensions: { pg_trgm },
+  });
   // PGlite lays out a new cluster with modes of its own (0666), whatever the umask: close them (decision 077).
   tightenDataDir(dir);
   const db = drizzlePglite({ client, schema });

@@ -62,10 +62,16 @@ export const ideas = pgTable(
     uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
     index('ideas_received_at_idx').on(table.receivedAt),
     index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
-    // The inbox's open leads by promise (ideas/lead-inbox.ts): the stages before 프로토타입 전달, not closed.
+    // The inbox's open leads by promise (ideas/lead-promise-sql.ts `isOpen`, decision 092): no prototype, not closed.
     index('ideas_open_due_idx')
       .on(table.receivedAt)
-      .where(sql`${table.stage} in ('new', 'reviewing', 'building') and ${table.closedAt} is null`),
+      .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null`),
+    // The inbox's search (ideas/lead-inbox.ts, decision 093): a substring of name, e-mail and idea through pg_trgm.
+    // Its expression keeps no statistics (the migration), as the personal columns (decision 077).
+    index('ideas_search_trgm_idx').using(
+      'gin',
+      sql`lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.idea}) gin_trgm_ops`,
+    ),
     index('ideas_spam_idx')
       .on(table.receivedAt)
       .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
@@ -223,13 +229,15 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
  * restart never send one twice. `key` makes each alert once only: `mail_failed:<idea id>:<attempt>` for a mail
  * that failed for good, `mail_unsent:<idea id>` for the oldest idea of a backlog, `lead_due_soon:<idea id>:<channel>`
  * and `lead_overdue:<idea id>:<channel>` for the 24-hour clock (jobs/lead-clock.ts; those go by mail too, one row per
- * channel). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
+ * channel), `lead_erased:<erased id>:<channel>` for a founder's deletion (only the reference in its details). No personal data: ids, counts, ages (and, for a mail, the team member's address it goes to).
  */
 export const alerts = pgTable(
   'alerts',
   {
     key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue'] }).notNull(),
+    kind: text('kind', {
+      enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue', 'lead_erased'],
+    }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
     channel: text('channel', { enum: ['webhook', 'mail'] })
       .notNull()

@@ -14,6 +14,8 @@ export interface StatusIdea {
   stage: Stage;
   prototypeUrl: string | null;
   prototypeDeliveredAt: Date | null;
+  /** When the team closed the request (stage 종료): the count-down stops. */
+  closedAt: Date | null;
   consentVersion: string | null;
   consentedAt: Date | null;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
@@ -30,6 +32,7 @@ interface IdeaRow extends Record<string, unknown> {
   stage: Stage;
   prototype_url: string | null;
   prototype_delivered_at: Date | string | null;
+  closed_at: Date | string | null;
   consent_version: string | null;
   consented_at: Date | string | null;
   memo_type: string | null;
@@ -52,7 +55,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   if (!isStatusToken(token)) return undefined;
   const [row] = await database.rows<IdeaRow>(sql`
     select i.id::text as id, i.received_at, i.idea, i.name, i.email, i.phone, i.stage, i.prototype_url,
-      i.prototype_delivered_at, i.consent_version, i.consented_at,
+      i.prototype_delivered_at, i.closed_at, i.consent_version, i.consented_at,
       m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
     from ideas i left join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
@@ -69,6 +72,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     stage: row.stage,
     prototypeUrl: row.prototype_url,
     prototypeDeliveredAt: row.prototype_delivered_at === null ? null : date(row.prototype_delivered_at),
+    closedAt: row.closed_at === null ? null : date(row.closed_at),
     consentVersion: row.consent_version,
     consentedAt: row.consented_at === null ? null : date(row.consented_at),
     memo:

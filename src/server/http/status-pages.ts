@@ -11,7 +11,7 @@ import path from 'node:path';
 import { statusPageCopy as copy } from '../../content/status-page';
 import { stageLabels } from '../../content/stages';
 import { escapeHtml } from '../../domain/escape-html';
-import { PROMISE_HOURS } from '../../domain/idea';
+import { promiseOf, promisedByOf } from '../../domain/promise';
 import { formatKst } from '../../domain/kst';
 import type { Stage } from '../../domain/stages';
 import { statusSubpaths } from '../../domain/status-page';
@@ -26,7 +26,7 @@ const STAGE_LABELS: Record<Stage, string> = stageLabels;
  * The count-down: fills `[data-countdown]` with the time left until its `data-deadline`, every second; the HTML
  * already says the promised time, so without it nothing is missing.
  */
-export const COUNTDOWN_SCRIPT = `(function(){var e=document.querySelector('[data-countdown]');if(!e)return;var d=Date.parse(e.getAttribute('data-deadline')||''),u=(e.getAttribute('data-units')||'').split('|'),o=e.getAttribute('data-overdue')||'';function p(n){return n<10?'0'+n:''+n}function t(){var s=Math.floor((d-Date.now())/1000);if(!(s>0)){e.textContent=o;return}var h=Math.floor(s/3600),m=Math.floor(s%3600/60);e.textContent=h+u[0]+' '+p(m)+u[1]+' '+p(s%60)+u[2];setTimeout(t,1000-Date.now()%1000)}t()})();`;
+export const COUNTDOWN_SCRIPT = `(function(){var e=document.querySelector('[data-countdown]');if(!e)return;var d=Date.parse(e.getAttribute('data-deadline')||''),u=(e.getAttribute('data-units')||'').split('|'),o=e.getAttribute('data-overdue')||'';function p(n){return n<10?'0'+n:''+n}function t(){var s=Math.floor((d-Date.now())/1000);if(!(s>=0)){e.textContent=o;return}var h=Math.floor(s/3600),m=Math.floor(s%3600/60);e.textContent=h+u[0]+' '+p(m)+u[1]+' '+p(s%60)+u[2];setTimeout(t,1000-Date.now()%1000)}t()})();`;
 
 const COUNTDOWN_HASH = `'sha256-${crypto.createHash('sha256').update(COUNTDOWN_SCRIPT).digest('base64')}'`;
 
@@ -104,17 +104,23 @@ const kst = (instant: Date) => `${formatKst(instant)} (${copy.kst})`;
 const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
 
 export function statusPageHtml(shell: StatusShell, idea: StatusIdea, base: string, now = new Date()): string {
-  const promisedBy = new Date(idea.receivedAt.getTime() + PROMISE_HOURS * 3_600_000);
+  // The promise (domain/promise.ts): a count-down only while the clock runs; a closed request says so instead.
+  const promise = promiseOf(
+    { receivedAt: idea.receivedAt, deliveredAt: idea.prototypeDeliveredAt, closedAt: idea.closedAt },
+    now,
+  );
+  const promisedBy = promise.promisedBy;
   const delivered = idea.prototypeUrl !== null && idea.prototypeDeliveredAt !== null;
   const units = [copy.receipt.units.hours, copy.receipt.units.minutes, copy.receipt.units.seconds].join('|');
-  const countdown = delivered
-    ? ''
-    : `<dt>${escapeHtml(copy.receipt.remaining)}</dt>
+  const countdown =
+    promise.state === 'closed'
+      ? row(copy.receipt.remaining, copy.receipt.closed)
+      : promise.state !== 'open'
+        ? ''
+        : `<dt>${escapeHtml(copy.receipt.remaining)}</dt>
 <dd><span class="count" data-countdown data-deadline="${promisedBy.toISOString()}" data-units="${escapeHtml(units)}" data-overdue="${escapeHtml(copy.receipt.overdue)}" aria-live="off">${escapeHtml(
-        promisedBy.getTime() > now.getTime()
-          ? copy.receipt.remainingStatic(formatKst(promisedBy))
-          : copy.receipt.overdue,
-      )}</span></dd>`;
+            promise.overdue ? copy.receipt.overdue : copy.receipt.remainingStatic(formatKst(promisedBy)),
+          )}</span></dd>`;
   const prototype = delivered
     ? `<section class="card hi" aria-labelledby="st-prototype"><h2 id="st-prototype">${escapeHtml(copy.prototype.heading)}</h2>
 <p class="muted">${escapeHtml(copy.prototype.deliveredAt(kst(idea.prototypeDeliveredAt!)))}</p>
@@ -186,7 +192,7 @@ export function statusNotFoundHtml(shell: StatusShell): string {
 /** The "my data" file: what we hold, under Korean keys, times in KST. */
 export function statusDownload(idea: StatusIdea): { fileName: string; body: string } {
   const k = copy.download.keys;
-  const promisedBy = new Date(idea.receivedAt.getTime() + PROMISE_HOURS * 3_600_000);
+  const promisedBy = promisedByOf(idea.receivedAt);
   const data = {
     [k.note]: copy.download.note,
     [k.reference]: idea.id,

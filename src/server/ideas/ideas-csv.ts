@@ -2,7 +2,9 @@
  * The ideas as CSV for Excel (csv.ts), the one export of the CLI (`npm run ideas -- export --csv`) and the
  * workspace (POST /team/api/leads/export), and the delivery status's label both show.
  */
+import { leadsCopy } from '../../content/workspace';
 import { formatKst } from '../../domain/kst';
+import { promiseOf } from '../../domain/promise';
 import { stageLabels } from '../../content/stages';
 import type { Stage } from '../../domain/stages';
 import { toCsv } from './csv';
@@ -24,7 +26,21 @@ export function statusLabel(idea: Pick<TeamIdea, 'status' | 'spamReason'>): stri
 
 const STAGE_LABELS: Record<Stage, string> = stageLabels;
 
-export function ideasCsv(ideas: TeamIdea[]): string {
+/** The promise's state as of `now` (domain/promise.ts), in the team's words. */
+export function promiseLabel(idea: TeamIdea, now: Date): string {
+  const promise = promiseOf(
+    {
+      receivedAt: idea.receivedAt,
+      deliveredAt: idea.prototypeDeliveredAt,
+      closedAt: idea.closedAt,
+      spam: idea.spamReason !== null && idea.releasedAt === null,
+    },
+    now,
+  );
+  return promise.overdue ? leadsCopy.promise.overdue : leadsCopy.promise[promise.state];
+}
+
+export function ideasCsv(ideas: TeamIdea[], now = new Date()): string {
   return toCsv(
     [
       '접수 번호',
@@ -42,6 +58,9 @@ export function ideasCsv(ideas: TeamIdea[]): string {
       '마지막 오류',
       '단계',
       '프로토타입 링크',
+      '24시간 약속',
+      '프로토타입 전달 시각(UTC)',
+      '종료 시각(UTC)',
     ],
     ideas.map((idea) => [
       idea.id,
@@ -59,6 +78,9 @@ export function ideasCsv(ideas: TeamIdea[]): string {
       idea.lastError,
       STAGE_LABELS[idea.stage],
       idea.prototypeUrl,
+      promiseLabel(idea, now),
+      idea.prototypeDeliveredAt,
+      idea.closedAt,
     ]),
   );
 }

@@ -101,6 +101,8 @@ export async function findLead(database: Database, id: string, now = new Date())
       receivedAt: idea.receivedAt,
       promisedBy: promisedBy(idea.receivedAt),
       deliveredAt: idea.prototypeDeliveredAt,
+      closedAt: idea.closedAt,
+      spam: idea.spamReason !== null && idea.releasedAt === null,
     },
     delivery: { status: idea.status, attempts: idea.attempts, sentAt: idea.sentAt, lastError: idea.lastError },
     timeline,

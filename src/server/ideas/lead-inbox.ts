@@ -1,13 +1,14 @@
 /**
- * The workspace's inbox and figures (decision 083): leads sorted by what is due — open leads (before 프로토타입
- * 전달, consultation not closed) by their promised time, the oldest promise first; then the rest, newest first —
+ * The workspace's inbox and figures (decisions 083, 092): leads sorted by what is due — open leads (the 24-hour
+ * promise of domain/promise.ts: no prototype yet, not closed) by their promised time, the oldest promise first; then
+ * the rest, newest first —
  * filtered by stage, overdue and folder, searched over name, e-mail and idea text, a page at a time (offset paging:
  * measured fast enough at 10,000 ideas, see the decision and docs/benchmarks.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PROMISE_HOURS } from '../../domain/idea';
 import { KST_OFFSET_MS } from '../../domain/kst';
-import { reachedPrototype, STAGES, type Stage } from '../../domain/stages';
+import { promisedByOf } from '../../domain/promise';
+import type { Stage } from '../../domain/stages';
 import {
   leadReference,
   type LeadFigures,
@@ -16,38 +17,40 @@ import {
   type LeadSummary,
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { ideaIdList } from './idea-ids';
+import { ideaIdList, isIdeaId } from './idea-ids';
+import { inSpamFolder, isDue, isKept, isOpen, isOverdue } from './lead-promise-sql';
 
-const HOUR_MS = 3_600_000;
+export { inSpamFolder, isOpen };
+
 const SUMMARY_CHARS = 120;
 
-/** The stages whose 24-hour clock still runs. */
-export const OPEN_STAGES: Stage[] = STAGES.filter((stage) => !reachedPrototype(stage));
-
-/** Written as literals (fixed names, not input), so the planner matches the partial index `ideas_open_due_idx`. */
-const openStageList = sql.raw(OPEN_STAGES.map((stage) => `'${stage}'`).join(', '));
-
-/** True for an open lead: its clock runs (`i` is the ideas row). */
-export const isOpen = sql`(i.stage in (${openStageList}) and i.closed_at is null)`;
-/** True for an idea in the spam folder (flagged, not released). */
-export const inSpamFolder = sql`(i.spam_reason is not null and i.released_at is null)`;
-
-export const promisedBy = (receivedAt: string) =>
-  new Date(Date.parse(receivedAt) + PROMISE_HOURS * HOUR_MS).toISOString();
+export const promisedBy = (receivedAt: string) => promisedByOf(receivedAt).toISOString();
 
 /** The filter's conditions, the open/done split left aside. */
 function whereOf(filter: LeadListFilter, now: Date): SQL {
   const parts: SQL[] = [filter.folder === 'spam' ? inSpamFolder : sql`not ${inSpamFolder}`];
   if (filter.stage) parts.push(sql`i.stage = ${filter.stage}`);
-  if (filter.overdue) {
-    const cutoff = new Date(now.getTime() - PROMISE_HOURS * HOUR_MS).toISOString();
-    parts.push(sql`${isOpen} and i.received_at < ${cutoff}::timestamptz`);
-  }
-  // No pg_trgm on PGlite: a search reads every row (measured ~20 ms at 10,000 ideas, decision 083). strpos on the
-  // lowered text matches what was typed literally (no LIKE wildcards to escape).
-  if (filter.q)
-    parts.push(sql`strpos(lower(i.name || ' ' || i.email || ' ' || i.idea), ${filter.q.toLowerCase()}) > 0`);
+  if (filter.overdue) parts.push(isOverdue(now));
+  if (filter.q) parts.push(searchCondition(filter.q));
   return sql.join(parts, sql` and `);
+}
+
+/** `%`, `_` and `\` searched for as themselves in a LIKE pattern (backslash is LIKE's default escape). */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * What was typed, found literally in name, e-mail or idea text (lowered) through the trigram index
+ * `ideas_search_trgm_idx` (decision 093) — or, when it is a reference (the id's first 8, as the mails and the
+ * founder quote it) or a whole id, that lead by its primary key.
+ */
+export function searchCondition(q: string): SQL {
+  const needle = q.trim().toLowerCase();
+  const text = sql`lower(i.name || ' ' || i.email || ' ' || i.idea) like ${`%${likeLiteral(needle)}%`}`;
+  if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${text})`;
+  if (/^[0-9a-f]{8}$/.test(needle))
+    return sql`(i.id between ${`${needle}-0000-0000-0000-000000000000`}::uuid
+      and ${`${needle}-ffff-ffff-ffff-ffffffffffff`}::uuid or ${text})`;
+  return text;
 }
 
 interface SummaryRow extends Record<string, unknown> {
@@ -87,7 +90,13 @@ export function toSummary(row: SummaryRow): LeadSummary {
     spamReason: row.spam_reason,
     releasedAt: iso(row.released_at),
     closedAt: iso(row.closed_at),
-    clock: { receivedAt, promisedBy: promisedBy(receivedAt), deliveredAt: iso(row.prototype_delivered_at) },
+    clock: {
+      receivedAt,
+      promisedBy: promisedBy(receivedAt),
+      deliveredAt: iso(row.prototype_delivered_at),
+      closedAt: iso(row.closed_at),
+      spam: row.spam_reason !== null && row.released_at === null,
+    },
   };
 }
 
@@ -167,36 +176,39 @@ export function kstMonth(instant: Date): { start: Date; end: Date; month: string
   };
 }
 
-/** This Korean month's figures and the overdue count, as of `now`. */
+/**
+ * This Korean month's figures and the overdue count, as of `now`, by the promise (domain/promise.ts): the on-time
+ * rate counts only the leads whose promise is due (delivered, or past their 24 hours), never one inside them; the
+ * spam folder is outside every figure.
+ */
 export async function leadFigures(database: Database, now = new Date()): Promise<LeadFigures> {
   const { start, end, month } = kstMonth(now);
-  const cutoff = new Date(now.getTime() - PROMISE_HOURS * HOUR_MS).toISOString();
   const [row] = await database.rows<{
     received: number | string;
+    due: number | string;
     in_time: number | string;
     median_seconds: number | string | null;
     overdue: number | string;
   }>(sql`
     with month as (
-      select i.received_at, i.prototype_delivered_at from ideas i
+      select ${isDue(now)} as due, ${isKept} as kept, i.received_at, i.prototype_delivered_at from ideas i
       where not ${inSpamFolder} and i.received_at >= ${start.toISOString()}::timestamptz
         and i.received_at < ${end.toISOString()}::timestamptz
     )
     select
       (select count(*) from month) as received,
-      (select count(*) from month
-        where prototype_delivered_at <= received_at + ${PROMISE_HOURS}::int * interval '1 hour') as in_time,
+      (select count(*) from month where due) as due,
+      (select count(*) from month where kept) as in_time,
       (select percentile_cont(0.5) within group (order by extract(epoch from prototype_delivered_at - received_at))
         from month where prototype_delivered_at is not null) as median_seconds,
-      (select count(*) from ideas i where ${isOpen} and not ${inSpamFolder}
-        and i.received_at < ${cutoff}::timestamptz) as overdue`);
+      (select count(*) from ideas i where ${isOverdue(now)} and not ${inSpamFolder}) as overdue`);
   const median = row?.median_seconds;
   return {
     month,
     received: Number(row?.received ?? 0),
+    due: Number(row?.due ?? 0),
     deliveredInTime: Number(row?.in_time ?? 0),
-    medianHoursToPrototype:
-      median === null || median === undefined ? null : Math.round((Number(median) / 3600) * 10) / 10,
+    medianMinutesToPrototype: median === null || median === undefined ? null : Math.round(Number(median) / 60),
     overdueNow: Number(row?.overdue ?? 0),
   };
 }

@@ -4,7 +4,7 @@
  * workspace API; the founder's status page reads the same events.
  */
 import { sql } from 'drizzle-orm';
-import type { StageChange } from '../../domain/stages';
+import { stageMoveRefusal, type StageChange } from '../../domain/stages';
 import type { RowsFn } from '../db/client';
 import { queueReadyMail } from '../founder/founder-mail-queue';
 
@@ -15,22 +15,31 @@ export interface StageChanged {
 }
 
 /**
- * Sets the stage of `ideaId` (inside the caller's transaction) and records it; undefined when there is no such idea.
- * 프로토타입 전달 stores the link and, the first time, when it was delivered (the 24-hour figure counts that).
+ * Sets the stage of `ideaId` (inside the caller's transaction) and records it; undefined when there is no such idea,
+ * `refused` when the rules refuse the move (domain/stages.ts `stageMoveRefusal`; nothing changed).
+ * 프로토타입 전달 stores the link and, the first time, when it was delivered (the promise reads that). 종료 closes
+ * the lead (`closed_at`, from which the retention period counts, kept when it already was closed); leaving 종료
+ * reopens it.
  */
 export async function changeStage(
   rows: RowsFn,
   ideaId: string,
   change: StageChange,
   options: { memberId: string | null; now?: Date },
-): Promise<StageChanged | undefined> {
+): Promise<StageChanged | 'refused' | undefined> {
   const at = (options.now ?? new Date()).toISOString();
   const prototypeUrl = change.stage === 'delivered' ? change.prototypeUrl : null;
+  const [current] = await rows<{ delivered: boolean }>(
+    sql`select prototype_delivered_at is not null as delivered from ideas where id = ${ideaId}::uuid for update`,
+  );
+  if (!current) return undefined;
+  if (stageMoveRefusal(change.stage, { prototypeDelivered: Boolean(current.delivered) })) return 'refused';
   const [idea] = await rows<{ id: string }>(sql`
     update ideas set stage = ${change.stage}, stage_changed_at = ${at}::timestamptz,
       prototype_url = coalesce(${prototypeUrl}, prototype_url),
       prototype_delivered_at = case when ${change.stage} = 'delivered'
-        then coalesce(prototype_delivered_at, ${at}::timestamptz) else prototype_delivered_at end
+        then coalesce(prototype_delivered_at, ${at}::timestamptz) else prototype_delivered_at end,
+      closed_at = case when ${change.stage} = 'closed' then coalesce(closed_at, ${at}::timestamptz) else null end
     where id = ${ideaId}::uuid
     returning id`);
   if (!idea) return undefined;

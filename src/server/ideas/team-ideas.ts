@@ -175,8 +175,9 @@ export async function releaseIdea(database: Database, id: string, options: Chang
 }
 
 /**
- * Marks the consultation closed now: the retention period (IDEA_RETENTION_DAYS) counts from here. Closing a closed
- * one changes nothing (`changed: false`); the first close is a timeline event.
+ * Marks the consultation closed now: the retention period (IDEA_RETENTION_DAYS) counts from here, and the lead is at
+ * 종료 (one "closed", decision 092: the stage and the consultation's end are the same fact). Closing a closed one
+ * changes nothing (`changed: false`); the first close is a timeline event.
  */
 export async function closeIdea(
   database: Database,
@@ -187,7 +188,8 @@ export async function closeIdea(
   if (!idea) return undefined;
   const changed = await database.transaction(async (rows) => {
     const closed = await rows(
-      sql`update ideas set closed_at = now() where id = ${idea.id}::uuid and closed_at is null returning id`,
+      sql`update ideas set closed_at = now(), stage = 'closed', stage_changed_at = now()
+        where id = ${idea.id}::uuid and closed_at is null returning id`,
     );
     if (closed.length === 0) return false;
     await rows(sql`insert into idea_events (idea_id, at, member_id, kind)

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { alertCopy } from '../../content/team-mail';
 import { storeLead, storeMember } from '../test-support/lead-fixtures';
 import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
 import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../test-support/test-app';
@@ -118,6 +119,11 @@ describe.each(DRIVERS)('the 24-hour clock alerts on %s', { timeout: APP_TEST_TIM
     expect(webhook.received).toHaveLength(4);
     const chat = webhook.received.map((body) => String(body.text)).join('\n');
     expect(chat).toContain(owned.slice(0, 8));
+    // Every chat alert names the owner and links the lead's page.
+    expect(chat).toContain(alertCopy.owner('owner@mvp24.example'));
+    expect(chat).toContain(alertCopy.owner(null));
+    expect(chat).toContain(`https://mvp24.example/team/leads/${owned}`);
+    expect(chat).toContain(`https://mvp24.example/team/leads/${unowned}`);
     expect(chat).toContain('18시간');
     expect(chat).toContain('24시간');
     for (const value of Object.values(VISITOR)) {

@@ -12,7 +12,7 @@ import { PROMISE_HOURS } from '../../domain/idea';
 import type { AlertSender } from '../alerts/alert-sender';
 import type { AlertKind } from '../alerts/alert-store';
 import type { Database } from '../db/client';
-import { inSpamFolder, isOpen } from '../ideas/lead-inbox';
+import { inSpamFolder, isOpen } from '../ideas/lead-promise-sql';
 import type { ScheduledJob } from './scheduler';
 
 export const LEAD_CLOCK_EVERY_MS = 60_000;

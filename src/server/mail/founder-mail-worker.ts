@@ -16,6 +16,8 @@ import { PermanentMailError, type MailTransport } from './transport';
 
 export interface FounderMailOptions {
   from: string;
+  /** The founder mails' Reply-To: the team (TEAM_EMAIL). */
+  replyTo?: string;
   /** The status link's HMAC key and the origin links start with. */
   linkSecret: string;
   siteUrl: string;
@@ -33,6 +35,7 @@ interface ClaimedFounderMail extends Record<string, unknown> {
   created_at: Date | string;
   received_at: Date | string;
   email: string;
+  prototype_url: string | null;
 }
 
 export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
@@ -61,7 +64,7 @@ export class FounderMailSender {
         from due where f.idea_id = due.idea_id and f.kind = due.kind
         returning f.idea_id, f.kind, f.attempts, f.created_at
       )
-      select c.idea_id, c.kind, c.attempts, c.created_at, i.received_at, i.email
+      select c.idea_id, c.kind, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url
       from claimed c join ideas i on i.id = c.idea_id`);
     let index = 0;
     for (; index < claimed.length && running(); index += 1) await this.deliver(claimed[index]!);
@@ -91,6 +94,8 @@ export class FounderMailSender {
         email: row.email,
         statusUrl: founderStatusUrl(this.options, ideaId),
         from: this.options.from,
+        ...(this.options.replyTo ? { replyTo: this.options.replyTo } : {}),
+        prototypeUrl: row.prototype_url,
       });
     } catch {
       await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));

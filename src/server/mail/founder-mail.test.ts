@@ -28,6 +28,26 @@ describe('the founder mails', () => {
     expect(ready.text).toContain(input.statusUrl);
   });
 
+  it('replies to the team and, when ready, links the prototype itself (what 「아래 링크」 says)', () => {
+    const ready = renderFounderMail({
+      ...input,
+      kind: 'ready',
+      replyTo: '24시간 MVP 팀 <team@mvp24.example>',
+      prototypeUrl: 'https://proto.example/bakery?a=1&b=2',
+    });
+    expect(ready.replyTo).toEqual({ name: founderMailCopy.replyToName, address: 'team@mvp24.example' });
+    expect(ready.text).toContain(`${founderMailCopy.labels.prototype}: https://proto.example/bakery?a=1&b=2`);
+    expect(ready.html).toContain('href="https://proto.example/bakery?a=1&amp;b=2"');
+    expect(ready.text.indexOf('https://proto.example')).toBeLessThan(ready.text.indexOf(input.statusUrl));
+    const confirmation = renderFounderMail({
+      ...input,
+      replyTo: 'team@mvp24.example',
+      prototypeUrl: 'https://x.example',
+    });
+    expect(confirmation.replyTo?.address).toBe('team@mvp24.example');
+    expect(confirmation.text).not.toContain('https://x.example');
+  });
+
   it('refuses a recipient that could add a header or a second address', () => {
     for (const bad of [
       'a@b.example\r\nBcc: c@d.example',

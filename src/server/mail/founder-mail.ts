@@ -1,6 +1,7 @@
 /**
  * The founder's two mails (decision 084), beside the team's (team-mail.ts): the confirmation (reference, received
- * time, promised time in KST, the status link) and the ready note (the status link). Nothing the visitor typed goes
+ * time, promised time in KST, the status link) and the ready note (the prototype's link and the status link), both
+ * with Reply-To the team (TEAM_EMAIL), so a founder's reply reaches someone. Nothing the visitor typed goes
  * in: not the idea, not the name; the address is only the recipient, and it was validated as an e-mail address by
  * the idea schema (domain/idea.ts), which admits no CR or LF, so it cannot inject a header (checked again here).
  * Copy: content/founder-mail.ts.
@@ -22,7 +23,14 @@ export interface FounderMailInput {
   /** The absolute status link. */
   statusUrl: string;
   from: string;
+  /** Where a founder's reply goes: the team's address (TEAM_EMAIL), not the no-reply sender. */
+  replyTo?: string;
+  /** The ready mail: the prototype's link the team stored with 프로토타입 전달 (never visitor text). */
+  prototypeUrl?: string | null;
 }
+
+/** The bare address of `Name <a@b>` or `a@b`. */
+const addressOf = (mailbox: string) => (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
 
 /** A recipient the mail may go to: one address, no whitespace, control characters, commas or angle brackets. */
 export function isSafeRecipient(address: string): boolean {
@@ -34,8 +42,10 @@ export function renderFounderMail(input: FounderMailInput): TeamMail {
   const part = input.kind === 'confirmation' ? copy.confirmation : copy.ready;
   const received = copy.kst(formatKst(input.receivedAt));
   const promised = copy.kst(formatKst(new Date(input.receivedAt.getTime() + PROMISE_HOURS * 3_600_000)));
+  const prototype = input.kind === 'ready' && input.prototypeUrl ? input.prototypeUrl : undefined;
   const rows: [string, string][] = [
     [copy.labels.reference, input.ideaId],
+    ...(prototype ? ([[copy.labels.prototype, prototype]] as [string, string][]) : []),
     ...(input.kind === 'confirmation'
       ? ([
           [copy.labels.receivedAt, received],
@@ -60,6 +70,7 @@ export function renderFounderMail(input: FounderMailInput): TeamMail {
 <table cellpadding="4" style="border-collapse: collapse;">
 ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
+${prototype ? `<p><a href="${escapeHtml(prototype)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.labels.openPrototype)}</a></p>` : ''}
 <p>${escapeHtml(part.statusHint)}</p>
 <p><a href="${escapeHtml(input.statusUrl)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.labels.status)}</a></p>
 <p style="color: #555; font-size: 13px;">${escapeHtml(copy.footer)}</p>
@@ -68,6 +79,9 @@ ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><t
     from: input.from,
     to: input.email,
     subject: part.subject,
+    ...(input.replyTo && isSafeRecipient(addressOf(input.replyTo))
+      ? { replyTo: { name: copy.replyToName, address: addressOf(input.replyTo) } }
+      : {}),
     text,
     html,
     messageId: `<founder-${input.kind}-${input.ideaId}@${messageIdDomain(input.from)}>`,

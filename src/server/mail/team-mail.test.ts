@@ -14,10 +14,14 @@ const idea = {
 };
 
 describe('team mail', () => {
-  it('has a Korean subject with the name and the first words', () => {
-    const mail = renderTeamMail(idea, { from: 'MVP <no-reply@mvp24.example>', to: 'team@mvp24.example' });
+  it('has a Korean subject with the reference, the name and the first words, and links the lead', () => {
+    const mail = renderTeamMail(idea, {
+      from: 'MVP <no-reply@mvp24.example>',
+      to: 'team@mvp24.example',
+      siteUrl: 'https://mvp24.example/',
+    });
     expect(mail.subject).toBe(
-      teamMailCopy.subject('박서준', '동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…'),
+      teamMailCopy.subject('7f1b0a1e', '박서준', '동네 빵집의 남은 빵을 마감 할인으로 예약하는 앱을 만들고 싶어요.…'),
     );
     expect(mail.replyTo).toEqual({ name: '박서준', address: 'seojun@example.com' });
     expect(mail.messageId).toBe(`<idea-${idea.id}@mvp24.example>`);
@@ -25,6 +29,9 @@ describe('team mail', () => {
     expect(mail.text).toContain(`프로토타입 약속 시각: ${formatKst('2026-11-23T06:05:00Z')} (KST)`);
     expect(mail.text).toContain('연락처: (없음)');
     expect(mail.text).toContain(`접수 번호: ${idea.id}`);
+    expect(mail.subject).toMatch(/^\[아이디어 접수 7f1b0a1e\]/);
+    expect(mail.text).toContain(`작업 공간에서 열기: https://mvp24.example/team/leads/${idea.id}`);
+    expect(mail.html).toContain(`<a href="https://mvp24.example/team/leads/${idea.id}">`);
   });
 
   it('escapes every user value in the HTML part', () => {

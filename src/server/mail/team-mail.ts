@@ -7,6 +7,8 @@ import { teamMailCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
+import { TEAM_PATH } from '../../domain/team-paths';
+import { leadReference } from '../../domain/workspace-api';
 import { AUDIO_CONTAINERS, formatMemoDuration, sniffAudioContainer } from '../../domain/voice-memo';
 
 export interface TeamMailIdea {
@@ -41,7 +43,13 @@ export function voiceMemoLine(ideaId: string, memo: NonNullable<TeamMailIdea['vo
 export interface TeamMailOptions {
   from: string;
   to: string;
+  /** The public origin (SITE_URL, else this server): the mail links to the lead's page in the workspace. */
+  siteUrl?: string | undefined;
 }
+
+/** The lead's page in the workspace (`SITE_URL/team/leads/<id>`), absolute when the origin is known. */
+export const leadPageUrl = (ideaId: string, siteUrl: string | undefined) =>
+  `${(siteUrl ?? '').replace(/\/$/, '')}${TEAM_PATH}/leads/${ideaId}`;
 
 export interface TeamMail {
   from: string;
@@ -98,6 +106,7 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     [copy.labels.receivedAt, copy.kst(receivedKst)],
     [copy.labels.promisedBy, copy.kst(promisedKst)],
     [copy.labels.id, idea.id],
+    [copy.labels.lead, leadPageUrl(idea.id, options.siteUrl)],
     ...(memo ? [[copy.labels.memo, voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
   ];
   const notes = idea.withoutScript ? [copy.withoutScript] : [];
@@ -120,7 +129,13 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
 <body style="font-family: sans-serif; line-height: 1.6; color: #111;">
 <p>${escapeHtml(copy.intro)}</p>
 <table cellpadding="4" style="border-collapse: collapse;">
-${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+${rows
+  .map(([label, value]) => {
+    const cell =
+      label === copy.labels.lead ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+    return `<tr><th align="left">${escapeHtml(label)}</th><td>${cell}</td></tr>`;
+  })
+  .join('\n')}
 </table>
 ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join('\n')}
 <h2 style="font-size: 16px;">${escapeHtml(copy.ideaHeading)}</h2>
@@ -134,6 +149,7 @@ ${notes.map((note) => `<p style="color: #92400e;">${escapeHtml(note)}</p>`).join
     replyTo: { name, address: idea.email },
     subject: singleLine(
       copy.subject(
+        leadReference(idea.id),
         name,
         idea.idea.trim() === '' && memo ? copy.memoSummary(formatMemoDuration(memo.durationMs)) : firstWords(idea.idea),
       ),

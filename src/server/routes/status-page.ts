@@ -21,6 +21,7 @@ import {
   statusPageCsp,
   statusPageHtml,
 } from '../http/status-pages';
+import { storeErasedAlerts } from '../alerts/alert-store';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
@@ -31,6 +32,8 @@ export interface StatusPageOptions {
   database: Database;
   statusSecret: string;
   siteDir: string;
+  /** Sends the alerts stored (the deletion's, to the team) now rather than at the alert job's next turn. */
+  onAlert?: () => void;
 }
 
 type TokenRequest = { Params: { token: string } };
@@ -106,15 +109,24 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       const id = await ideaIdForToken(database, request.params.token);
       if (!id) return notFound(reply);
       // The record commits with the erasure or neither does (the .eml files go after the commit, uncounted here).
+      // The team is told in the same transaction (a mail and a chat alert naming the reference only, asking it to
+      // delete its team mail too): the status page's promise that the deletion reaches the team (decision 092).
       await eraseIdeas(database, [id], config.dataDir, {
-        inTransaction: (rows, erased) =>
-          appendAccessRecord(rows, {
+        inTransaction: async (rows, erased) => {
+          await appendAccessRecord(rows, {
             actor: 'visitor',
             action: 'visitor_erased',
             ideaId: id,
             details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, founderMails: erased.founderMails },
-          }),
+          });
+          if (erased.ideas > 0)
+            await storeErasedAlerts(rows, id, {
+              teamEmail: config.mail.teamEmail,
+              webhook: Boolean(config.alerts.webhookUrl),
+            });
+        },
       });
+      options.onAlert?.();
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
       return page(reply, deletedPageHtml(shell));
     },

@@ -18,19 +18,13 @@ import {
   type LeadList,
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { leadFigures, OPEN_STAGES } from '../ideas/lead-inbox';
+import { leadFigures } from '../ideas/lead-inbox';
 import { signedIn, storeLead, storeMember } from '../test-support/lead-fixtures';
 import { buildTestApp } from '../test-support/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 
 const HOUR = 3_600_000;
 const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../test-support/memo-fixtures/chromium-opus.webm'));
-
-describe('the open stages', () => {
-  it('are the ones the partial index ideas_open_due_idx names (migration 0008)', () => {
-    expect(OPEN_STAGES).toEqual(['new', 'reviewing', 'building']);
-  });
-});
 
 describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   let store: TestDatabase;
@@ -207,6 +201,43 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(await records('note_added')).toHaveLength(1);
   });
 
+  it('closes a lead at 검토 중 with 종료: its clock stops, never overdue, out of the figures; leaving 종료 reopens', async () => {
+    const id = await storeLead(database, { receivedAt: new Date(Date.now() - 2 * 60_000), stage: 'reviewing' });
+    const closed = await post(`${leadPath(id)}/stage`, { stage: 'closed', reason: '예산이 맞지 않음' });
+    expect(closed.statusCode).toBe(200);
+    const lead = closed.json<LeadDetail>();
+    expect(lead.closedAt).not.toBeNull();
+    // Looked at two days later: not overdue, not due, not delivered.
+    const later = new Date(Date.now() + 48 * HOUR);
+    expect(await leadFigures(database, later)).toMatchObject({ due: 0, deliveredInTime: 0, overdueNow: 0 });
+    expect((await get(`${LEADS_PATH}?overdue=true`)).json<LeadList>().total).toBe(0);
+    // The retention close and 종료 are one: the consultation's close is not asked twice.
+    expect((await post(`${leadPath(id)}/close`, {})).statusCode).toBe(409);
+    const reopened = await post(`${leadPath(id)}/stage`, { stage: 'building' });
+    expect(reopened.json<LeadDetail>()).toMatchObject({ stage: 'building', closedAt: null });
+  });
+
+  it('refuses 미팅 or 계약 before a prototype went out, with a Korean message and nothing changed', async () => {
+    const id = await storeLead(database, { stage: 'reviewing' });
+    const before = await snapshot();
+    for (const stage of ['meeting', 'contracted']) {
+      const refused = await post(`${leadPath(id)}/stage`, { stage });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'stage_refused',
+        message: expect.stringMatching(/프로토타입/),
+      });
+    }
+    expect(await snapshot()).toBe(before);
+    await post(`${leadPath(id)}/stage`, { stage: 'delivered', prototypeUrl: 'https://proto.example/x' });
+    expect((await post(`${leadPath(id)}/stage`, { stage: 'meeting' })).statusCode).toBe(200);
+  });
+
+  it("closes a consultation (the CLI's close) at 종료", async () => {
+    const id = await storeLead(database, { stage: 'reviewing' });
+    expect((await post(`${leadPath(id)}/close`, {})).json<LeadDetail>()).toMatchObject({ stage: 'closed' });
+  });
+
   it('shows a release and a close made before the timeline kept events', async () => {
     const id = await storeLead(database, { spamReason: 'honeypot' });
     await database.rows(sql`update ideas set released_at = now(), closed_at = now() where id = ${id}::uuid`);
@@ -296,8 +327,9 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(await leadFigures(database, now)).toEqual({
       month: '2026-11',
       received: 3,
+      due: 3,
       deliveredInTime: 1,
-      medianHoursToPrototype: 20,
+      medianMinutesToPrototype: 20 * 60,
       overdueNow: 1,
     });
     const response = await get(LEAD_FIGURES_PATH);

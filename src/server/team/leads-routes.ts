@@ -157,9 +157,12 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
   scope.post<IdParams>('/leads/:id/stage', async (request, reply) => {
     const id = ideaIdOf(request);
     const stage = parse(stageChangeSchema, request.body);
-    await change(request, id, 'stage_changed', { stage: stage.stage }, async (rows) =>
-      Boolean(await changeStage(rows, id, stage, { memberId: request.member!.id })),
-    );
+    await change(request, id, 'stage_changed', { stage: stage.stage }, async (rows) => {
+      const changed = await changeStage(rows, id, stage, { memberId: request.member!.id });
+      // The rules refuse the move (domain/stages.ts): nothing was written, the transaction ends here.
+      if (changed === 'refused') throw new TeamApiError(409, 'stage_refused');
+      return Boolean(changed);
+    });
     return answerLead(reply, id);
   });
 

@@ -21,6 +21,8 @@ export interface StoredLead {
   stage?: Stage;
   ownerId?: string | null;
   prototypeDeliveredAt?: Date | null;
+  /** When it was closed; a lead stored at 종료 without one is closed at its receipt (stage 종료 is the close). */
+  closedAt?: Date | null;
   /** Stored as the team mail's outbox row. */
   mail?: 'pending' | 'sent' | 'failed' | null;
   memo?: { mimeType: string; bytes: Buffer; durationMs: number };
@@ -29,12 +31,13 @@ export interface StoredLead {
 export async function storeLead(database: Database, lead: StoredLead = {}): Promise<string> {
   const id = lead.id ?? crypto.randomUUID();
   const receivedAt = (lead.receivedAt ?? new Date()).toISOString();
+  const closedAt = lead.closedAt?.toISOString() ?? (lead.stage === 'closed' ? receivedAt : null);
   await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason, stage, owner_id,
-      prototype_delivered_at, prototype_url)
+      prototype_delivered_at, prototype_url, closed_at)
     values (${id}::uuid, ${receivedAt}::timestamptz, ${lead.idea ?? '동네 빵집 예약 앱'}, ${lead.name ?? '홍길동'},
       ${lead.email ?? 'gildong@example.com'}, ${lead.phone ?? '010-1234-5678'}, ${lead.spamReason ?? null},
       ${lead.stage ?? 'new'}, ${lead.ownerId ?? null}::uuid, ${lead.prototypeDeliveredAt?.toISOString() ?? null}::timestamptz,
-      ${lead.prototypeDeliveredAt ? 'https://proto.example/app' : null})`);
+      ${lead.prototypeDeliveredAt ? 'https://proto.example/app' : null}, ${closedAt}::timestamptz)`);
   const mail = lead.mail === undefined ? (lead.spamReason ? null : 'sent') : lead.mail;
   if (mail)
     await database.rows(sql`insert into outbox (idea_id, status, attempts, created_at, next_attempt_at, sent_at)

@@ -7,6 +7,8 @@ const clock = {
   receivedAt: new Date(received).toISOString(),
   promisedBy: new Date(received + 24 * HOUR).toISOString(),
   deliveredAt: null,
+  closedAt: null,
+  spam: false,
 };
 
 describe('the 24-hour clock', () => {
@@ -17,7 +19,18 @@ describe('the 24-hour clock', () => {
     expect(clockState(clock, received + 25.5 * HOUR)).toMatchObject({ kind: 'overdue', text: '1시간 30분 지남' });
     expect(
       clockState({ ...clock, deliveredAt: new Date(received + 20 * HOUR).toISOString() }, received + 30 * HOUR),
-    ).toMatchObject({ kind: 'stopped', text: '20시간 0분 만에 전달' });
-    expect(clockState(clock, received + 30 * HOUR, true)).toMatchObject({ kind: 'closed', text: '상담 종료' });
+    ).toMatchObject({ kind: 'on_time', text: '20시간 0분 만에 전달' });
+    expect(
+      clockState({ ...clock, deliveredAt: new Date(received + 60_000).toISOString() }, received + 30 * HOUR),
+    ).toMatchObject({ kind: 'on_time', text: '1분 만에 전달' });
+    expect(
+      clockState({ ...clock, deliveredAt: new Date(received + 25 * HOUR).toISOString() }, received + 30 * HOUR),
+    ).toMatchObject({ kind: 'late', text: '25시간 0분 만에 전달 (약속 시간 넘김)' });
+  });
+
+  it('stops for a lead closed without a prototype: never overdue, however late it is looked at', () => {
+    const closed = { ...clock, closedAt: new Date(received + 60_000).toISOString() };
+    for (const hours of [0.5, 23.9, 24.1, 100])
+      expect(clockState(closed, received + hours * HOUR)).toMatchObject({ kind: 'closed', text: '종료 · 시계 멈춤' });
   });
 });

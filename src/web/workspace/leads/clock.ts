@@ -1,9 +1,10 @@
 /**
- * The 24-hour clock as the inbox and a lead's page show it: counted from the server's `now` (the answer's) plus the
+ * The 24-hour clock as the inbox and a lead's page show it (the promise: domain/promise.ts): counted from the server's `now` (the answer's) plus the
  * time since it arrived, so a wrong clock on the team's phone does not move it; it ticks every 30 seconds.
  */
 import { useEffect, useState } from 'react';
 import { leadsCopy } from '../../../content/workspace';
+import { promiseOf } from '../../../domain/promise';
 import type { LeadClock } from '../../../domain/workspace-api';
 
 const copy = leadsCopy.clock;
@@ -15,19 +16,30 @@ export function duration(ms: number): string {
   return copy.hoursMinutes(Math.floor(minutes / 60), minutes % 60);
 }
 
-export type ClockState = { kind: 'left' | 'overdue' | 'stopped' | 'closed'; text: string; ms: number };
+export type ClockKind = 'left' | 'overdue' | 'on_time' | 'late' | 'closed' | 'spam';
+export type ClockState = { kind: ClockKind; text: string; ms: number };
 
-/** What the clock says at `now` (ms since epoch); a closed consultation has no clock. */
-export function clockState(clock: LeadClock, now: number, closed = false): ClockState {
-  if (clock.deliveredAt) {
-    const ms = Date.parse(clock.deliveredAt) - Date.parse(clock.receivedAt);
-    return { kind: 'stopped', text: copy.stopped(duration(ms)), ms };
+/**
+ * What the clock says at `now` (ms since epoch), by the lead's promise (domain/promise.ts): the time left, how long
+ * overdue, how fast it was delivered (on time or late), or stopped for a lead closed without a prototype — which is
+ * never overdue.
+ */
+export function clockState(clock: LeadClock, now: number): ClockState {
+  const promise = promiseOf(clock, now);
+  switch (promise.state) {
+    case 'on_time':
+      return { kind: 'on_time', text: copy.stopped(duration(promise.ms)), ms: promise.ms };
+    case 'late':
+      return { kind: 'late', text: copy.late(duration(promise.ms)), ms: promise.ms };
+    case 'closed':
+      return { kind: 'closed', text: copy.closed, ms: promise.ms };
+    case 'spam':
+      return { kind: 'spam', text: copy.spam, ms: 0 };
+    case 'open':
+      return promise.overdue
+        ? { kind: 'overdue', text: copy.overdue(duration(promise.ms)), ms: promise.ms }
+        : { kind: 'left', text: copy.left(duration(promise.ms)), ms: promise.ms };
   }
-  if (closed) return { kind: 'closed', text: copy.closed, ms: 0 };
-  const ms = Date.parse(clock.promisedBy) - now;
-  return ms >= 0
-    ? { kind: 'left', text: copy.left(duration(ms)), ms }
-    : { kind: 'overdue', text: copy.overdue(duration(ms)), ms };
 }
 
 /** The server's time now: `serverNow` (from an answer) moved on by the time since that answer arrived. */

@@ -10,7 +10,7 @@ import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shel
 import { STAGES, type Stage } from '../../../domain/stages';
 import type { LeadListQuery, LeadSummary } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
-import { clockState, useServerNow } from './clock';
+import { clockState, useServerNow, type ClockKind } from './clock';
 import { ExportForm } from './export-form';
 import { FiguresPanel } from './figures-panel';
 import { useInbox } from './lead-queries';
@@ -18,15 +18,17 @@ import { useInbox } from './lead-queries';
 const copy = leadsCopy.inbox;
 export const stageLabels: Record<Stage, string> = stageCopy;
 
-export const clockClass = {
+export const clockClass: Record<ClockKind, string> = {
   left: 'text-slate-800',
   overdue: 'font-bold text-red-800',
-  stopped: 'text-green-800',
+  on_time: 'text-green-800',
+  late: 'text-amber-900',
   closed: 'text-slate-600',
-} as const;
+  spam: 'text-slate-600',
+};
 
 function LeadRow({ lead, now }: { lead: LeadSummary; now: number }) {
-  const clock = clockState(lead.clock, now, lead.closedAt !== null);
+  const clock = clockState(lead.clock, now);
   return (
     <li className="px-4 py-3">
       <Link

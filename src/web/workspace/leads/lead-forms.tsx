@@ -26,7 +26,11 @@ function Outcome({ change }: { change: ReturnType<typeof useLeadChange> }) {
   return null;
 }
 
-/** A form's 저장 button, held while its change is on the way, with the change's outcome beside it. */
+/**
+ * A form's 저장 button, held while its change is on the way, with the change's outcome beside it. Each form clears
+ * that outcome when the browser blocks a submit (an empty or invalid field): a blocked change never leaves the last
+ * 「저장했어요.」 on screen.
+ */
 function SaveRow({ change, label = copy.save }: { change: ReturnType<typeof useLeadChange>; label?: string }) {
   return (
     <div>
@@ -55,7 +59,12 @@ export function StageForm({ lead }: { lead: LeadDetail }) {
     change.mutate({ action: 'stage', body });
   };
   return (
-    <form onSubmit={submit} aria-labelledby={`${ids.stage}-heading`} className="flex flex-col gap-3">
+    <form
+      onSubmit={submit}
+      onInvalidCapture={() => change.reset()}
+      aria-labelledby={`${ids.stage}-heading`}
+      className="flex flex-col gap-3"
+    >
       <h2 id={`${ids.stage}-heading`} className="text-lg font-bold">
         {copy.stageHeading}
       </h2>
@@ -66,7 +75,10 @@ export function StageForm({ lead }: { lead: LeadDetail }) {
         <select
           id={ids.stage}
           value={stage}
-          onChange={(event) => setStage(event.target.value as Stage)}
+          onChange={(event) => {
+            setStage(event.target.value as Stage);
+            change.reset(); // a new choice: the last one's 「저장했어요.」 no longer speaks for it
+          }}
           className={field}
         >
           {STAGES.map((option) => (
@@ -121,7 +133,7 @@ export function OwnerForm({ lead }: { lead: LeadDetail }) {
     change.mutate({ action: 'owner', body: { ownerId: owner || null } });
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <form onSubmit={submit} onInvalidCapture={() => change.reset()} className="flex flex-col gap-3">
       <label htmlFor={id} className="text-lg font-bold">
         {copy.ownerHeading}
       </label>
@@ -147,7 +159,7 @@ export function NoteForm({ lead }: { lead: LeadDetail }) {
     if (text.trim()) change.mutate({ action: 'notes', body: { text: text.trim() } }, { onSuccess: () => setText('') });
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
+    <form onSubmit={submit} onInvalidCapture={() => change.reset()} className="flex flex-col gap-3">
       <label htmlFor={id} className="text-lg font-bold">
         {copy.notesHeading}
       </label>

@@ -101,16 +101,8 @@ function Actions({ lead, onErased }: { lead: LeadDetail; onErased: () => void })
             {copy.release}
           </button>
         )}
-        {lead.closedAt === null ? (
-          <button
-            type="button"
-            disabled={change.isPending}
-            onClick={() => change.mutate({ action: 'close', body: {} })}
-            className="min-h-11 rounded-lg border border-slate-300 px-3 font-medium"
-          >
-            {copy.close}
-          </button>
-        ) : (
+        {/* One "closed" (decision 092): stage 종료 with its reason closes the lead; this says since when. */}
+        {lead.closedAt !== null && (
           <p className="self-center text-slate-700">{copy.closedAt(formatKst(lead.closedAt))}</p>
         )}
         <EraseDialog id={lead.id} reference={lead.reference} onErased={onErased} />
@@ -157,7 +149,7 @@ export function LeadScreen() {
       </>
     );
   const data = lead.data;
-  const clock = clockState(data.clock, now, data.closedAt !== null);
+  const clock = clockState(data.clock, now);
   return (
     <>
       {back}

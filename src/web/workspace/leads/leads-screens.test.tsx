@@ -26,14 +26,21 @@ const summary = {
   spamReason: null,
   releasedAt: null,
   closedAt: null,
-  clock: { receivedAt: '2026-11-23T09:00:00.000Z', promisedBy: '2026-11-24T09:00:00.000Z', deliveredAt: null },
+  clock: {
+    receivedAt: '2026-11-23T09:00:00.000Z',
+    promisedBy: '2026-11-24T09:00:00.000Z',
+    deliveredAt: null,
+    closedAt: null,
+    spam: false,
+  },
 };
 const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, leads: [summary] };
 const figures: LeadFigures = {
   month: '2026-11',
   received: 7,
   deliveredInTime: 5,
-  medianHoursToPrototype: 19.5,
+  medianMinutesToPrototype: 19.5 * 60,
+  due: 6,
   overdueNow: 1,
 };
 const detail: LeadDetail = {
@@ -88,8 +95,8 @@ describe('the inbox', () => {
     expect(row.textContent).toMatch(/(59분|1시간 0분) 지남/);
     expect(row.textContent).toContain('신규');
     expect(row.textContent).toContain('음성 메모');
-    expect(await screen.findByText('5 / 7')).toBeTruthy();
-    expect(screen.getByText('19.5시간')).toBeTruthy();
+    expect(await screen.findByText('5 / 6')).toBeTruthy();
+    expect(screen.getByText('19시간 30분')).toBeTruthy();
 
     fireEvent.click(screen.getByLabelText('24시간 넘긴 것만'));
     await waitFor(() => expect(calls.some((call) => call.url.includes('overdue=true'))).toBe(true));
@@ -138,6 +145,25 @@ describe('a lead page', () => {
       }),
     );
     await waitFor(() => expect(screen.getByTestId('lead-clock').textContent).toContain('만에 전달'));
+  });
+
+  it('clears 「저장했어요.」 when the next change is blocked (an empty link), sending nothing', async () => {
+    const calls = stubApi(() => detail);
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'building' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(await screen.findByText('저장했어요.')).toBeTruthy();
+    const posts = calls.filter((call) => call.method === 'POST').length;
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(posts);
   });
 
   it('erases only once the reference is typed again', async () => {

@@ -1,0 +1,65 @@
+/**
+ * The inbox's search on PGlite and PostgreSQL (decision 093): what people quote finds the lead — the 8-character
+ * reference from the mails and the whole id — and any part of name, e-mail or idea text, typed literally (`%` and
+ * `_` are themselves), through the trigram index `ideas_search_trgm_idx`.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leadReference } from '../../domain/workspace-api';
+import type { Database } from '../db/client';
+import { storeLead } from '../test-support/lead-fixtures';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { listLeads, searchCondition } from './lead-inbox';
+
+describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  let store: TestDatabase;
+  let database: Database;
+  let bakery: string;
+  let percent: string;
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    database = await store.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+    store?.cleanup();
+  });
+  beforeEach(async () => {
+    await store.empty(database);
+    bakery = await storeLead(database, { name: '김민준', email: 'minjun@example.com', idea: '동네 빵집 예약 앱' });
+    percent = await storeLead(database, { name: '이서연', email: 'seoyeon@example.com', idea: '할인율 50% 알림 봇' });
+    await storeLead(database, { name: '박지호', email: 'jiho@example.com', idea: '5000원 할인 쿠폰' });
+  });
+
+  const found = async (q: string) =>
+    (await listLeads(database, { folder: 'inbox', q, page: 1, pageSize: 25 })).leads.map((lead) => lead.id);
+
+  it('finds a lead by its reference, upper or lower case, and by its whole id', async () => {
+    expect(await found(leadReference(bakery))).toEqual([bakery]);
+    expect(await found(leadReference(bakery).toUpperCase())).toEqual([bakery]);
+    expect(await found(` ${bakery} `)).toEqual([bakery]);
+  });
+
+  it('finds any part of name, e-mail or idea, literally', async () => {
+    expect(await found('민준')).toEqual([bakery]);
+    expect(await found('MINJUN@EXAMPLE')).toEqual([bakery]);
+    expect(await found('빵집 예약')).toEqual([bakery]);
+    expect(await found('50%')).toEqual([percent]);
+    expect(await found('5_')).toEqual([]);
+    expect(await found('없는 말')).toEqual([]);
+  });
+
+  it('can answer a search from the trigram index and a reference from the primary key', async () => {
+    const plan = async (q: string) =>
+      database.transaction(async (rows) => {
+        await rows(sql`set local enable_seqscan = off`);
+        const lines = await rows<Record<string, string>>(
+          sql`explain select i.id from ideas i where ${searchCondition(q)}`,
+        );
+        return lines.map((line) => Object.values(line)[0]).join('\n');
+      });
+    expect(await plan('빵집 예약')).toContain('ideas_search_trgm_idx');
+    expect(await plan(leadReference(bakery))).toMatch(/ideas_pkey/);
+  });
+});
