@@ -12,6 +12,7 @@ export const teamErrorMessages = {
   forbidden: '이 작업은 대표(owner)만 할 수 있어요.',
   not_found: '찾는 항목이 없어요. 이미 삭제되었거나 주소가 잘못되었어요.',
   invalid: '입력한 내용을 다시 확인해 주세요.',
+  invalid_text: '저장할 수 없는 문자(제어 문자나 깨진 글자)가 들어 있어요. 붙여 넣은 부분을 지우고 다시 입력해 주세요.',
   conflict: '다른 사람이 먼저 바꿨어요. 새로고침한 뒤 다시 시도해 주세요.',
   rate_limited: '시도가 너무 많아요. 잠시 후 다시 시도해 주세요.',
   invite_invalid: '초대 링크가 만료되었거나 이미 사용되었어요. 새 초대 링크를 요청해 주세요.',

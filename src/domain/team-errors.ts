@@ -8,6 +8,8 @@ export const TEAM_ERROR_CODES = [
   'forbidden',
   'not_found',
   'invalid',
+  /** Text with a character the database cannot store or nobody types (NUL, a control character, half an emoji). */
+  'invalid_text',
   'conflict',
   'rate_limited',
   'invite_invalid',
