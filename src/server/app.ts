@@ -11,6 +11,7 @@ import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
+import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
@@ -178,7 +179,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(ideaReceivedRoute, { database, statusSecret });
   await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
-  await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
+  const proxy = detectUntrustedProxy(app, config);
+  await app.register(healthzRoute, {
+    database,
+    storage,
+    checks: [mailHealthCheck(database, backlog), proxy.healthCheck],
+  });
   await app.register(teamApi, { config, database, mailTransport: transport });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });
