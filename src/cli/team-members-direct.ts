@@ -39,7 +39,7 @@ export async function directMembersClient(config: Config): Promise<TeamMembersCl
       const member = await findMemberByEmail(database, email);
       return member ? removeMember(database, member.id, { actor: 'cli' }) : { ok: false, reason: 'not_found' };
     },
-    checkRecords: () => verifyAccessChain(database),
+    checkRecords: () => verifyAccessChain(database, { retentionDays: config.team.accessRecordRetentionDays }),
     disconnect: close,
   };
 }

@@ -99,6 +99,15 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
       const check = await client.checkRecords();
       if (!check.ok) {
         io.out(copy.chainBroken(check.brokenAt, check.checked));
+        const detail = {
+          edited: copy.chainEdited(check.brokenAt),
+          link: copy.chainBroken(check.brokenAt, check.checked),
+          start: copy.chainStart(check.brokenAt),
+          end: copy.chainEnd(check.brokenAt),
+          anchor: copy.chainAnchor,
+        }[check.problem];
+        if (check.problem !== 'link') io.out(detail);
+        if (check.missing) io.out(copy.chainMissing(check.missing.from, check.missing.to));
         return 1;
       }
       io.out(copy.chainOk(check.checked));

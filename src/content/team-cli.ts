@@ -37,5 +37,13 @@ export const teamCliCopy = {
   chainOk: (checked: number) => `접속 기록 ${checked}건의 연결이 온전해요.`,
   chainBroken: (seq: number, checked: number) =>
     `접속 기록의 연결이 끊어졌어요: ${seq}번 기록부터 맞지 않아요 (앞의 ${checked}건은 온전해요).`,
+  chainEdited: (seq: number) => `${seq}번 기록의 내용이 바뀌었어요.`,
+  chainMissing: (from: number, to: number) =>
+    from === to ? `${from}번 기록이 빠졌어요.` : `${from}번부터 ${to}번까지 기록 ${to - from + 1}건이 빠졌어요.`,
+  chainStart: (seq: number) =>
+    `가장 오래된 기록(${seq}번)이 첫 기록도 아니고, 보관 기간이 지나 지운 기록 바로 다음도 아니에요: 앞쪽 기록이 잘렸어요.`,
+  chainEnd: (seq: number) => `가장 최근 기록(${seq}번) 뒤의 기록이 잘렸어요.`,
+  chainAnchor:
+    '기록 끝의 확인 값(앵커)이 없거나 맞지 않아요: 기록이 다시 계산되었거나 ACCESS_RECORDS_KEY 가 서버와 달라요.',
   roles: { owner: '대표', member: '팀원' },
 } as const;

@@ -32,6 +32,8 @@ import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
+import { anchorExistingChain } from './team/access-records';
+import { resolveRecordKey, registerRecordKey } from './team/record-anchor';
 import { teamApi } from './team/team-api';
 
 export interface AppDependencies {
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   );
   app.decorate('alerts', alerts);
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
+  registerRecordKey(resolveRecordKey({ key: config.team.accessRecordsKey, dataDir: config.dataDir }));
+  await anchorExistingChain(database);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
   const outbox = new OutboxWorker(
