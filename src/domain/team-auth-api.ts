@@ -77,7 +77,13 @@ export interface CeremonyOptionsAnswer<Options> {
   options: Options;
 }
 
-export const meAnswer = z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES) });
+export const meAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The session's idle limit (TEAM_IDLE_MINUTES): the page clears itself when it passes without a request. */
+  idleMs: z.number().optional(),
+});
 export type MeAnswer = z.infer<typeof meAnswer>;
 
 export const memberSchema = z.object({

@@ -81,5 +81,8 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
     return reply.code(204).send();
   });
 
-  scope.get(local(TEAM_AUTH_PATHS.me), async (request) => request.member! satisfies MeAnswer);
+  scope.get(local(TEAM_AUTH_PATHS.me), async (request): Promise<MeAnswer> => ({
+    ...request.member!,
+    idleMs: config.team.idleMs,
+  }));
 }
