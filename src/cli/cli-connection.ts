@@ -97,6 +97,9 @@ export async function openCliDatabase(config: Config): Promise<CliDatabase> {
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, 'cli').release;
   try {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    // The records this command appends are anchored, and checked, with the server's key (team/record-anchor.ts).
+    const { resolveRecordKey, registerRecordKey } = await import('../server/team/record-anchor');
+    registerRecordKey(resolveRecordKey({ key: config.team.accessRecordsKey, dataDir: config.dataDir }));
     return {
       database,
       via:

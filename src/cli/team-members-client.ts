@@ -6,14 +6,21 @@
 import type { AdminEndpoint } from '../server/admin/admin-endpoint';
 import type { Config } from '../server/config';
 import type { ChainCheck } from '../server/team/access-records';
-import type { CreatedInvite, RemoveResult } from '../server/team/members';
+import type { CreatedInvite, PendingInvite, RemoveResult, RoleResult } from '../server/team/members';
 import type { Member, Role } from '../domain/team-auth-api';
 import { CliError, connectCli } from './cli-connection';
 
 export interface TeamMembersClient {
   via: string;
   members(): Promise<Member[]>;
-  invite(email: string, role: Role): Promise<CreatedInvite>;
+  /** The invite, or the role the address already has as a member (an invite changes no role). */
+  invite(email: string, role: Role): Promise<CreatedInvite | { currentRole: Role }>;
+  invites(): Promise<PendingInvite[]>;
+  /** Revokes the address's pending invites; how many. */
+  revoke(email: string): Promise<number>;
+  setRole(email: string, role: Role): Promise<RoleResult>;
+  /** false: no such member. */
+  setGrant(email: string, exportErase: boolean): Promise<boolean>;
   remove(email: string): Promise<RemoveResult>;
   checkRecords(): Promise<ChainCheck>;
   disconnect(): Promise<void>;
@@ -37,12 +44,30 @@ function adminClient(endpoint: AdminEndpoint): TeamMembersClient {
     via: `running server (pid ${endpoint.pid}, admin API on 127.0.0.1:${endpoint.port})`,
     members: () => call<Member[]>('/team/members'),
     async invite(email, role) {
-      const invite = await call<Omit<CreatedInvite, 'expiresAt'> & { expiresAt: string }>('/team/invites', {
-        method: 'POST',
-        body: JSON.stringify({ email, role }),
-      });
-      return { ...invite, expiresAt: new Date(invite.expiresAt) };
+      const invite = await call<(Omit<CreatedInvite, 'expiresAt'> & { expiresAt: string }) | { currentRole: Role }>(
+        '/team/invites',
+        { method: 'POST', body: JSON.stringify({ email, role }) },
+        [409],
+      );
+      return 'currentRole' in invite ? invite : { ...invite, expiresAt: new Date(invite.expiresAt) };
     },
+    invites: () => call<PendingInvite[]>('/team/invites'),
+    revoke: async (email) =>
+      (await call<{ revoked: number }>(`/team/invites/${encodeURIComponent(email)}`, { method: 'DELETE' })).revoked,
+    setRole: (email, role) =>
+      call<RoleResult>(
+        `/team/members/${encodeURIComponent(email)}/role`,
+        { method: 'POST', body: JSON.stringify({ role }) },
+        [404],
+      ),
+    setGrant: async (email, exportErase) =>
+      (
+        await call<{ ok: boolean }>(
+          `/team/members/${encodeURIComponent(email)}/grant`,
+          { method: 'POST', body: JSON.stringify({ exportErase }) },
+          [404],
+        )
+      ).ok,
     remove: (email) => call<RemoveResult>(`/team/members/${encodeURIComponent(email)}`, { method: 'DELETE' }, [404]),
     checkRecords: () => call<ChainCheck>('/team/access-chain'),
     disconnect: async () => {},

@@ -1,6 +1,6 @@
 /**
- * The team's members on the command line: `npm run team -- invite <email> [--role owner] | members |
- * remove <email> | check-records`. Works while the server runs (PGlite: through its loopback admin API) and on
+ * The team's members on the command line: `npm run team -- invite <email> [--role owner] | members | invites |
+ * revoke <email> | role <email> owner|member | grant <email> on|off | remove <email> | check-records`. Works while the server runs (PGlite: through its loopback admin API) and on
  * PostgreSQL; every action is recorded with actor `cli`. The invite link uses SITE_URL, else http://localhost:PORT.
  */
 import { teamCliCopy as copy } from '../content/team-cli';
@@ -30,6 +30,8 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
       const hasOwner = (await client.members()).some((member) => member.role === 'owner');
       const role: Role = roleOption ? (roleOption as Role) : hasOwner ? 'member' : 'owner';
       const invite = await client.invite(parsed.data.email, role);
+      if ('currentRole' in invite)
+        throw new CliError(copy.roleDiffers(parsed.data.email, roleLabels[invite.currentRole]));
       io.err(copy.inviteCreated(invite.email, roleLabels[role], formatKst(invite.expiresAt)));
       io.out(inviteLink(origin, invite.token));
       return 0;
@@ -52,6 +54,40 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
       );
       return 0;
     }
+    case 'invites': {
+      const invites = await client.invites();
+      io.out(
+        invites.length === 0
+          ? copy.noInvites
+          : invites
+              .map((invite) => copy.inviteLine(invite.email, roleLabels[invite.role], formatKst(invite.expiresAt)))
+              .join('\n'),
+      );
+      return 0;
+    }
+    case 'revoke': {
+      if (!target) throw new CliError(copy.usage);
+      const revoked = await client.revoke(target);
+      if (revoked === 0) throw new CliError(copy.noInviteFor(target));
+      io.out(copy.revoked(target.trim().toLowerCase(), revoked));
+      return 0;
+    }
+    case 'role': {
+      const role = args[2];
+      if (!target || !role) throw new CliError(copy.usage);
+      if (!(ROLES as readonly string[]).includes(role)) throw new CliError(copy.invalidRole);
+      const result = await client.setRole(target, role as Role);
+      if (!result.ok) throw new CliError(result.reason === 'last_owner' ? copy.lastOwner : copy.notMember(target));
+      io.out(copy.roleSet(target.trim().toLowerCase(), roleLabels[role as Role], result.changed));
+      return 0;
+    }
+    case 'grant': {
+      const value = args[2];
+      if (!target || (value !== 'on' && value !== 'off')) throw new CliError(copy.usage);
+      if (!(await client.setGrant(target, value === 'on'))) throw new CliError(copy.notMember(target));
+      io.out(copy.grantSet(target.trim().toLowerCase(), value === 'on'));
+      return 0;
+    }
     case 'remove': {
       if (!target) throw new CliError(copy.usage);
       const result = await client.remove(target);
@@ -63,6 +99,15 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
       const check = await client.checkRecords();
       if (!check.ok) {
         io.out(copy.chainBroken(check.brokenAt, check.checked));
+        const detail = {
+          edited: copy.chainEdited(check.brokenAt),
+          link: copy.chainBroken(check.brokenAt, check.checked),
+          start: copy.chainStart(check.brokenAt),
+          end: copy.chainEnd(check.brokenAt),
+          anchor: copy.chainAnchor,
+        }[check.problem];
+        if (check.problem !== 'link') io.out(detail);
+        if (check.missing) io.out(copy.chainMissing(check.missing.from, check.missing.to));
         return 1;
       }
       io.out(copy.chainOk(check.checked));

@@ -9,6 +9,10 @@ export const ACCESS_ACTIONS = [
   'passkey_registered',
   'invite_created',
   'member_removed',
+  'invite_revoked',
+  'role_changed',
+  'grant_changed',
+  'members_listed',
   'lead_listed',
   'lead_viewed',
   'memo_played',
@@ -24,6 +28,7 @@ export const ACCESS_ACTIONS = [
   'status_viewed',
   'visitor_downloaded',
   'visitor_erased',
+  'visitor_memo_played',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -22,6 +22,12 @@ export const TEAM_AUTH_PATHS = {
   members: `${TEAM_API_PATH}/members`,
   /** DELETE (owners): remove. */
   member: (id: string) => `${TEAM_API_PATH}/members/${encodeURIComponent(id)}`,
+  /** POST (owners): `{ role }`, another role. */
+  memberRole: (id: string) => `${TEAM_API_PATH}/members/${encodeURIComponent(id)}/role`,
+  /** POST (owners): `{ exportErase }`, allow or take back export and erasure. */
+  memberGrant: (id: string) => `${TEAM_API_PATH}/members/${encodeURIComponent(id)}/grant`,
+  /** DELETE (owners): revoke a pending invite. */
+  invite: (id: string) => `${TEAM_API_PATH}/invites/${encodeURIComponent(id)}`,
   /** GET (owners): `?before=<seq>` pages back. */
   accessRecords: `${TEAM_API_PATH}/access-records`,
 } as const;
@@ -71,7 +77,13 @@ export interface CeremonyOptionsAnswer<Options> {
   options: Options;
 }
 
-export const meAnswer = z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES) });
+export const meAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The session's idle limit (TEAM_IDLE_MINUTES): the page clears itself when it passes without a request. */
+  idleMs: z.number().optional(),
+});
 export type MeAnswer = z.infer<typeof meAnswer>;
 
 export const memberSchema = z.object({
@@ -81,9 +93,21 @@ export const memberSchema = z.object({
   createdAt: z.string(),
   passkeys: z.number().int(),
   lastSignInAt: z.string().nullable(),
+  /** May export every lead and erase leads: every owner, and a member an owner allowed (decision 083). */
+  mayExportErase: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
-export const membersAnswer = z.object({ members: z.array(memberSchema) });
+/** An invite not used yet: `id` names it for revocation (never the link's token). */
+export const pendingInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInviteView = z.infer<typeof pendingInviteSchema>;
+export const membersAnswer = z.object({ members: z.array(memberSchema), invites: z.array(pendingInviteSchema) });
 export type MembersAnswer = z.infer<typeof membersAnswer>;
 
 export const inviteBody = z.object({
@@ -99,6 +123,9 @@ export const inviteAnswer = z.object({ email: z.string(), expiresAt: z.string(),
 export type InviteAnswer = z.infer<typeof inviteAnswer>;
 
 export const memberIdParams = z.object({ id: z.uuid() });
+export const inviteIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) });
+export const roleBody = z.object({ role: z.enum(ROLES) });
+export const grantBody = z.object({ exportErase: z.boolean() });
 
 export const accessRecordsQuery = z.object({ before: z.coerce.number().int().positive().optional() });
 

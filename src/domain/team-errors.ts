@@ -6,10 +6,18 @@ export const TEAM_ERROR_CODES = [
   'unauthorized',
   'forbidden_origin',
   'forbidden',
+  /** Export of every lead or an erasure by a member no owner allowed (decision 083). */
+  'forbidden_export_erase',
   'not_found',
   'invalid',
+  /** Text with a character the database cannot store or nobody types (NUL, a control character, half an emoji). */
+  'invalid_text',
   'conflict',
   'stage_refused',
+  /** An invite for a member who has another role: roles change in the member list, not by invite. */
+  'role_differs',
+  /** The last owner cannot stop being one (nor be removed). */
+  'last_owner',
   'rate_limited',
   'invite_invalid',
   'passkey_invalid',

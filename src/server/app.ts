@@ -11,6 +11,7 @@ import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerErrorHandlers } from './http/error-handlers';
+import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
 import { loggerOptions } from './logger';
@@ -31,6 +32,8 @@ import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
+import { anchorExistingChain } from './team/access-records';
+import { resolveRecordKey, registerRecordKey } from './team/record-anchor';
 import { teamApi } from './team/team-api';
 
 export interface AppDependencies {
@@ -109,6 +112,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   );
   app.decorate('alerts', alerts);
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
+  registerRecordKey(resolveRecordKey({ key: config.team.accessRecordsKey, dataDir: config.dataDir }));
+  await anchorExistingChain(database);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
   /** Sends the alerts just stored now rather than at the alert job's next turn. */
@@ -191,7 +196,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onAlert: nudgeAlerts,
   });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
-  await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
+  const proxy = detectUntrustedProxy(app, config);
+  await app.register(healthzRoute, {
+    database,
+    storage,
+    checks: [mailHealthCheck(database, backlog), proxy.healthCheck],
+  });
   await app.register(teamApi, { config, database, mailTransport: transport });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });

@@ -83,6 +83,8 @@ const envSchema = z.object({
   TEAM_SESSION_HOURS: int(1, 24 * 7).default(12),
   /** How long access records are kept (two years by default). */
   ACCESS_RECORD_RETENTION_DAYS: int(30, 3650).default(730),
+  /** The access records' anchor key (decision 090): unset, a key file in DATA_DIR, made once. */
+  ACCESS_RECORDS_KEY: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
   /** The founder's side (decision 084): the confirmation and ready mails, and the status link's secret. */
   FOUNDER_MAIL: bool.default(true),
   FOUNDER_CONFIRMATIONS_PER_DAY: int(0, 1000).default(3),
@@ -96,6 +98,7 @@ const SECRET_VARIABLES = new Set([
   'PUBLIC_API_KEY',
   'ALERT_WEBHOOK_URL',
   'STATUS_LINK_SECRET',
+  'ACCESS_RECORDS_KEY',
 ]);
 
 export type TrustProxy = boolean | string[];
@@ -158,7 +161,7 @@ export interface Config {
   trustProxy: TrustProxy;
   allowedOrigins: string[];
   /** The team's workspace (server/team/). */
-  team: { idleMs: number; sessionMaxMs: number; accessRecordRetentionDays: number };
+  team: { idleMs: number; sessionMaxMs: number; accessRecordRetentionDays: number; accessRecordsKey?: string };
   /** The founder's side (decision 084). */
   founder: {
     /** Send the confirmation and ready mails (FOUNDER_MAIL). */
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: e.TEAM_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.TEAM_SESSION_HOURS * 3_600_000,
       accessRecordRetentionDays: e.ACCESS_RECORD_RETENTION_DAYS,
+      accessRecordsKey: e.ACCESS_RECORDS_KEY,
     },
     founder: {
       mail: e.FOUNDER_MAIL,

@@ -62,6 +62,27 @@ describe('the request serializer', () => {
     }
     expect(options.serializers.req({ method: 'GET', url: '/about?x=1' }).url).toBe('/about');
   });
+
+  it('hides the token however the path is spelled: percent-encoded, doubled slashes, dot segments, letter case', () => {
+    const options = loggerOptions(testConfig({ LOG_LEVEL: 'info' })) as {
+      serializers: { req: (request: { method: string; url: string }) => { url: string } };
+    };
+    const token = 'Ab3_-'.repeat(8) + 'xyz';
+    for (const url of [
+      `/%73tatus/${token}/data`,
+      `/%73%74%61%74%75%73/${token}`,
+      `//status/${token}`,
+      `/./status/${token}/memo`,
+      `/about/../status/${token}`,
+      `/STATUS/${token}`,
+      `/status%2F${token}`,
+      `/status/%${token}`,
+    ]) {
+      const logged = options.serializers.req({ method: 'GET', url });
+      expect(JSON.stringify(logged), url).not.toContain(token);
+      expect(logged.url).toBe('/status/…');
+    }
+  });
 });
 
 describe('safeError', () => {

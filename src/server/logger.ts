@@ -75,12 +75,40 @@ export function safeError(value: unknown, depth = 0): SafeError | string {
   return safe;
 }
 
+/** Decodes percent escapes one at a time (a malformed one stays as it is), as the router reads the path. */
+const decodePath = (path: string) =>
+  path.replace(/(%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  });
+
+/** The path as a router or a proxy may read it: decoded, slashes merged, `.` and `..` segments resolved. */
+export function normalizedPath(path: string): string {
+  const segments: string[] = [];
+  for (const segment of decodePath(path).replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
 /**
- * A request's path as logged: no query, and a status link's token (decision 084) replaced by `…`: the token alone
- * opens, downloads and erases a visitor's data, so a log line must not hold it.
+ * A request's path as logged: no query, and a status link's token (decision 084) replaced by `…` however the path is
+ * spelled (`/%73tatus/…`, `//status/…`, `/x/../status/…`, any letter case): the token alone opens, downloads and
+ * erases a visitor's data, so a log line must not hold it. The check runs on the decoded, normalized path; a
+ * status path is logged as `/status/…` whatever followed.
  */
-export const loggedPath = (url: string) =>
-  url.split('?')[0]!.replace(new RegExp(`^${STATUS_PATH}/[^/]+`), `${STATUS_PATH}/…`);
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  const normalized = normalizedPath(path);
+  if (normalized.toLowerCase() === STATUS_PATH || normalized.toLowerCase().startsWith(`${STATUS_PATH}/`))
+    return `${STATUS_PATH}/…`;
+  return path;
+}
 
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { startAdminApi } from './admin/admin-api';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { warnAtStart } from './http/proxy-detection';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock';
 import { closeFilesToOthers, keepsFilesInDataDir, probeDataDir, tightenDataDir } from './storage/data-dir-access';
 import { describeStorageProblem, storageProblem } from './storage/storage-errors';
@@ -77,6 +78,7 @@ closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
 try {
   app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  warnAtStart(config, app.log);
   if (!config.databaseUrl) {
     const outbox = app.outbox;
     admin = await startAdminApi({ database: app.database, dataDir: config.dataDir, onQueued: () => outbox.nudge() });

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../../src/domain/endpoints';
+import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
 import { VOICE_MEMO_DURATION_FIELD } from '../../src/domain/voice-memo';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
@@ -134,7 +135,16 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
 
   it("logs requests without a status link's token or any query", async () => {
     const token = 'Tok3n_-'.repeat(6) + 'x';
-    for (const path of [`/status/${token}`, `/status/${token}/data`, `/idea-received/abc?link=${token}`])
+    for (const path of [
+      `/status/${token}`,
+      `/status/${token}/data`,
+      `/idea-received/abc?link=${token}`,
+      // The same link spelled otherwise, which nginx and the app both serve as /status/…
+      `/%73tatus/${token}/data`,
+      `//status/${token}`,
+      `/about/../status/${token}`,
+      `/%53TATUS/${token}`,
+    ])
       await request(nginxPort, path, { from: '127.0.0.3' });
     let log = '';
     for (let tries = 0; tries < 50 && !log.includes('/idea-received/abc'); tries += 1) {
@@ -145,6 +155,25 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     expect(log).toContain('/status/');
     expect(log).not.toContain(token);
     expect(log).not.toContain('Tok3n');
+  });
+
+  it("drops a client's X-Forwarded-Host: the workspace's Origin check and passkey host are the site's own", async () => {
+    const forged = 'evil.example';
+    const headers = { host: 'mvp24.kr', origin: `http://${forged}`, 'x-forwarded-host': forged };
+    // Believed, the forged host would make the forged Origin "this site" and the options name it as relying party.
+    const options = await request(nginxPort, TEAM_AUTH_PATHS.signInOptions, {
+      from: '127.0.0.7',
+      method: 'POST',
+      headers,
+    });
+    expect(options.status).toBe(403);
+    const sameSite = await request(nginxPort, TEAM_AUTH_PATHS.signInOptions, {
+      from: '127.0.0.7',
+      method: 'POST',
+      headers: { ...headers, origin: 'http://mvp24.kr' },
+    });
+    expect(sameSite.status).toBe(200);
+    expect(JSON.parse(sameSite.body).options.rpId).toBe('mvp24.kr');
   });
 
   it('passes pages, compressed, and the health check through', async () => {

@@ -19,7 +19,17 @@ import {
 } from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
 import { verifyAccessChain } from '../team/access-records';
-import { createInvite, findMemberByEmail, listMembers, removeMember } from '../team/members';
+import {
+  changeRole,
+  createInvite,
+  findMemberByEmail,
+  InviteRoleError,
+  listInvites,
+  listMembers,
+  removeMember,
+  revokeInvites,
+  setExportEraseGrant,
+} from '../team/members';
 import { adminFile, type AdminEndpoint } from './admin-endpoint';
 
 export interface AdminApiOptions {
@@ -71,10 +81,35 @@ export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
   });
   // The team's members (`npm run team`), acting as the CLI in the access records.
   app.get('/team/members', async () => listMembers(options.database));
-  app.post<{ Body: { email: string; role: 'owner' | 'member' } }>('/team/invites', async (request) => {
-    const invite = await createInvite(options.database, request.body, { actor: 'cli' });
-    return { ...invite, expiresAt: invite.expiresAt.toISOString() };
+  app.post<{ Body: { email: string; role: 'owner' | 'member' } }>('/team/invites', async (request, reply) => {
+    try {
+      const invite = await createInvite(options.database, request.body, { actor: 'cli' });
+      return { ...invite, expiresAt: invite.expiresAt.toISOString() };
+    } catch (error) {
+      if (error instanceof InviteRoleError) return reply.code(409).send({ currentRole: error.currentRole });
+      throw error;
+    }
   });
+  app.get('/team/invites', async () => listInvites(options.database));
+  app.delete<{ Params: { email: string } }>('/team/invites/:email', async (request) => ({
+    revoked: await revokeInvites(options.database, { email: request.params.email }, { actor: 'cli' }),
+  }));
+  app.post<{ Params: { email: string }; Body: { role: 'owner' | 'member' } }>(
+    '/team/members/:email/role',
+    async (request, reply) => {
+      const member = await findMemberByEmail(options.database, request.params.email);
+      if (!member) return reply.code(404).send({ ok: false, reason: 'not_found' });
+      return changeRole(options.database, member.id, request.body.role, { actor: 'cli' });
+    },
+  );
+  app.post<{ Params: { email: string }; Body: { exportErase: boolean } }>(
+    '/team/members/:email/grant',
+    async (request, reply) => {
+      const member = await findMemberByEmail(options.database, request.params.email);
+      if (!member) return reply.code(404).send({ ok: false });
+      return { ok: await setExportEraseGrant(options.database, member.id, request.body.exportErase, { actor: 'cli' }) };
+    },
+  );
   app.delete<{ Params: { email: string } }>('/team/members/:email', async (request, reply) => {
     const member = await findMemberByEmail(options.database, request.params.email);
     if (!member) return reply.code(404).send({ ok: false, reason: 'not_found' });

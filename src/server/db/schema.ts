@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -269,6 +270,8 @@ export const teamMembers = pgTable('team_members', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Removed members keep their row (access records name them) but lose their passkeys and sessions. */
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  /** A member (not owner) an owner allowed to export every lead and erase leads (owners may always; decision 083). */
+  mayExportErase: boolean('may_export_erase').notNull().default(false),
 });
 
 /** One passkey (WebAuthn credential) of a member; a member may hold several (phone, laptop). */
@@ -385,3 +388,17 @@ export const accessRecords = pgTable(
     index('access_records_idea_idx').on(table.ideaId),
   ],
 );
+
+/**
+ * The access records' anchor (decision 090), one row of each kind: `head`, the newest record's seq and hash, and
+ * `cut`, the last record the retention job dropped (its seq, hash and time). Each carries an HMAC with a key the
+ * database does not hold (ACCESS_RECORDS_KEY, else a key file in DATA_DIR), so cutting records from either end of the
+ * chain, or recomputing it, no longer passes `team check-records`.
+ */
+export const accessRecordAnchors = pgTable('access_record_anchors', {
+  kind: text('kind', { enum: ['head', 'cut'] }).primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  mac: text('mac').notNull(),
+});

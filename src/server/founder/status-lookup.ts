@@ -87,11 +87,13 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
 export async function statusMemo(
   database: Database,
   token: string,
-): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
+): Promise<{ ideaId: string; mimeType: string; bytes: Buffer } | undefined> {
   if (!isStatusToken(token)) return undefined;
-  const [row] = await database.rows<{ mime_type: string; memo_base64: string }>(sql`
-    select m.mime_type, encode(m.bytes, 'base64') as memo_base64
+  const [row] = await database.rows<{ idea_id: string; mime_type: string; memo_base64: string }>(sql`
+    select i.id as idea_id, m.mime_type, encode(m.bytes, 'base64') as memo_base64
     from ideas i join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
-  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.memo_base64, 'base64') } : undefined;
+  return row
+    ? { ideaId: row.idea_id, mimeType: row.mime_type, bytes: Buffer.from(row.memo_base64, 'base64') }
+    : undefined;
 }

@@ -75,7 +75,11 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const memo = await statusMemo(database, request.params.token);
     if (!memo) return notFound(reply);
     privateHeaders(reply);
-    return sendBytes(reply, memo.bytes, memo.mimeType, byteRange(request.headers.range, memo.bytes.length));
+    const range = byteRange(request.headers.range, memo.bytes.length);
+    // The visitor's own playback is a record too (decision 090): one per playback, from its first byte.
+    if (request.method === 'GET' && range !== null && (range === undefined || range.start === 0))
+      await recordAccess(database, { actor: 'visitor', action: 'visitor_memo_played', ideaId: memo.ideaId });
+    return sendBytes(reply, memo.bytes, memo.mimeType, range);
   });
 
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.data}`, async (request, reply) => {

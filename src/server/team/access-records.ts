@@ -3,13 +3,18 @@
  * Each record's hash is the SHA-256 of the previous record's hash and this record's own fields, so editing a record,
  * removing one from the middle or inserting one breaks the chain, and `verifyAccessChain` names the first record
  * that no longer fits. Appends take a transaction-scoped advisory lock, so two instances on one PostgreSQL append
- * one after the other (the unique index on prev_hash would refuse a fork anyway). Records older than the retention
- * period are dropped from the start of the chain; verification trusts the first kept record's prev_hash.
+ * one after the other (the unique index on prev_hash would refuse a fork anyway), and each takes the next sequence
+ * number (no gaps from rolled-back transactions). Both ends are anchored outside the database's reach (decision 090,
+ * record-anchor.ts): the `head` anchor names the newest record, the `cut` anchor the last one the retention job
+ * dropped, each with an HMAC whose key the database does not hold. So `verifyAccessChain` also finds records cut
+ * from the end (the head names a later one), from the start (the first kept record is neither the first ever nor
+ * the successor of a cut older than the retention period), or removed with the rest recomputed (the head's hash).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccessAction, AccessActor } from '../../domain/access-actions';
 import type { Database, RowsFn } from '../db/client';
+import { hasRecordKey, readAnchor, writeAnchor } from './record-anchor';
 
 /** The chain's start: the prev_hash of the very first record. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -66,7 +71,10 @@ export function recordHash(prevHash: string, record: Omit<AccessRecord, 'seq' | 
 /** Appends one record inside `rows`' transaction (pass `database.transaction`'s rows to record with a change). */
 export async function appendAccessRecord(rows: RowsFn, entry: AccessEntry): Promise<void> {
   await rows(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
-  const [last] = await rows<{ hash: string }>(sql`select hash from access_records order by seq desc limit 1`);
+  const [last] = await rows<{ seq: number | string; hash: string }>(
+    sql`select seq, hash from access_records order by seq desc limit 1`,
+  );
+  const seq = last ? Number(last.seq) + 1 : 1;
   const record = {
     at: (entry.at ?? new Date()).toISOString(),
     actor: entry.actor,
@@ -78,9 +86,33 @@ export async function appendAccessRecord(rows: RowsFn, entry: AccessEntry): Prom
   };
   const prevHash = last?.hash ?? GENESIS_HASH;
   const hash = recordHash(prevHash, record);
-  await rows(sql`insert into access_records (at, actor, action, member_id, ip, idea_id, details, prev_hash, hash)
-    values (${record.at}::timestamptz, ${record.actor}, ${record.action}, ${record.memberId}::uuid, ${record.ip},
+  await rows(sql`insert into access_records (seq, at, actor, action, member_id, ip, idea_id, details, prev_hash, hash)
+    values (${seq}, ${record.at}::timestamptz, ${record.actor}, ${record.action}, ${record.memberId}::uuid, ${record.ip},
       ${record.ideaId}::uuid, ${JSON.stringify(record.details)}::jsonb, ${prevHash}, ${hash})`);
+  await writeAnchor(rows, { kind: 'head', seq, hash, at: record.at });
+}
+
+/**
+ * At start: a chain from before the anchor (or a database whose head was never written) gets its head now, naming
+ * its newest record. Nothing when the head exists or there are no records.
+ */
+export async function anchorExistingChain(database: Database): Promise<void> {
+  if (!hasRecordKey()) return;
+  await database.transaction(async (rows) => {
+    await rows(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
+    const [head] = await rows(sql`select 1 from access_record_anchors where kind = 'head'`);
+    if (head) return;
+    const [last] = await rows<{ seq: number | string; hash: string; at: Date | string }>(
+      sql`select seq, hash, at from access_records order by seq desc limit 1`,
+    );
+    if (last)
+      await writeAnchor(rows, {
+        kind: 'head',
+        seq: Number(last.seq),
+        hash: last.hash,
+        at: new Date(last.at).toISOString(),
+      });
+  });
 }
 
 /** Appends one record in a transaction of its own. */
@@ -125,33 +157,119 @@ export async function listAccessRecords(
   return rows.map(toRecord);
 }
 
-export type ChainCheck = { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number };
+/** What does not fit: an edited record, a broken link, a cut start or end, or an anchor that is missing or forged. */
+export type ChainProblem = 'edited' | 'link' | 'start' | 'end' | 'anchor';
 
-/** Walks the chain in order, a page at a time; the first record whose hash or link does not fit breaks it. */
-export async function verifyAccessChain(database: Database, pageSize = 5000): Promise<ChainCheck> {
+export type ChainCheck =
+  | { ok: true; checked: number }
+  | {
+      ok: false;
+      checked: number;
+      /** The first record that does not fit (for 'end': the newest kept one; 0 when there is none). */
+      brokenAt: number;
+      problem: ChainProblem;
+      /** The sequence numbers known to be missing, when they can be named. */
+      missing?: { from: number; to: number };
+    };
+
+/**
+ * Walks the chain in order, a page at a time: every record's hash and link, the start (the first record ever, or the
+ * successor of the retention job's cut, itself older than `retentionDays`), and the end (the head anchor names the
+ * newest record). The first thing that does not fit is the answer.
+ */
+export async function verifyAccessChain(
+  database: Database,
+  options: { retentionDays?: number; now?: Date; pageSize?: number } = {},
+): Promise<ChainCheck> {
+  const pageSize = options.pageSize ?? 5000;
+  const now = options.now ?? new Date();
   let checked = 0;
-  let previous: string | undefined;
+  let previous: AccessRecord | undefined;
   let afterSeq = 0;
+  const head = hasRecordKey() ? await readAnchor(database.rows, 'head') : 'forged';
+  const cut = hasRecordKey() ? await readAnchor(database.rows, 'cut') : undefined;
   for (;;) {
     const page = (
       await database.rows<Row>(sql`select * from access_records where seq > ${afterSeq} order by seq limit ${pageSize}`)
     ).map(toRecord);
     for (const record of page) {
-      if (
-        (previous !== undefined && record.prevHash !== previous) ||
-        recordHash(record.prevHash, record) !== record.hash
-      )
-        return { ok: false, checked, brokenAt: record.seq };
-      previous = record.hash;
+      if (!previous) {
+        const first = record.prevHash === GENESIS_HASH && record.seq === 1;
+        const afterCut =
+          cut !== undefined &&
+          cut !== 'forged' &&
+          cut.hash === record.prevHash &&
+          cut.seq === record.seq - 1 &&
+          (options.retentionDays === undefined ||
+            new Date(cut.at).getTime() <= now.getTime() - options.retentionDays * 86_400_000);
+        if (!first && !afterCut)
+          return {
+            ok: false,
+            checked,
+            brokenAt: record.seq,
+            problem: 'start',
+            missing: { from: cut && cut !== 'forged' && cut.seq < record.seq ? cut.seq + 1 : 1, to: record.seq - 1 },
+          };
+      } else if (record.prevHash !== previous.hash) {
+        return {
+          ok: false,
+          checked,
+          brokenAt: record.seq,
+          problem: 'link',
+          ...(record.seq > previous.seq + 1 ? { missing: { from: previous.seq + 1, to: record.seq - 1 } } : {}),
+        };
+      }
+      if (recordHash(record.prevHash, record) !== record.hash)
+        return { ok: false, checked, brokenAt: record.seq, problem: 'edited' };
+      previous = record;
       afterSeq = record.seq;
       checked += 1;
     }
-    if (page.length < pageSize) return { ok: true, checked };
+    if (page.length < pageSize) break;
   }
+  if (!previous) {
+    // No records: fine for a new database; with a head anchor, every record was cut.
+    const allDropped = cut && cut !== 'forged' && head && head !== 'forged' && cut.seq === head.seq;
+    if (head && head !== 'forged' && !allDropped)
+      return { ok: false, checked, brokenAt: 0, problem: 'end', missing: { from: 1, to: head.seq } };
+    return { ok: true, checked };
+  }
+  if (!head || head === 'forged') return { ok: false, checked, brokenAt: previous.seq, problem: 'anchor' };
+  if (head.seq > previous.seq)
+    return {
+      ok: false,
+      checked,
+      brokenAt: previous.seq,
+      problem: 'end',
+      missing: { from: previous.seq + 1, to: head.seq },
+    };
+  if (head.seq !== previous.seq || head.hash !== previous.hash)
+    return { ok: false, checked, brokenAt: previous.seq, problem: 'anchor' };
+  return { ok: true, checked };
 }
 
-/** Drops records older than `days` (the retention job); the chain goes on from the first kept record. */
+/**
+ * Drops records older than `days` (the retention job), from the start of the chain, and anchors the cut: the last
+ * dropped record's seq, hash and time (record-anchor.ts), so the check knows the kept chain's start is genuine.
+ */
 export async function dropOldAccessRecords(database: Database, days: number, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - days * 86_400_000).toISOString();
-  return (await database.rows(sql`delete from access_records where at < ${before}::timestamptz returning seq`)).length;
+  return database.transaction(async (rows) => {
+    await rows(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
+    // Only a run from the start: a younger record before an older one (clock skew) ends the run.
+    const [end] = await rows<{ seq: number | string }>(sql`select seq from access_records
+      where at >= ${before}::timestamptz order by seq limit 1`);
+    const endSeq = end ? Number(end.seq) : Number.MAX_SAFE_INTEGER;
+    const [last] = await rows<{ seq: number | string; hash: string; at: Date | string }>(sql`select seq, hash, at
+      from access_records where seq < ${endSeq} order by seq desc limit 1`);
+    if (!last) return 0;
+    const dropped = await rows(sql`delete from access_records where seq <= ${Number(last.seq)} returning seq`);
+    await writeAnchor(rows, {
+      kind: 'cut',
+      seq: Number(last.seq),
+      hash: last.hash,
+      at: new Date(last.at).toISOString(),
+    });
+    return dropped.length;
+  });
 }

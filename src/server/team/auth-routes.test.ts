@@ -13,7 +13,7 @@ import { SoftAuthenticator } from '../test-support/soft-authenticator';
 import { buildTestApp } from '../test-support/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
 import { verifyAccessChain } from './access-records';
-import { SIGN_IN_ATTEMPTS } from './auth-rate-limit';
+import { SIGN_IN_FAILURES } from './auth-rate-limit';
 import { createInvite } from './members';
 
 const HOST = 'mvp24.example';
@@ -202,11 +202,11 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
   it('a removed member cannot come back with an invite sent before the removal', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
     const first = await owner();
-    // Two invites for one address (a resend); the member enrolls with the first, the second stays unused.
+    // The member enrolls, then is sent another invite (a second device), which stays unused.
     const used = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
-    const spare = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
     const enrolled = await register(used.token);
     expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const spare = await createInvite(app.database, { email: 'gone@mvp24.example', role: 'member' }, { actor: 'cli' });
     const removed = await call('DELETE', TEAM_AUTH_PATHS.member(enrolled.json().id), { cookie: first.cookie });
     expect(removed.statusCode).toBe(204);
     const back = await register(spare.token);
@@ -257,15 +257,62 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect((await register(planted.token)).json().error.code).toBe('invite_invalid');
   });
 
-  it('limits sign-in attempts per address, not for other addresses', async () => {
+  it('does not count fetching options: a flood from the office address blocks neither the owner nor a new hire', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
-    for (let i = 0; i < SIGN_IN_ATTEMPTS.perIp; i += 1)
-      expect((await call('POST', TEAM_AUTH_PATHS.signInOptions)).statusCode).toBe(200);
-    const limited = await call('POST', TEAM_AUTH_PATHS.signInOptions);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.code).toBe('rate_limited');
+    const { authenticator } = await owner();
+    const invite = await createInvite(app.database, { email: 'hire@mvp24.example', role: 'member' }, { actor: 'cli' });
+    // Twice the old per-address limit of anonymous calls, from the same address as the team.
+    for (let i = 0; i < 60; i += 1) expect((await call('POST', TEAM_AUTH_PATHS.signInOptions)).statusCode).toBe(200);
+    expect((await signIn(authenticator)).response.statusCode).toBe(200);
+    const hired = await register(invite.token);
+    expect(hired.statusCode, hired.body).toBe(200);
+  });
+
+  it('limits failed verifications per address, credential and account, yet a valid passkey always signs in', async () => {
     remoteAddress = `198.51.100.${(ip += 1)}`;
-    expect((await call('POST', TEAM_AUTH_PATHS.signInOptions)).statusCode).toBe(200);
+    const { authenticator } = await owner();
+    // Answers from passkeys this site never enrolled (a new one each time): 400, then 429 past the address's limit.
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGN_IN_FAILURES.perAddress; i += 1)
+      statuses.push((await signIn(new SoftAuthenticator())).response.statusCode);
+    expect(statuses.slice(0, SIGN_IN_FAILURES.perAddress).every((status) => status === 400)).toBe(true);
+    const limited = await signIn(new SoftAuthenticator());
+    expect(limited.response.statusCode).toBe(429);
+    expect(limited.response.json().error.code).toBe('rate_limited');
+    // The owner, from the same address, with the passkey: signed in.
+    expect((await signIn(authenticator)).response.statusCode).toBe(200);
+
+    // The owner's own credential answered wrongly (another origin) from elsewhere: 429 past the credential's limit …
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    let last = 0;
+    for (let i = 0; i <= SIGN_IN_FAILURES.perCredential; i += 1)
+      last = (await signIn(authenticator, 'https://mvp24-login.example')).response.statusCode;
+    expect(last).toBe(429);
+    // … and still the owner's valid assertion signs in, from that address too.
+    const owners = await signIn(authenticator);
+    expect(owners.response.statusCode, owners.response.body).toBe(200);
+  });
+
+  it('reports a proxy in front without TRUST_PROXY in /healthz (X-Forwarded-For from loopback)', async () => {
+    const before = await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.5' });
+    expect(before.json().proxy).toMatchObject({ degraded: false, trustProxy: false });
+    // From elsewhere, a header alone says nothing.
+    await app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json().proxy.degraded).toBe(false);
+    await app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    });
+    const after = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ status: 'degraded', proxy: { degraded: true, forwardedFromLoopback: true } });
   });
 
   it('refuses a ceremony posted from another site before anything else', async () => {

@@ -1,6 +1,6 @@
 /**
- * The sign-in routes (contract: domain/team-auth-api.ts): invite acceptance and sign-in with a passkey (public, rate
- * limited per address), sign-out, and who is signed in. The relying party is the request's own host: rpID its host
+ * The sign-in routes (contract: domain/team-auth-api.ts): invite acceptance and sign-in with a passkey (public; failed
+ * sign-ins limited so that nobody can lock a member out: auth-rate-limit.ts), sign-out, and who is signed in. The relying party is the request's own host: rpID its host
  * name, the expected origin `${request.protocol}://${request.host}` — https behind the TLS proxy with TRUST_PROXY
  * (X-Forwarded-Proto), so a passkey made on the site's address works on any instance behind it (decision 081).
  */
@@ -11,7 +11,7 @@ import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { recordAccess } from './access-records';
-import { limitSignInAttempts } from './auth-rate-limit';
+import { addressOverFailureLimit, countSignInFailure, isLivePasskey } from './auth-rate-limit';
 import { finishRegistration, finishSignIn, startRegistration, startSignIn, type RelyingParty } from './passkeys';
 import { endSession } from './sessions';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
@@ -40,7 +40,6 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
   const session = (request: FastifyRequest) => ({ ip: request.ip, sessionMaxMs: config.team.sessionMaxMs });
 
   scope.post(local(TEAM_AUTH_PATHS.inviteOptions), publicRoute, async (request) => {
-    await limitSignInAttempts(database, request);
     const { token } = parse(inviteOptionsBody, request.body);
     const answer = await startRegistration(database, token, relyingParty(request));
     if (!answer) throw new TeamApiError(400, 'invite_invalid');
@@ -48,7 +47,6 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
   });
 
   scope.post(local(TEAM_AUTH_PATHS.inviteVerify), publicRoute, async (request, reply) => {
-    await limitSignInAttempts(database, request);
     const body = parse(ceremonyVerifyBody, request.body);
     const result = await finishRegistration(database, body, relyingParty(request), session(request));
     if (!result.ok) throw new TeamApiError(400, result.reason);
@@ -57,15 +55,21 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
   });
 
   scope.post(local(TEAM_AUTH_PATHS.signInOptions), publicRoute, async (request) => {
-    await limitSignInAttempts(database, request);
     return startSignIn(database, relyingParty(request));
   });
 
   scope.post(local(TEAM_AUTH_PATHS.signInVerify), publicRoute, async (request, reply) => {
-    await limitSignInAttempts(database, request);
     const body = parse(ceremonyVerifyBody, request.body);
+    const credentialId = body.credential.id;
+    // An address past its failures gets no more work for names that are no passkey; a live passkey is always checked.
+    if ((await addressOverFailureLimit(database, request)) && !(await isLivePasskey(database, credentialId)))
+      throw new TeamApiError(429, 'rate_limited');
     const result = await finishSignIn(database, body, relyingParty(request), session(request));
-    if (!result.ok) throw new TeamApiError(400, result.reason);
+    if (!result.ok) {
+      const over = await countSignInFailure(database, request, { credentialId, memberId: result.memberId });
+      if (over) request.log.warn({ memberId: result.memberId ?? null }, 'sign-in failures over the limit');
+      throw new TeamApiError(over ? 429 : 400, over ? 'rate_limited' : result.reason);
+    }
     setSessionCookie(request, reply, result.sessionToken, config.team.sessionMaxMs);
     return result.member satisfies MeAnswer;
   });
@@ -78,5 +82,8 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
     return reply.code(204).send();
   });
 
-  scope.get(local(TEAM_AUTH_PATHS.me), async (request) => request.member! satisfies MeAnswer);
+  scope.get(local(TEAM_AUTH_PATHS.me), async (request): Promise<MeAnswer> => ({
+    ...request.member!,
+    idleMs: config.team.idleMs,
+  }));
 }

@@ -293,9 +293,8 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect((await get(leadPath(id))).statusCode).toBe(404);
   });
 
-  it('exports CSV only with a reason, and records it with the count', async () => {
-    await storeLead(database, { name: '=CMD()' });
-    await storeLead(database);
+  it('exports CSV only with a reason, and records it with the count and the leads it held', async () => {
+    const ids = [await storeLead(database, { name: '=CMD()' }), await storeLead(database)];
     expect((await post(LEAD_EXPORT_PATH, {})).statusCode).toBe(400);
     expect((await post(LEAD_EXPORT_PATH, { reason: '  ' })).statusCode).toBe(400);
     const response = await post(LEAD_EXPORT_PATH, { reason: '월간 보고' });
@@ -304,7 +303,11 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.body.startsWith('\uFEFF접수 번호')).toBe(true);
     expect(response.body).toContain("'=CMD()");
-    expect(await records('leads_exported')).toEqual([{ idea_id: null, details: { reason: '월간 보고', count: 2 } }]);
+    expect(await records('leads_exported')).toEqual([
+      { idea_id: null, details: { reason: '월간 보고', count: 2, leads: expect.any(String) } },
+    ]);
+    const [record] = await records('leads_exported');
+    expect(String(record!.details.leads).split(',').sort()).toEqual([...ids].sort());
   });
 
   it('counts this KST month: received, delivered within 24 h, the median time and the overdue', async () => {

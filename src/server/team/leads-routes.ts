@@ -30,6 +30,7 @@ import { leadFigures, listLeads } from '../ideas/lead-inbox';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
 import { appendAccessRecord, recordAccess, type AccessEntry } from './access-records';
+import { mayExportErase } from './grants';
 import { TeamApiError } from './team-api-error';
 
 export interface LeadsRoutesOptions {
@@ -110,6 +111,8 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
           searched: Boolean(filter.q),
           page: filter.page,
           shown: list.leads.length,
+          // Which leads were shown (decision 090): their ids, never a visitor's words.
+          leads: list.leads.map((lead) => lead.id).join(','),
         },
       }),
     );
@@ -119,9 +122,14 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
   scope.get('/leads/figures', async () => leadFigures(database));
 
   scope.post('/leads/export', async (request, reply) => {
+    if (!(await mayExportErase(database, request.member!))) throw new TeamApiError(403, 'forbidden_export_erase');
     const { reason } = parse(exportSchema, request.body);
     const ideas = await allIdeas(database);
-    await recordAccess(database, entryOf(request, 'leads_exported', { details: { reason, count: ideas.length } }));
+    const leads = ideas.map((idea) => idea.id).join(',');
+    await recordAccess(
+      database,
+      entryOf(request, 'leads_exported', { details: { reason, count: ideas.length, leads } }),
+    );
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${kstDay(new Date())}.csv"`)
@@ -213,6 +221,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
 
   scope.delete<IdParams>('/leads/:id', async (request) => {
     const id = ideaIdOf(request);
+    if (!(await mayExportErase(database, request.member!))) throw new TeamApiError(403, 'forbidden_export_erase');
     const { confirm } = parse(eraseSchema, request.body);
     if (!(await findLead(database, id))) throw new TeamApiError(404, 'not_found');
     // Typed again, as the team mail's memo file and the workspace name it (or the whole id): a slip changes nothing.

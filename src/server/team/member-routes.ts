@@ -7,7 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCESS_RECORDS_PAGE,
   accessRecordsQuery,
+  grantBody,
   inviteBody,
+  inviteIdParams,
+  roleBody,
   inviteLink,
   memberIdParams,
   TEAM_AUTH_PATHS,
@@ -21,7 +24,16 @@ import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { listAccessRecords, recordAccess } from './access-records';
 import { renderInviteMail, sendInviteMail } from './invite-mail';
-import { createInvite, listMembers, removeMember } from './members';
+import {
+  changeRole,
+  createInvite,
+  InviteRoleError,
+  listInvites,
+  listMembers,
+  removeMember,
+  revokeInvites,
+  setExportEraseGrant,
+} from './members';
 import { TeamApiError } from './team-api-error';
 
 const local = (path: string) => path.slice(TEAM_API_PATH.length);
@@ -47,14 +59,51 @@ export async function memberRoutes(
   const { config, database } = options;
 
   scope.get(local(TEAM_AUTH_PATHS.members), async (request): Promise<MembersAnswer> => {
-    ownerOnly(request);
-    return { members: await listMembers(database) };
+    const by = ownerOnly(request);
+    const answer = { members: await listMembers(database), invites: await listInvites(database) };
+    await recordAccess(database, {
+      ...by,
+      action: 'members_listed',
+      details: { members: answer.members.length, invites: answer.invites.length },
+    });
+    return answer;
+  });
+
+  scope.delete('/invites/:id', async (request, reply) => {
+    const by = ownerOnly(request);
+    const params = inviteIdParams.safeParse(request.params);
+    if (!params.success) throw new TeamApiError(404, 'not_found');
+    if ((await revokeInvites(database, { id: params.data.id }, by)) === 0) throw new TeamApiError(404, 'not_found');
+    return reply.code(204).send();
+  });
+
+  scope.post(`${local(TEAM_AUTH_PATHS.members)}/:id/role`, { bodyLimit: 1024 }, async (request, reply) => {
+    const by = ownerOnly(request);
+    const params = memberIdParams.safeParse(request.params);
+    if (!params.success) throw new TeamApiError(404, 'not_found');
+    const { role } = parse(roleBody, request.body);
+    const result = await changeRole(database, params.data.id, role, by);
+    if (!result.ok)
+      throw result.reason === 'not_found' ? new TeamApiError(404, 'not_found') : new TeamApiError(409, 'last_owner');
+    return reply.code(204).send();
+  });
+
+  scope.post(`${local(TEAM_AUTH_PATHS.members)}/:id/grant`, { bodyLimit: 1024 }, async (request, reply) => {
+    const by = ownerOnly(request);
+    const params = memberIdParams.safeParse(request.params);
+    if (!params.success) throw new TeamApiError(404, 'not_found');
+    const { exportErase } = parse(grantBody, request.body);
+    if (!(await setExportEraseGrant(database, params.data.id, exportErase, by)))
+      throw new TeamApiError(404, 'not_found');
+    return reply.code(204).send();
   });
 
   scope.post(local(TEAM_AUTH_PATHS.members), { bodyLimit: 4096 }, async (request): Promise<InviteAnswer> => {
     const by = ownerOnly(request);
     const { email, role } = parse(inviteBody, request.body);
-    const invite = await createInvite(database, { email, role }, by);
+    const invite = await createInvite(database, { email, role }, by).catch((error: unknown) => {
+      throw error instanceof InviteRoleError ? new TeamApiError(409, 'role_differs') : error;
+    });
     // The link points at the site the owner is on (the same host the passkey will be made for).
     const link = inviteLink(`${request.protocol}://${request.host}`, invite.token);
     const mailed = options.mailTransport

@@ -25,7 +25,21 @@ export interface CreatedInvite {
   expiresAt: Date;
 }
 
-/** Stores a new invite for `email` (an earlier unused one for the same address stays valid until it expires). */
+/**
+ * An invite for an address that is already a member, with another role: an invite adds a passkey and never changes
+ * a role (`changeRole` does), so it is refused rather than said to make an owner.
+ */
+export class InviteRoleError extends Error {
+  constructor(readonly currentRole: Role) {
+    super('the address is already a member with another role');
+    this.name = 'InviteRoleError';
+  }
+}
+
+/**
+ * Stores a new invite for `email`; the address's earlier unused invites are revoked with it (a re-issued link
+ * replaces the old one, which stops working). An address that is a member with another role: InviteRoleError.
+ */
 export async function createInvite(
   database: Database,
   invite: { email: string; role: Role },
@@ -36,6 +50,20 @@ export async function createInvite(
   const email = invite.email.trim().toLowerCase();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   await database.transaction(async (rows) => {
+    const [member] = await rows<{ role: Role }>(
+      sql`select role from team_members where email = ${email} and removed_at is null`,
+    );
+    if (member && member.role !== invite.role) throw new InviteRoleError(member.role);
+    const replaced = await rows(
+      sql`delete from team_invites where email = ${email} and used_at is null returning token_hash`,
+    );
+    if (replaced.length > 0)
+      await appendAccessRecord(rows, {
+        ...by,
+        action: 'invite_revoked',
+        details: { invites: replaced.length, reason: 'replaced' },
+        at: now,
+      });
     await rows(sql`insert into team_invites (token_hash, email, role, invited_by, created_at, expires_at)
       values (${hashToken(token)}, ${email}, ${invite.role}, ${by.memberId ?? null}::uuid, ${now.toISOString()}::timestamptz,
         ${expiresAt.toISOString()}::timestamptz)`);
@@ -56,12 +84,13 @@ interface MemberRow extends Record<string, unknown> {
   created_at: Date | string;
   passkeys: number | string;
   last_sign_in_at: Date | string | null;
+  may_export_erase: boolean;
 }
 
 /** The members who are not removed, owners first, then by when they joined. */
 export async function listMembers(database: Database): Promise<Member[]> {
   const rows = await database.rows<MemberRow>(sql`
-    select m.id, m.email, m.role, m.created_at,
+    select m.id, m.email, m.role, m.created_at, m.may_export_erase,
       (select count(*) from passkeys p where p.member_id = m.id) as passkeys,
       (select max(p.last_used_at) from passkeys p where p.member_id = m.id) as last_sign_in_at
     from team_members m where m.removed_at is null
@@ -73,6 +102,7 @@ export async function listMembers(database: Database): Promise<Member[]> {
     createdAt: new Date(row.created_at).toISOString(),
     passkeys: Number(row.passkeys),
     lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+    mayExportErase: row.role === 'owner' || Boolean(row.may_export_erase),
   }));
 }
 
@@ -113,5 +143,112 @@ export async function removeMember(database: Database, memberId: string, by: Act
       details: { removedMemberId: memberId, sessionsEnded },
     });
     return { ok: true, sessionsEnded };
+  });
+}
+
+/** A pending invite as owners see it: `id` names it (the first 16 hex digits of its token's hash), never the link. */
+export interface PendingInvite {
+  id: string;
+  email: string;
+  role: Role;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Invites not used and not expired, newest first. */
+export async function listInvites(database: Database, now = new Date()): Promise<PendingInvite[]> {
+  const rows = await database.rows<{
+    token_hash: string;
+    email: string;
+    role: Role;
+    invited_by: string | null;
+    created_at: Date | string;
+    expires_at: Date | string;
+  }>(sql`select i.token_hash, i.email, i.role, m.email as invited_by, i.created_at, i.expires_at
+    from team_invites i left join team_members m on m.id = i.invited_by
+    where i.used_at is null and i.expires_at > ${now.toISOString()}::timestamptz
+    order by i.created_at desc`);
+  return rows.map((row) => ({
+    id: row.token_hash.slice(0, 16),
+    email: row.email,
+    role: row.role,
+    invitedBy: row.invited_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+  }));
+}
+
+/**
+ * Revokes pending invites, by id (the workspace) or every one for an address (the CLI): deleted, so their links
+ * answer invite_invalid, with an `invite_revoked` record. Returns how many went.
+ */
+export async function revokeInvites(
+  database: Database,
+  which: { id: string } | { email: string },
+  by: Actor,
+): Promise<number> {
+  return database.transaction(async (rows) => {
+    const revoked =
+      'id' in which
+        ? /^[0-9a-f]{16}$/.test(which.id)
+          ? await rows(sql`delete from team_invites
+              where used_at is null and left(token_hash, 16) = ${which.id} returning email`)
+          : []
+        : await rows(sql`delete from team_invites
+            where used_at is null and email = ${which.email.trim().toLowerCase()} returning email`);
+    if (revoked.length > 0)
+      await appendAccessRecord(rows, { ...by, action: 'invite_revoked', details: { invites: revoked.length } });
+    return revoked.length;
+  });
+}
+
+export type RoleResult = { ok: true; changed: boolean } | { ok: false; reason: 'not_found' | 'last_owner' };
+
+/** Gives a member another role, recorded; the last owner stays an owner. Takes effect at the member's next request. */
+export async function changeRole(database: Database, memberId: string, role: Role, by: Actor): Promise<RoleResult> {
+  return database.transaction(async (rows): Promise<RoleResult> => {
+    await rows(sql`select id from team_members where role = 'owner' and removed_at is null for update`);
+    const [member] = await rows<{ role: Role }>(
+      sql`select role from team_members where id = ${memberId}::uuid and removed_at is null for update`,
+    );
+    if (!member) return { ok: false, reason: 'not_found' };
+    if (member.role === role) return { ok: true, changed: false };
+    if (member.role === 'owner') {
+      const [owners] = await rows<{ n: number | string }>(
+        sql`select count(*) as n from team_members where role = 'owner' and removed_at is null`,
+      );
+      if (Number(owners?.n) <= 1) return { ok: false, reason: 'last_owner' };
+    }
+    await rows(sql`update team_members set role = ${role} where id = ${memberId}::uuid`);
+    await appendAccessRecord(rows, {
+      ...by,
+      action: 'role_changed',
+      details: { changedMemberId: memberId, from: member.role, to: role },
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+/**
+ * Lets a member (not an owner) export every lead and erase leads, or takes it back (decision 083), recorded.
+ * Owners may always; false when there is no such member.
+ */
+export async function setExportEraseGrant(
+  database: Database,
+  memberId: string,
+  granted: boolean,
+  by: Actor,
+): Promise<boolean> {
+  return database.transaction(async (rows) => {
+    const changed = await rows(sql`update team_members set may_export_erase = ${granted}
+      where id = ${memberId}::uuid and removed_at is null returning id`);
+    if (changed.length === 0) return false;
+    await appendAccessRecord(rows, {
+      ...by,
+      action: 'grant_changed',
+      details: { changedMemberId: memberId, exportErase: granted },
+    });
+    return true;
   });
 }

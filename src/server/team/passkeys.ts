@@ -38,7 +38,16 @@ export interface RelyingParty {
 
 export type CeremonyFailure = 'invite_invalid' | 'passkey_invalid';
 export type CeremonyResult =
-  { ok: true; member: SessionMember; sessionToken: string } | { ok: false; reason: CeremonyFailure };
+  | { ok: true; member: SessionMember; sessionToken: string }
+  /** `memberId`: whose passkey the failed answer named (sign-in; counted per account, auth-rate-limit.ts). */
+  | { ok: false; reason: CeremonyFailure; memberId?: string };
+
+/**
+ * At most this many challenges wait at once: fetching options is not rate limited (auth-rate-limit.ts), so the
+ * oldest beyond this are dropped (a flood must outpace this many ceremonies within CHALLENGE_TTL_MS to cost a
+ * member a retry).
+ */
+export const MAX_LIVE_CHALLENGES = 10_000;
 
 const newChallengeId = () => crypto.randomBytes(18).toString('base64url');
 
@@ -52,8 +61,9 @@ async function storeChallenge(
   const id = newChallengeId();
   await database.rows(sql`insert into webauthn_challenges (id, challenge, purpose, invite_token_hash, expires_at)
     values (${id}, ${challenge}, ${purpose}, ${inviteTokenHash}, ${new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString()}::timestamptz)`);
-  // Housekeeping on the way: challenges nobody answered.
-  await database.rows(sql`delete from webauthn_challenges where expires_at < ${now.toISOString()}::timestamptz`);
+  // Housekeeping on the way: challenges nobody answered, and the oldest beyond MAX_LIVE_CHALLENGES.
+  await database.rows(sql`delete from webauthn_challenges where expires_at < ${now.toISOString()}::timestamptz
+    or id in (select id from webauthn_challenges order by expires_at desc offset ${MAX_LIVE_CHALLENGES})`);
   return id;
 }
 
@@ -234,20 +244,20 @@ export async function finishSignIn(
       requireUserVerification: true,
     });
   } catch {
-    return { ok: false, reason: 'passkey_invalid' };
+    return { ok: false, reason: 'passkey_invalid', memberId: passkey.member_id };
   }
-  if (!verification.verified) return { ok: false, reason: 'passkey_invalid' };
+  if (!verification.verified) return { ok: false, reason: 'passkey_invalid', memberId: passkey.member_id };
   const { newCounter } = verification.authenticationInfo;
   return database.transaction(async (rows): Promise<CeremonyResult> => {
     // The counter moves only forward: a cloned authenticator's assertion racing this one loses here.
     const [updated] =
       await rows(sql`update passkeys set counter = ${newCounter}, last_used_at = ${now.toISOString()}::timestamptz
       where id = ${passkey.id} and counter = ${counter} returning id`);
-    if (!updated) return { ok: false, reason: 'passkey_invalid' };
+    if (!updated) return { ok: false, reason: 'passkey_invalid', memberId: passkey.member_id };
     const [alive] = await rows(
       sql`select 1 from team_members where id = ${passkey.member_id}::uuid and removed_at is null for update`,
     );
-    if (!alive) return { ok: false, reason: 'passkey_invalid' };
+    if (!alive) return { ok: false, reason: 'passkey_invalid', memberId: passkey.member_id };
     const sessionToken = await createSession(rows, passkey.member_id, { maxMs: context.sessionMaxMs, now });
     await appendAccessRecord(rows, {
       actor: 'member',

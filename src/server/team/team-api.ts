@@ -22,6 +22,7 @@ import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
 import { sessionToken } from './session-cookie';
 import { sendTeamError, TeamApiError } from './team-api-error';
+import { requestHoldsUnstorableText } from './text-guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +69,10 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
     const member = await findSession(database, sessionToken(request), { idleMs: config.team.idleMs });
     if (!member) return sendTeamError(reply, 401, 'unauthorized');
     request.member = member;
+  });
+  // One text rule for every query, path and body, the public sign-in included (text-guard.ts).
+  scope.addHook('preValidation', async (request) => {
+    if (requestHoldsUnstorableText(request)) throw new TeamApiError(400, 'invalid_text');
   });
   scope.setNotFoundHandler((_request, reply) => sendTeamError(reply, 404, 'not_found'));
   scope.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {

@@ -44,7 +44,7 @@ export async function testDatabase(driver: Driver): Promise<TestDatabase> {
     async empty(database) {
       const connection = database ?? (await open());
       await connection.rows(
-        sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, team_members, team_invites, team_sessions, webauthn_challenges, access_records cascade`,
+        sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors cascade`,
       );
       if (!database) await connection.close();
     },

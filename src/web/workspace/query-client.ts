@@ -22,8 +22,26 @@ export function createWorkspaceQueryClient(): QueryClient {
       },
     },
   });
+  // At the idle limit the page forgets the lead on screen at once, as the server forgets the session: the limit
+  // (`idleMs` in the member's answer) counts from the last answer the server gave, which is what kept it alive.
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const restartIdleClock = () => {
+    const idleMs = (client.getQueryData(ME_KEY) as { idleMs?: number } | null | undefined)?.idleMs;
+    if (idleTimer) clearTimeout(idleTimer);
+    if (idleMs) idleTimer = setTimeout(() => signOut(), idleMs);
+  };
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') restartIdleClock();
+  });
+  client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') restartIdleClock();
+  });
   function onError(error: unknown, key: readonly unknown[]) {
     if (!isUnauthorized(error)) return;
+    signOut(key);
+  }
+  function signOut(key: readonly unknown[] = []) {
+    if (idleTimer) clearTimeout(idleTimer);
     const wasSignedIn = client.getQueryData(ME_KEY) != null;
     if (wasSignedIn || key[0] !== ME_KEY[0]) client.setQueryData(SIGNED_OUT_KEY, 'idle');
     client.setQueryData(ME_KEY, null);
