@@ -80,4 +80,8 @@ export const leadAlertCopy = {
     overdue ? `[24시간 초과] 접수 번호 ${reference}` : `[24시간 임박] 접수 번호 ${reference}`,
   mailTitle: (overdue: boolean) => (overdue ? '24시간 약속을 넘긴 아이디어' : '24시간 약속이 다가오는 아이디어'),
   open: '작업 공간에서 열기',
+  assigned: (reference: string) =>
+    `접수 번호 ${reference} 아이디어의 담당자로 지정되었습니다. 24시간 약속 시각을 확인해주세요.`,
+  assignedSubject: (reference: string) => `[담당 지정] 접수 번호 ${reference}`,
+  assignedTitle: '담당자로 지정된 아이디어',
 } as const;

@@ -10,6 +10,8 @@ import type { DestinationStream } from 'pino';
 import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { EventBus } from './events/event-bus';
+import { openEventBus } from './events/open-event-bus';
 import { registerErrorHandlers } from './http/error-handlers';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     alerts: AlertSender;
     jobs: JobScheduler;
+    /** The workspace's live updates (events/): publish a change after it committed. */
+    events: EventBus;
   }
 }
 
@@ -83,6 +87,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('config', config);
   app.decorate('database', database);
 
+  const events = await openEventBus(database, config.databaseUrl, app.log);
+  app.decorate('events', events);
+
   registerErrorHandlers(app, loadNotFoundPage(config.siteDir));
   const storage = storageHealth({ dataDir: config.dataDir, usesDataDir: keepsFilesInDataDir(config) });
   app.addHook('onError', async (_request, _reply, error) => storage.note(error));
@@ -110,6 +117,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const statusSecret = await resolveStatusSecret(database, config.founder.linkSecret);
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
+  const sendAlertsNow = () => {
+    const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
+    alertsInFlight.add(sending);
+    void sending.finally(() => alertsInFlight.delete(sending));
+  };
   const outbox = new OutboxWorker(
     database,
     transport,
@@ -139,11 +151,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             app.log,
           )
         : undefined,
-      onAlert: () => {
-        const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
-        alertsInFlight.add(sending);
-        void sending.finally(() => alertsInFlight.delete(sending));
-      },
+      onAlert: sendAlertsNow,
     },
     app.log,
   );
@@ -163,6 +171,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await stopWork();
     await Promise.all(alertsInFlight);
     transport.close();
+    await events.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -173,13 +182,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     formSecret,
     statusSecret,
-    onStored: () => outbox.nudge(),
+    onStored: (ideaId) => {
+      outbox.nudge();
+      void events.publish({ kind: 'lead_received', ideaId });
+    },
   });
   await app.register(ideaReceivedRoute, { database, statusSecret });
-  await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
+  await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir, events });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   await app.register(healthzRoute, { database, storage, checks: [mailHealthCheck(database, backlog)] });
-  await app.register(teamApi, { config, database, mailTransport: transport });
+  await app.register(teamApi, {
+    config,
+    database,
+    mailTransport: transport,
+    events,
+    onAlertStored: sendAlertsNow,
+  });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;

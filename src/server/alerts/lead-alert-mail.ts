@@ -20,15 +20,16 @@ export function leadAlertMail(
   options: { from: string; to: string; siteUrl: string | undefined; key: string; text: string },
 ): TeamMail {
   const overdue = kind === 'lead_overdue';
+  const title = kind === 'lead_assigned' ? copy.assignedTitle : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject: copy.mailSubject(reference, overdue),
+    subject: kind === 'lead_assigned' ? copy.assignedSubject(reference) : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(copy.mailTitle(overdue))}</title></head>
+<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body><p>${escapeHtml(options.text)}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.open)}</a></p>` : ''}</body></html>`,
     messageId: `<${options.key.replaceAll(':', '.')}@${messageIdDomain(options.from)}>`,
     date: new Date(),

@@ -25,12 +25,15 @@ import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
+import type { EventBus } from '../events/event-bus';
 
 export interface StatusPageOptions {
   config: Config;
   database: Database;
   statusSecret: string;
   siteDir: string;
+  /** The workspace's live updates: an erasure here drops the lead from open workspaces. */
+  events?: EventBus;
 }
 
 type TokenRequest = { Params: { token: string } };
@@ -116,6 +119,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
           }),
       });
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
+      await options.events?.publish({ kind: 'lead_erased', ideaId: id });
       return page(reply, deletedPageHtml(shell));
     },
   );
