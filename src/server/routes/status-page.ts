@@ -119,7 +119,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
           }),
       });
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
-      await options.events?.publish({ kind: 'lead_erased', ideaId: id });
+      void options.events?.publish({ kind: 'lead_erased', ideaId: id });
       return page(reply, deletedPageHtml(shell));
     },
   );

@@ -171,7 +171,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     await change(request, id, 'stage_changed', { stage: stage.stage }, async (rows) =>
       Boolean(await changeStage(rows, id, stage, { memberId: request.member!.id })),
     );
-    await announce(request, 'lead_changed', id);
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -188,7 +188,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     });
     // The idea exists: what was not found is the member.
     if (!changed) throw new TeamApiError(400, 'invalid');
-    await announce(request, ownerId ? 'lead_assigned' : 'lead_changed', id, ownerId);
+    void announce(request, ownerId ? 'lead_assigned' : 'lead_changed', id, ownerId);
     if (ownerId && ownerId !== request.member!.id) options.onAlertStored?.();
     return answerLead(reply, id);
   });
@@ -199,7 +199,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     await change(request, id, 'note_added', { length: text.length }, (rows) =>
       addNote(rows, id, text, { memberId: request.member!.id }),
     );
-    await announce(request, 'lead_changed', id);
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -211,7 +211,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     });
     if (!released.ok)
       throw released.reason === 'not_found' ? new TeamApiError(404, 'not_found') : new TeamApiError(409, 'conflict');
-    await announce(request, 'lead_received', id);
+    void announce(request, 'lead_received', id);
     return answerLead(reply, id);
   });
 
@@ -223,7 +223,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     });
     if (!closed) throw new TeamApiError(404, 'not_found');
     if (!closed.changed) throw new TeamApiError(409, 'conflict');
-    await announce(request, 'lead_changed', id);
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -238,7 +238,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
       record: (rows) => appendAccessRecord(rows, entryOf(request, 'lead_erased', { ideaId: id })),
     });
     if (!erased) throw new TeamApiError(404, 'not_found');
-    await announce(request, 'lead_erased', id);
+    void announce(request, 'lead_erased', id);
     const answer: LeadErased = { erased: true };
     return answer;
   });
