@@ -27,7 +27,7 @@ let intake: IntakeServer | undefined;
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   // Booting PGlite and the server takes seconds on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   intake = await startIntakeServer(PORT, { SITE_URL: ORIGIN });
 });
 test.afterAll(async () => {
@@ -93,7 +93,8 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   // By keyboard: pick up, three columns right (검토 중, 제작 중, 프로토타입 전달), drop — announced in Korean.
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText(boardCopy.announcements.start('윤서'))).toBeAttached();
+  // Picked up over its own column (the start's words are replaced at once by where it is).
+  await expect(page.getByText(boardCopy.announcements.over('윤서', '신규'))).toBeAttached();
   for (const _ of [1, 2, 3]) await page.keyboard.press('ArrowRight');
   await expect(page.getByText(boardCopy.announcements.over('윤서', '프로토타입 전달'))).toBeAttached();
   await page.keyboard.press('Space');
