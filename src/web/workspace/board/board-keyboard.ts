@@ -11,11 +11,17 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
   const step = STEP[event.code];
   if (!step) return undefined;
   event.preventDefault();
-  const from = (context.over?.id ?? context.active?.data.current?.stage) as Stage | undefined;
-  const index = from ? STAGES.indexOf(from) : -1;
-  const target = STAGES[Math.min(STAGES.length - 1, Math.max(0, index + step))];
-  const rect = target ? context.droppableRects.get(target) : undefined;
   const card = context.collisionRect;
-  if (!rect || !card) return currentCoordinates;
-  return { x: rect.left + (rect.width - card.width) / 2, y: rect.top + Math.min(48, rect.height / 4) };
+  if (!card) return currentCoordinates;
+  // The column under the card now, from its own coordinates (`over` may not have caught up with a quick key).
+  const middle = currentCoordinates.x + card.width / 2;
+  const distance = (stage: Stage) => {
+    const rect = context.droppableRects.get(stage);
+    return rect ? Math.abs(rect.left + rect.width / 2 - middle) : Infinity;
+  };
+  const from = STAGES.reduce((best, stage) => (distance(stage) < distance(best) ? stage : best), STAGES[0]);
+  const target = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(from) + step))]!;
+  const rect = context.droppableRects.get(target);
+  if (!rect) return currentCoordinates;
+  return { x: rect.left + (rect.width - card.width) / 2, y: currentCoordinates.y };
 };
