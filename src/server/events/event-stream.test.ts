@@ -272,6 +272,14 @@ describe('two instances on PostgreSQL', { timeout: APP_TEST_TIMEOUT_MS }, () => 
     const received = await submitIdea(one, ideaBody());
     const ideaId = (received.json() as { id: string }).id;
     await stream.next(isKind('lead_received', ideaId));
+
+    // The database drops the instances' listening connections (a restart, a lost network): they listen again, and
+    // what was published meanwhile still reaches the stream.
+    await one.database.rows(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen %'`);
+    const meanwhile = await storeLead(one.database);
+    await one.events.publish({ kind: 'lead_changed', ideaId: meanwhile });
+    await stream.next(isKind('lead_changed', meanwhile), 20_000);
     stream.close();
   });
 });
