@@ -44,7 +44,7 @@ function Column({ stage, children, count }: { stage: Stage; count: number; child
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-testid={`board-column-${stage}`}
-      className={`flex w-64 shrink-0 flex-col rounded-xl border p-2 ${isOver ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-slate-50'}`}
+      className={`flex w-64 shrink-0 flex-col rounded-xl border p-2 lg:w-0 lg:min-w-0 lg:flex-1 ${isOver ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-slate-50'}`}
     >
       <h2 id={headingId} className="px-1 pb-2 font-bold">
         {copy.column(stageLabels[stage], count)}
