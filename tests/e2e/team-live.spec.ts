@@ -120,7 +120,7 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   expect((await stageForm.boundingBox())!.y).toBeLessThan((await timeline.boundingBox())!.y);
   await expect(page.getByTestId('lead-timeline')).toContainText('단계: 프로토타입 전달');
   // Opened: no longer unread, and no count in the title.
-  await page.getByRole('link', { name: workspaceShellCopy.nav.inbox }).click();
+  await page.getByRole('link', { name: workspaceShellCopy.nav.inbox, exact: true }).click();
   await expect(page.getByTestId('lead-list').getByTestId('unread-marker')).toHaveCount(0);
   await expect(page).toHaveTitle(`${leadsCopy.inbox.title} · ${workspaceShellCopy.title}`);
   await context.close();
