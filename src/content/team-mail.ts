@@ -90,4 +90,8 @@ export const leadAlertCopy = {
     `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "[아이디어 접수 ${reference}]")과 그 회신도 지워 주세요.`,
   erasedSubject: (reference: string) => `[삭제 요청 처리] 접수 번호 ${reference}`,
   erasedTitle: '신청자가 삭제한 아이디어',
+  assigned: (reference: string) =>
+    `접수 번호 ${reference} 아이디어의 담당자로 지정되었습니다. 24시간 약속 시각을 확인해주세요.`,
+  assignedSubject: (reference: string) => `[담당 지정] 접수 번호 ${reference}`,
+  assignedTitle: '담당자로 지정된 아이디어',
 } as const;

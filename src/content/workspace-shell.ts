@@ -10,7 +10,7 @@ export const workspaceShellCopy = {
   noscript: '팀 작업 공간은 JavaScript가 필요해요. 브라우저에서 JavaScript를 켜 주세요.',
   siteName: '24시간 MVP',
   skipToContent: '본문으로 건너뛰기',
-  nav: { label: '작업 공간 메뉴', inbox: '받은 아이디어', members: '팀원', accessRecords: '접속 기록' },
+  nav: { label: '작업 공간 메뉴', inbox: '받은 아이디어', board: '보드', members: '팀원', accessRecords: '접속 기록' },
   signOut: '로그아웃',
   /** No particle after an address: how it is read (com → 컴, kr → 알) decides 로/으로, so the copy needs none. */
   signedInAs: (email: string) => `로그인한 계정: ${email}`,

@@ -145,3 +145,38 @@ export const leadsCopy = {
     submit: 'CSV 내려받기',
   },
 } as const;
+
+/** Live updates (web/workspace/live/): the unread marker, the tab title's count, a new assignment, a lost stream. */
+export const liveCopy = {
+  unread: '새 소식',
+  titleCount: (count: number) => `(${count > 99 ? '99+' : count})`,
+  assigned: (reference: string) => `접수 번호 ${reference} 아이디어의 담당자로 지정되었어요.`,
+  openLead: '열기',
+  dismiss: '닫기',
+  reconnecting: '실시간 연결이 끊겨 다시 연결하는 중이에요. 화면은 연결되면 바로 새로 고쳐져요.',
+} as const;
+
+/** The board (web/workspace/board/): the stages as columns, cards moved by drag or keyboard. */
+export const boardCopy = {
+  title: '보드',
+  intro: '카드를 끌어 단계를 바꿔요. 키보드로는 카드에서 Space를 누르고 화살표로 옮긴 뒤 Space로 내려놓아요.',
+  column: (label: string, count: number) => `${label} ${count}건`,
+  empty: '없음',
+  more: (count: number) => `이 보드에는 ${count}건까지 보여요. 필터로 좁혀 주세요.`,
+  /** `toLabel`: the stage with its direction particle (종료로, 미팅으로: domain/korean-particles.ts). */
+  moveTitle: (name: string, toLabel: string) => `${name}님의 아이디어를 ${toLabel} 옮기기`,
+  moved: (name: string, toLabel: string) => `${name}님의 아이디어를 ${toLabel} 옮겼어요.`,
+  instructions:
+    '카드를 옮기려면 Space나 Enter를 누르세요. 화살표 키로 다른 단계로 옮기고, Space나 Enter로 내려놓거나 Esc로 취소해요.',
+  announcements: {
+    start: (name: string) => `${name}님의 아이디어를 집었어요.`,
+    over: (name: string, label: string) => `${name}님의 아이디어가 ${label} 위에 있어요.`,
+    outside: (name: string) => `${name}님의 아이디어가 어떤 단계 위에도 없어요.`,
+    end: (name: string, label: string) => `${name}님의 아이디어를 ${label}에 내려놓았어요.`,
+    cancel: (name: string) => `${name}님의 아이디어 옮기기를 취소했어요.`,
+  },
+  cardMenu: (name: string) => `${name}님의 아이디어 옮기기`,
+  roleDescription: '옮길 수 있는 카드',
+  dialogTitle: (name: string) => `${name}님의 아이디어 단계 바꾸기`,
+  cancel: '취소',
+} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDEA_FIELD_LABELS } from './idea';
-import { endsWithConsonant, withObject, withTopic } from './korean-particles';
+import { endsWithConsonant, withDirection, withObject, withTopic } from './korean-particles';
 
 describe('Korean particles', () => {
   it('follow the last syllable of each form label', () => {
@@ -16,5 +16,11 @@ describe('Korean particles', () => {
   it('knows a final consonant from the syllable itself, across the whole Hangul block', () => {
     expect(['가', '힣', '각', '닭'].map(endsWithConsonant)).toEqual([false, true, true, true]);
     expect(['MVP', '', '123'].map(endsWithConsonant)).toEqual([false, false, false]);
+  });
+
+  it('puts 로 after a vowel or ㄹ and 으로 after any other final consonant (the board stages)', () => {
+    expect(['신규', '검토 중', '제작 중', '프로토타입 전달', '미팅', '계약', '종료', 'MVP'].map(withDirection)).toEqual(
+      ['신규로', '검토 중으로', '제작 중으로', '프로토타입 전달로', '미팅으로', '계약으로', '종료로', 'MVP로'],
+    );
   });
 });

@@ -16,3 +16,13 @@ export const withTopic = (word: string) => `${word}${endsWithConsonant(word) ? '
 
 /** The word with its object particle: 이메일을, 연락처를. */
 export const withObject = (word: string) => `${word}${endsWithConsonant(word) ? '을' : '를'}`;
+
+/** The final consonant ㄹ takes 로 like a vowel does (서울로, 검토 중으로, 계약으로… 미팅으로, 전달로). */
+const endsWithRieul = (word: string) => {
+  const code = word.trimEnd().charCodeAt(word.trimEnd().length - 1);
+  return code >= HANGUL_FIRST && code <= HANGUL_LAST && (code - HANGUL_FIRST) % 28 === 8;
+};
+
+/** The word with its direction particle: 종료로, 전달로, 제작 중으로, 미팅으로. */
+export const withDirection = (word: string) =>
+  `${word}${endsWithConsonant(word) && !endsWithRieul(word) ? '으로' : '로'}`;

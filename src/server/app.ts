@@ -10,6 +10,8 @@ import type { DestinationStream } from 'pino';
 import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import type { EventBus } from './events/event-bus';
+import { openEventBus } from './events/open-event-bus';
 import { registerErrorHandlers } from './http/error-handlers';
 import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     alerts: AlertSender;
     jobs: JobScheduler;
+    /** The workspace's live updates (events/): publish a change after it committed. */
+    events: EventBus;
   }
 }
 
@@ -85,6 +89,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }));
   app.decorate('config', config);
   app.decorate('database', database);
+
+  const events = await openEventBus(database, config.databaseUrl, app.log);
+  app.decorate('events', events);
 
   registerErrorHandlers(app, loadNotFoundPage(config.siteDir));
   const storage = storageHealth({ dataDir: config.dataDir, usesDataDir: keepsFilesInDataDir(config) });
@@ -175,6 +182,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     await stopWork();
     await Promise.all(alertsInFlight);
     transport.close();
+    await events.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -185,7 +193,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     formSecret,
     statusSecret,
-    onStored: () => outbox.nudge(),
+    onStored: (ideaId) => {
+      outbox.nudge();
+      void events.publish({ kind: 'lead_received', ideaId });
+    },
   });
   await app.register(ideaReceivedRoute, { database, statusSecret });
   await app.register(statusPageRoutes, {
@@ -194,6 +205,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     statusSecret,
     siteDir: config.siteDir,
     onAlert: nudgeAlerts,
+    events,
   });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   const proxy = detectUntrustedProxy(app, config);
@@ -202,7 +214,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     storage,
     checks: [mailHealthCheck(database, backlog), proxy.healthCheck],
   });
-  await app.register(teamApi, { config, database, mailTransport: transport });
+  await app.register(teamApi, {
+    config,
+    database,
+    mailTransport: transport,
+    events,
+    onAlertStored: nudgeAlerts,
+  });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });
   return app;

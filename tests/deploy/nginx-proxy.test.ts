@@ -7,6 +7,7 @@
  * the app's own Korean 413, not nginx's English page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { testConfig } from '../../src/server/config';
 import { API_ERROR_MESSAGES } from '../../src/server/http/api-error';
 import { MEMO_BODY_LIMIT, PROXY_BODY_LIMIT } from '../../src/server/intake/body-limit';
 import { ideaBody, TEST_FORM_SECRET } from '../../src/server/test-support/intake-client';
+import { WORKSPACE_EVENTS_PATH } from '../../src/domain/workspace-events';
+import { signedIn } from '../../src/server/test-support/lead-fixtures';
 import { freePort } from '../../src/server/test-support/postgres-cluster';
 import { siteFixture } from '../../src/server/test-support/site-fixture';
 import { startSmtpServer, type SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
@@ -174,6 +177,43 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     });
     expect(sameSite.status).toBe(200);
     expect(JSON.parse(sameSite.body).options.rpId).toBe('mvp24.kr');
+  });
+
+  it("passes the workspace's event stream unbuffered: an event arrives while the stream stays open", async () => {
+    const { headers } = await signedIn(app.database);
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.2', port: nginxPort, path: WORKSPACE_EVENTS_PATH, localAddress: '127.0.0.6', headers },
+        resolve,
+      );
+      req.on('error', reject);
+    });
+    try {
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      let text = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (text += chunk));
+      const arrived = (needle: string) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`not through nginx within 5 s: ${text}`)), 5_000);
+          const check = () => {
+            if (!text.includes(needle)) return;
+            clearTimeout(timer);
+            stream.off('data', check);
+            resolve();
+          };
+          stream.on('data', check);
+          check();
+        });
+      await arrived('retry:');
+      const ideaId = crypto.randomUUID();
+      await app.events.publish({ kind: 'lead_changed', ideaId });
+      await arrived(ideaId);
+      expect(stream.complete).toBe(false);
+    } finally {
+      stream.destroy();
+    }
   });
 
   it('passes pages, compressed, and the health check through', async () => {

@@ -2,11 +2,19 @@
  * Storing alerts (table `alerts`, see db/schema.ts): each has a key that makes it once only, so the same event seen
  * by two instances, or again after a restart, stores one alert. Sending is alert-sender.ts's job.
  */
+import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 
-export type AlertKind = 'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue' | 'lead_erased';
+/** lead_assigned: a member was made a lead's owner (a mail to them, stored with the change). */
+export type AlertKind =
+  | 'mail_failed'
+  | 'mail_unsent'
+  | 'lead_due_soon'
+  | 'lead_overdue'
+  | 'lead_erased'
+  | 'lead_assigned';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -71,4 +79,16 @@ export async function storeErasedAlerts(
     await rows(sql`insert into alerts (key, kind, channel, details)
       values (${`lead_erased:${ideaId}:${channel}`}, 'lead_erased', ${channel}, ${JSON.stringify(details)}::jsonb)
       on conflict (key) do nothing`);
+}
+
+/**
+ * Stores the mail that tells a member a lead was given to them (in the owner change's transaction): the lead's
+ * reference and a link, to their address; none when the member was removed.
+ */
+export async function storeAssignedAlert(rows: RowsFn, ideaId: string, memberId: string): Promise<void> {
+  await rows(sql`
+    insert into alerts (key, kind, channel, idea_id, details)
+    select ${`lead_assigned:${ideaId}:${crypto.randomUUID()}`}, 'lead_assigned', 'mail', ${ideaId}::uuid,
+      jsonb_build_object('reference', left(${ideaId}, 8), 'to', m.email)
+    from team_members m where m.id = ${memberId}::uuid and m.removed_at is null`);
 }

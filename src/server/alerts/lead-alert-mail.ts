@@ -18,15 +18,22 @@ export function leadAlertMail(
 ): TeamMail {
   const overdue = kind === 'lead_overdue';
   const erased = kind === 'lead_erased';
+  const title =
+    kind === 'lead_assigned' ? copy.assignedTitle : erased ? copy.erasedTitle : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject: erased ? copy.erasedSubject(reference) : copy.mailSubject(reference, overdue),
+    subject:
+      kind === 'lead_assigned'
+        ? copy.assignedSubject(reference)
+        : erased
+          ? copy.erasedSubject(reference)
+          : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
-<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(erased ? copy.erasedTitle : copy.mailTitle(overdue))}</title></head>
+<html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body><p>${escapeHtml(options.text)}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.open)}</a></p>` : ''}</body></html>`,
     messageId: `<${options.key.replaceAll(':', '.')}@${messageIdDomain(options.from)}>`,
     date: new Date(),

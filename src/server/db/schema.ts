@@ -237,7 +237,7 @@ export const alerts = pgTable(
   {
     key: text('key').primaryKey(),
     kind: text('kind', {
-      enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue', 'lead_erased'],
+      enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue', 'lead_erased', 'lead_assigned'],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
     channel: text('channel', { enum: ['webhook', 'mail'] })
@@ -402,3 +402,39 @@ export const accessRecordAnchors = pgTable('access_record_anchors', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   mac: text('mac').notNull(),
 });
+
+/**
+ * What changed in the workspace, for its open pages (server/events/): ids and a kind, never personal data. Each row
+ * is announced to every instance's streams (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite), and a stream that
+ * reconnects with `Last-Event-ID` is sent the rows after it. Kept for EVENT_CATCH_UP_MS (events/event-store.ts);
+ * no foreign key, so an erased idea's `lead_erased` row can still say which page to drop.
+ */
+export const workspaceEvents = pgTable(
+  'workspace_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    kind: text('kind', { enum: ['lead_received', 'lead_changed', 'lead_assigned', 'lead_erased'] }).notNull(),
+    ideaId: uuid('idea_id'),
+    /** lead_assigned: the new owner. */
+    memberId: uuid('member_id'),
+    /** Who made the change; null: a visitor, the founder or the system. */
+    actorId: uuid('actor_id'),
+  },
+  (table) => [index('workspace_events_at_idx').on(table.at)],
+);
+
+/** When a member last opened a lead's page: a lead with activity since (by someone else) is unread for them. */
+export const leadReads = pgTable(
+  'lead_reads',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.ideaId] })],
+);

@@ -51,7 +51,7 @@ describe.each(DRIVERS)('team housekeeping on %s', { timeout: APP_TEST_TIMEOUT_MS
 
     // The server's scheduler runs it with the settings' defaults (30 minutes idle, 730 days of records).
     expect((await app.jobs.runDue(now))['team-housekeeping']).toBe(
-      '1 sessions, 1 invites, 1 challenges, 1 access records removed',
+      '1 sessions, 1 invites, 1 challenges, 1 access records, 0 workspace events removed',
     );
 
     expect(await count(database, 'team_sessions')).toBe(1);

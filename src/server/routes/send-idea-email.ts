@@ -46,8 +46,8 @@ export interface SendIdeaEmailOptions {
   formSecret: string;
   /** The status links' HMAC key (founder/status-token.ts). */
   statusSecret: string;
-  /** Called after an idea with an outbox row was committed (wakes the mail worker). */
-  onStored?: () => void;
+  /** Called after an idea with an outbox row was committed (wakes the mail worker, tells the open workspaces). */
+  onStored?: (ideaId: string) => void;
 }
 
 export function receiptFor(id: string, receivedAt: Date, statusSecret: string): IdeaReceipt {
@@ -154,7 +154,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
           },
           'idea stored',
         );
-        if (!spamReason) options.onStored?.();
+        if (!spamReason) options.onStored?.(id);
         receipt = receiptFor(id, receivedAt, statusSecret);
       } else {
         const replay = replayFor(result.existing, hash);

@@ -26,6 +26,7 @@ import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
+import type { EventBus } from '../events/event-bus';
 
 export interface StatusPageOptions {
   config: Config;
@@ -34,6 +35,8 @@ export interface StatusPageOptions {
   siteDir: string;
   /** Sends the alerts stored (the deletion's, to the team) now rather than at the alert job's next turn. */
   onAlert?: () => void;
+  /** The workspace's live updates: an erasure here drops the lead from open workspaces. */
+  events?: EventBus;
 }
 
 type TokenRequest = { Params: { token: string } };
@@ -132,6 +135,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       });
       options.onAlert?.();
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
+      void options.events?.publish({ kind: 'lead_erased', ideaId: id });
       return page(reply, deletedPageHtml(shell));
     },
   );

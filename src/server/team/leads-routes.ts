@@ -22,6 +22,8 @@ import {
 } from '../../domain/workspace-api';
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import type { WorkspaceEventKind } from '../../domain/workspace-events';
 import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../ideas/idea-ids';
 import { ideasCsv } from '../ideas/ideas-csv';
@@ -29,13 +31,19 @@ import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
 import { leadFigures, listLeads } from '../ideas/lead-inbox';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
+import { storeAssignedAlert } from '../alerts/alert-store';
 import { appendAccessRecord, recordAccess, type AccessEntry } from './access-records';
 import { mayExportErase } from './grants';
+import { markRead } from './lead-reads';
 import { TeamApiError } from './team-api-error';
 
 export interface LeadsRoutesOptions {
   config: Config;
   database: Database;
+  /** Where each committed change is announced to the open workspaces (events/). */
+  events: EventBus;
+  /** Called after an alert was stored (the new owner's mail): sends it now rather than at the alert job's turn. */
+  onAlertStored?: () => void;
 }
 
 type IdParams = { Params: { id: string } };
@@ -73,7 +81,9 @@ async function playedRecently(database: Database, memberId: string, ideaId: stri
 }
 
 export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOptions) {
-  const { config, database } = options;
+  const { config, database, events } = options;
+  const announce = (request: FastifyRequest, kind: WorkspaceEventKind, ideaId: string, memberId?: string | null) =>
+    events.publish({ kind, ideaId, memberId: memberId ?? null, actorId: request.member!.id });
 
   /** Runs a change with its access record in one transaction; 404 when it found nothing to change. */
   async function change(
@@ -141,6 +151,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     const lead = await findLead(database, id);
     if (!lead) throw new TeamApiError(404, 'not_found');
     await recordAccess(database, entryOf(request, 'lead_viewed', { ideaId: id }));
+    await markRead(database, request.member!.id, id);
     return reply.send(lead);
   });
 
@@ -171,6 +182,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
       if (changed === 'refused') throw new TeamApiError(409, 'stage_refused');
       return Boolean(changed);
     });
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -181,10 +193,14 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     const changed = await database.transaction(async (rows) => {
       if (!(await changeOwner(rows, id, ownerId, { memberId: request.member!.id }))) return false;
       await appendAccessRecord(rows, entryOf(request, 'owner_changed', { ideaId: id, details: { ownerId } }));
+      // The new owner hears of it by mail (stored with the change, sent once), unless they gave it to themselves.
+      if (ownerId && ownerId !== request.member!.id) await storeAssignedAlert(rows, id, ownerId);
       return true;
     });
     // The idea exists: what was not found is the member.
     if (!changed) throw new TeamApiError(400, 'invalid');
+    void announce(request, ownerId ? 'lead_assigned' : 'lead_changed', id, ownerId);
+    if (ownerId && ownerId !== request.member!.id) options.onAlertStored?.();
     return answerLead(reply, id);
   });
 
@@ -194,6 +210,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     await change(request, id, 'note_added', { length: text.length }, (rows) =>
       addNote(rows, id, text, { memberId: request.member!.id }),
     );
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -205,6 +222,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     });
     if (!released.ok)
       throw released.reason === 'not_found' ? new TeamApiError(404, 'not_found') : new TeamApiError(409, 'conflict');
+    void announce(request, 'lead_received', id);
     return answerLead(reply, id);
   });
 
@@ -216,6 +234,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     });
     if (!closed) throw new TeamApiError(404, 'not_found');
     if (!closed.changed) throw new TeamApiError(409, 'conflict');
+    void announce(request, 'lead_changed', id);
     return answerLead(reply, id);
   });
 
@@ -231,6 +250,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
       record: (rows) => appendAccessRecord(rows, entryOf(request, 'lead_erased', { ideaId: id })),
     });
     if (!erased) throw new TeamApiError(404, 'not_found');
+    void announce(request, 'lead_erased', id);
     const answer: LeadErased = { erased: true };
     return answer;
   });

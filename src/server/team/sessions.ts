@@ -70,3 +70,20 @@ export async function dropDeadSessions(database: Database, idleMs: number, now =
     returning id_hash`);
   return dropped.length;
 }
+
+/**
+ * True while the session of `token` is alive (findSession's rule), without restarting its idle clock: an open event
+ * stream asks this at each heartbeat, so a page left open still signs out after TEAM_IDLE_MINUTES.
+ */
+export async function sessionAlive(
+  database: Database,
+  token: string | undefined,
+  options: { idleMs: number; now?: Date },
+): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const now = (options.now ?? new Date()).toISOString();
+  const [row] = await database.rows(sql`select 1 as alive from team_sessions s join team_members m on m.id = s.member_id
+    where s.id_hash = ${hashToken(token)} and m.removed_at is null and s.expires_at > ${now}::timestamptz
+      and s.last_seen_at > ${now}::timestamptz - make_interval(secs => ${options.idleMs / 1000})`);
+  return Boolean(row);
+}

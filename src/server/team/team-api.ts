@@ -15,6 +15,8 @@ import fp from 'fastify-plugin';
 import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import { eventStreamRoute } from '../events/event-stream-route';
 import type { MailTransport } from '../mail/transport';
 import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
@@ -23,6 +25,7 @@ import { findSession, type SessionMember } from './sessions';
 import { sessionToken } from './session-cookie';
 import { sendTeamError, TeamApiError } from './team-api-error';
 import { requestHoldsUnstorableText } from './text-guard';
+import { unreadRoutes } from './unread-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +43,10 @@ export interface TeamApiOptions {
   database: Database;
   /** Sends the invites owners make in the workspace (none: the answer says the mail was not sent). */
   mailTransport?: MailTransport;
+  /** The live updates' bus (events/): changes are published to it, the event stream reads it. */
+  events: EventBus;
+  /** Sends stored alerts now (an owner's assignment mail). */
+  onAlertStored?: () => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -93,7 +100,15 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   // The workspace's route modules:
   await scope.register(authRoutes, { config, database });
   await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
-  await scope.register(leadsRoutes, { config, database });
+  await scope.register(leadsRoutes, { config, database, events: options.events, onAlertStored: options.onAlertStored });
+  await scope.register(unreadRoutes, { database });
+  await scope.register(eventStreamRoute, {
+    database,
+    events: options.events,
+    idleMs: config.team.idleMs,
+    socketIdleMs: config.http.idleTimeoutMs,
+    tokenOf: sessionToken,
+  });
 }
 
 /** Registers the workspace API at TEAM_API_PATH (and the cookie parser it reads sessions with). */

@@ -1,6 +1,7 @@
 /**
  * The signed-in frame: a skip link, the top bar (the member's email, the navigation from the route table,
- * sign-out) and the screen. Phone-sized first: the navigation wraps under the title on narrow screens.
+ * sign-out), the live updates (web/workspace/live/) and the screen. Phone-sized first: the navigation wraps under
+ * the title on narrow screens.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { Link, useLocation } from 'wouter';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { TEAM_AUTH_PATHS, type MeAnswer } from '../../domain/team-auth-api';
 import { teamRequest } from './api';
+import { LiveUpdates } from './live/live-updates';
 import { ME_KEY, SIGNED_OUT_KEY } from './query-client';
 import { workspaceRoutes } from './routes';
 
@@ -75,6 +77,7 @@ export function WorkspaceLayout({ me, children }: { me: MeAnswer; children: Reac
           </nav>
         </div>
       </header>
+      <LiveUpdates me={me} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-6 focus:outline-none">
         {children}
       </main>

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
+import { BoardScreen } from './board/board-screen';
 import { AccessRecordsScreen } from './screens/access-records';
 import { InboxScreen } from './leads/inbox-screen';
 import { LeadScreen } from './leads/lead-screen';
@@ -20,6 +21,7 @@ export interface WorkspaceRoute {
 
 export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/', screen: InboxScreen, nav: copy.nav.inbox },
+  { path: '/board', screen: BoardScreen, nav: copy.nav.board },
   { path: '/leads/:id', screen: LeadScreen },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },

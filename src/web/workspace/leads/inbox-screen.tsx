@@ -1,18 +1,21 @@
 /**
  * The inbox (`/team`): leads by what is due, each with its live 24-hour clock, stage, owner and whether it came by
- * voice; filters (folder, stage, overdue), search, paging; the month's figures; CSV export.
+ * voice, and a marker when unread; filters (folder, stage, overdue) and search shared with the board, paging; then
+ * the month's figures and CSV export (below the list: on a phone the first lead shows on the first screen).
  */
-import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { stageLabels as stageCopy } from '../../../content/stages';
 import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
-import { STAGES, type Stage } from '../../../domain/stages';
-import type { LeadListQuery, LeadSummary } from '../../../domain/workspace-api';
+import type { Stage } from '../../../domain/stages';
+import type { LeadSummary } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
+import { UnreadMarker } from '../live/unread-marker';
+import { useUnread } from '../live/unread';
 import { clockState, useServerNow, type ClockKind } from './clock';
 import { ExportForm } from './export-form';
 import { FiguresPanel } from './figures-panel';
+import { LeadFilters, useLeadFilters } from './lead-filters';
 import { useInbox } from './lead-queries';
 
 const copy = leadsCopy.inbox;
@@ -27,7 +30,7 @@ export const clockClass: Record<ClockKind, string> = {
   spam: 'text-slate-600',
 };
 
-function LeadRow({ lead, now }: { lead: LeadSummary; now: number }) {
+function LeadRow({ lead, now, unread }: { lead: LeadSummary; now: number; unread: boolean }) {
   const clock = clockState(lead.clock, now);
   return (
     <li className="px-4 py-3">
@@ -36,6 +39,7 @@ function LeadRow({ lead, now }: { lead: LeadSummary; now: number }) {
         className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-700"
       >
         <span className="flex flex-wrap items-baseline gap-x-3">
+          {unread && <UnreadMarker />}
           <span className="font-bold text-indigo-800 underline-offset-2 hover:underline">{lead.name}</span>
           <span className="text-sm text-slate-600">{lead.reference}</span>
           <span className={`ml-auto text-sm ${clockClass[clock.kind]}`}>{clock.text}</span>
@@ -56,86 +60,17 @@ function LeadRow({ lead, now }: { lead: LeadSummary; now: number }) {
 
 export function InboxScreen() {
   useDocumentTitle(copy.title);
-  const ids = { stage: useId(), folder: useId(), overdue: useId(), search: useId() };
-  const [query, setQuery] = useState<LeadListQuery>({ folder: 'inbox', page: 1 });
-  const [search, setSearch] = useState('');
+  const [query, change] = useLeadFilters();
   const inbox = useInbox(query);
+  const unread = new Set(useUnread().data?.ids);
   const now = useServerNow(inbox.data?.now);
-  const change = (next: Partial<LeadListQuery>) => setQuery((current) => ({ ...current, page: 1, ...next }));
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    change({ q: search.trim() || undefined });
-  };
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.pageSize)) : 1;
   const page = query.page ?? 1;
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.title}</h1>
-      <p className="mb-4 text-slate-700">{copy.intro}</p>
-      <FiguresPanel />
-      <section aria-label={copy.filters} className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <div>
-          <label htmlFor={ids.folder} className="mb-1 block text-sm font-medium">
-            {copy.folder}
-          </label>
-          <select
-            id={ids.folder}
-            value={query.folder}
-            onChange={(event) => change({ folder: event.target.value as 'inbox' | 'spam' })}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-          >
-            <option value="inbox">{copy.folders.inbox}</option>
-            <option value="spam">{copy.folders.spam}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.stage} className="mb-1 block text-sm font-medium">
-            {copy.stage}
-          </label>
-          <select
-            id={ids.stage}
-            value={query.stage ?? ''}
-            onChange={(event) => change({ stage: (event.target.value || undefined) as Stage | undefined })}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-          >
-            <option value="">{copy.allStages}</option>
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {stageLabels[stage]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-h-11 items-center gap-2">
-          <input
-            id={ids.overdue}
-            type="checkbox"
-            checked={query.overdue === 'true'}
-            onChange={(event) => change({ overdue: event.target.checked ? 'true' : undefined })}
-            className="size-5"
-          />
-          <label htmlFor={ids.overdue}>{copy.overdue}</label>
-        </div>
-        <form role="search" onSubmit={submitSearch} className="flex flex-1 items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor={ids.search} className="mb-1 block text-sm font-medium">
-              {copy.search}
-            </label>
-            <input
-              id={ids.search}
-              type="search"
-              value={search}
-              placeholder={copy.searchHint}
-              maxLength={100}
-              onChange={(event) => setSearch(event.target.value)}
-              className="min-h-11 w-full rounded-lg border border-slate-400 px-3"
-            />
-          </div>
-          <button type="submit" className="min-h-11 rounded-lg bg-indigo-700 px-4 font-medium text-white">
-            {copy.searchButton}
-          </button>
-        </form>
-      </section>
+      <p className="mb-4 hidden text-slate-700 sm:block">{copy.intro}</p>
+      <LeadFilters />
       {inbox.isPending ? (
         <p className="text-slate-600">{shellCopy.loading}</p>
       ) : inbox.isError ? (
@@ -155,7 +90,7 @@ export function InboxScreen() {
               data-testid="lead-list"
             >
               {inbox.data.leads.map((lead) => (
-                <LeadRow key={lead.id} lead={lead} now={now} />
+                <LeadRow key={lead.id} lead={lead} now={now} unread={unread.has(lead.id)} />
               ))}
             </ul>
           )}
@@ -163,7 +98,7 @@ export function InboxScreen() {
             <button
               type="button"
               disabled={page <= 1}
-              onClick={() => setQuery((current) => ({ ...current, page: page - 1 }))}
+              onClick={() => change({ page: page - 1 })}
               className="min-h-11 rounded-lg border border-slate-300 px-3 disabled:opacity-50"
             >
               {copy.previous}
@@ -172,7 +107,7 @@ export function InboxScreen() {
             <button
               type="button"
               disabled={page >= pages}
-              onClick={() => setQuery((current) => ({ ...current, page: page + 1 }))}
+              onClick={() => change({ page: page + 1 })}
               className="min-h-11 rounded-lg border border-slate-300 px-3 disabled:opacity-50"
             >
               {copy.next}
@@ -180,6 +115,7 @@ export function InboxScreen() {
           </nav>
         </>
       )}
+      <FiguresPanel />
       <ExportForm />
     </>
   );

@@ -42,9 +42,21 @@ function SaveRow({ change, label = copy.save }: { change: ReturnType<typeof useL
   );
 }
 
-export function StageForm({ lead }: { lead: LeadDetail }) {
+/**
+ * The stage form, on a lead's page and in the board's move dialog (`initialStage`: the column a card was dropped on;
+ * `onSaved`: after the change was stored).
+ */
+export function StageForm({
+  lead,
+  initialStage,
+  onSaved,
+}: {
+  lead: Pick<LeadDetail, 'id' | 'stage' | 'prototypeUrl'>;
+  initialStage?: Stage;
+  onSaved?: () => void;
+}) {
   const ids = { stage: useId(), url: useId(), reason: useId() };
-  const [stage, setStage] = useState<Stage>(lead.stage);
+  const [stage, setStage] = useState<Stage>(initialStage ?? lead.stage);
   const [prototypeUrl, setPrototypeUrl] = useState(lead.prototypeUrl ?? '');
   const [reason, setReason] = useState('');
   const change = useLeadChange(lead.id);
@@ -56,7 +68,7 @@ export function StageForm({ lead }: { lead: LeadDetail }) {
         : stage === 'closed'
           ? { stage, reason: reason.trim() }
           : { stage };
-    change.mutate({ action: 'stage', body });
+    change.mutate({ action: 'stage', body }, { onSuccess: () => onSaved?.() });
   };
   return (
     <form

@@ -16,6 +16,7 @@ import {
   type LeadTimelineEntry,
 } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
+import { useMarkedRead } from '../live/unread';
 import { clockState, useServerNow } from './clock';
 import { EraseDialog } from './erase-dialog';
 import { clockClass, stageLabels } from './inbox-screen';
@@ -121,6 +122,7 @@ export function LeadScreen() {
   const lead = useLead(id);
   const [erased, setErased] = useState(false);
   const now = useServerNow(lead.data?.now);
+  useMarkedRead(lead.dataUpdatedAt);
   useDocumentTitle(lead.data ? copy.title(lead.data.name) : leadsCopy.inbox.title);
   const back = (
     <p className="mb-4">
@@ -220,9 +222,9 @@ export function LeadScreen() {
               </dd>
             </dl>
           </section>
-          <Timeline lead={data} />
         </div>
-        <div className="flex flex-col gap-4">
+        {/* The changes come before the timeline on a phone (one column); beside it, spanning both rows, on a wide screen. */}
+        <div className="flex flex-col gap-4 lg:row-span-2">
           <div className={card}>
             <StageForm lead={data} />
           </div>
@@ -233,6 +235,9 @@ export function LeadScreen() {
             <NoteForm lead={data} />
           </div>
           <Actions lead={data} onErased={() => setErased(true)} />
+        </div>
+        <div className="lg:col-start-1">
+          <Timeline lead={data} />
         </div>
       </div>
     </>

@@ -1,0 +1,99 @@
+/**
+ * The event bus on PostgreSQL: every instance LISTENs on one channel over a connection of its own (outside the
+ * pool, which would hand a listening connection to other queries), and `publish` NOTIFYs it after storing the row, so
+ * a change made on one instance reaches the streams of all. The listening connection is opened again when it
+ * drops (a database restart, a lost network), and the events stored meanwhile are read back from the table and
+ * delivered, so a stream on this instance misses nothing it would have heard.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { WorkspaceEvent } from '../../domain/workspace-events';
+import type { Database } from '../db/client';
+import { Listeners, publisher, type EventBus } from './event-bus';
+import { eventsAfter, lastEventId } from './event-store';
+
+export const EVENT_CHANNEL = 'workspace_events';
+/** The wait before listening again after the connection dropped, doubled up to RELISTEN_MAX_MS. */
+export const RELISTEN_BASE_MS = 500;
+export const RELISTEN_MAX_MS = 15_000;
+
+export async function postgresEventBus(
+  database: Database,
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+): Promise<EventBus> {
+  const listeners = new Listeners();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let lastDelivered = await lastEventId(database);
+  let retryMs = RELISTEN_BASE_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const deliver = (event: WorkspaceEvent) => {
+    if (event.id > lastDelivered) lastDelivered = event.id;
+    listeners.deliver(event);
+  };
+
+  async function listen(): Promise<void> {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    next.on('error', () => relisten(next));
+    next.on('end', () => relisten(next));
+    next.on('notification', (message) => {
+      if (message.channel !== EVENT_CHANNEL || !message.payload) return;
+      try {
+        deliver(JSON.parse(message.payload) as WorkspaceEvent);
+      } catch {
+        // Not ours: only publish() notifies this channel.
+      }
+    });
+    await next.connect();
+    await next.query(`listen ${EVENT_CHANNEL}`);
+    client = next;
+  }
+
+  function relisten(dropped: pg.Client) {
+    if (closed || client !== dropped) return;
+    client = undefined;
+    dropped.end().catch(() => {});
+    log.warn({ retryInMs: retryMs }, 'workspace events: listening connection lost');
+    scheduleListen();
+  }
+
+  function scheduleListen() {
+    if (closed) return;
+    const again = async () => {
+      const since = lastDelivered;
+      try {
+        await listen();
+      } catch {
+        retryMs = Math.min(retryMs * 2, RELISTEN_MAX_MS);
+        scheduleListen();
+        return;
+      }
+      retryMs = RELISTEN_BASE_MS;
+      // What was published while nobody here listened (more than the catch-up holds: the streams' reconnect resyncs).
+      const missed = await eventsAfter(database, since).catch(() => ({ events: [] }));
+      for (const event of missed.events) if (event.id > lastDelivered) deliver(event);
+    };
+    retryTimer = setTimeout(() => void again(), retryMs);
+    retryTimer.unref();
+  }
+
+  await listen();
+  return {
+    publish: publisher(
+      database,
+      async (event) => {
+        await database.rows(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+      },
+      log,
+    ),
+    subscribe: (listener) => listeners.add(listener),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => {});
+    },
+  };
+}

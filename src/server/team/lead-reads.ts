@@ -1,0 +1,29 @@
+/**
+ * Unread markers (table `lead_reads`): a member has read a lead when they opened its page after its last activity —
+ * its receipt, or a change someone else made (their own changes never make a lead unread for them). Only open leads
+ * (before 프로토타입 전달, not closed, not in the spam folder) count: the tab title's number is work waiting.
+ */
+import { sql } from 'drizzle-orm';
+import { UNREAD_IDS_MAX, type UnreadLeads } from '../../domain/workspace-events';
+import type { Database } from '../db/client';
+import { inSpamFolder, isOpen } from '../ideas/lead-inbox';
+
+export async function markRead(database: Database, memberId: string, ideaId: string, at = new Date()): Promise<void> {
+  await database.rows(sql`insert into lead_reads (member_id, idea_id, read_at)
+    select ${memberId}::uuid, id, ${at.toISOString()}::timestamptz from ideas where id = ${ideaId}::uuid
+    on conflict (member_id, idea_id) do update set read_at = excluded.read_at`);
+}
+
+export async function unreadLeads(database: Database, memberId: string): Promise<UnreadLeads> {
+  const rows = await database.rows<{ id: string; total: string | number }>(sql`
+    with activity as (
+      select i.id, greatest(i.received_at, (select max(e.at) from idea_events e
+        where e.idea_id = i.id and e.member_id is distinct from ${memberId}::uuid)) as at
+      from ideas i where ${isOpen} and not ${inSpamFolder}
+    )
+    select a.id::text as id, count(*) over () as total from activity a
+    left join lead_reads r on r.idea_id = a.id and r.member_id = ${memberId}::uuid
+    where r.read_at is null or r.read_at < a.at
+    order by a.at desc limit ${UNREAD_IDS_MAX}`);
+  return { count: rows.length ? Number(rows[0]!.total) : 0, ids: rows.map((row) => row.id) };
+}
