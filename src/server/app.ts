@@ -32,6 +32,8 @@ import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
 import { registerSecurityHeaders } from './security/security-headers';
 import { teamApi } from './team/team-api';
+import { FieldCounts } from './vitals/field-counts';
+import { vitalsRoute } from './vitals/vitals-route';
 
 export interface AppDependencies {
   /** An already open database; the caller closes it. By default buildApp opens one and closes it on app.close(). */
@@ -49,6 +51,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     alerts: AlertSender;
     jobs: JobScheduler;
+    /** Field Web Vitals and funnel counts gathered in memory, written every VITALS_FLUSH_MS (decision 098). */
+    fieldCounts: FieldCounts;
   }
 }
 
@@ -148,6 +152,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     app.log,
   );
   app.decorate('outbox', outbox);
+  const fieldCounts = new FieldCounts(database);
+  app.decorate('fieldCounts', fieldCounts);
+  if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, database, transport, alerts, app.log);
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
@@ -155,7 +162,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
   // stop takes the longer of the two: config.shutdownGraceMs); then alerts being sent, the transport, the DB.
   let stopping: Promise<unknown> | undefined;
-  const stopWork = () => (stopping ??= Promise.all([jobs.stop(), outbox.stop()]));
+  const stopWork = () =>
+    (stopping ??= Promise.all([
+      jobs.stop(),
+      outbox.stop(),
+      fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
+    ]));
   app.addHook('preClose', async () => {
     void stopWork();
   });
@@ -173,8 +185,19 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     formSecret,
     statusSecret,
-    onStored: () => outbox.nudge(),
+    onStored: () => {
+      outbox.nudge();
+      // The funnel's 'idea sent' (decision 098): an in-memory count, written with the next flush of field counts.
+      if (config.vitals.enabled) fieldCounts.addStep('idea_sent');
+    },
   });
+  if (config.vitals.enabled)
+    await app.register(vitalsRoute, {
+      counts: fieldCounts,
+      allowedOrigins: config.allowedOrigins,
+      perIp: config.vitals.perIp,
+      windowMs: config.vitals.windowMs,
+    });
   await app.register(ideaReceivedRoute, { database, statusSecret });
   await app.register(statusPageRoutes, { config, database, statusSecret, siteDir: config.siteDir });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };

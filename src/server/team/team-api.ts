@@ -22,6 +22,7 @@ import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
 import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
+import { fieldFiguresRoute } from '../vitals/figures-route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,6 +135,7 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   await scope.register(authRoutes, { config, database });
   await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
   await scope.register(leadsRoutes, { config, database });
+  await scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled });
 }
 
 /** Registers the workspace API at TEAM_API_PATH (and the cookie parser it reads sessions with). */
