@@ -57,11 +57,11 @@ function bucketEdges(metric: Metric, first: number, step: number, digits: number
 }
 
 export const BUCKET_EDGES: Record<Metric, readonly number[]> = {
-  LCP: bucketEdges('LCP', 20, 1.12, 3),
-  INP: bucketEdges('INP', 8, 1.12, 3),
-  CLS: bucketEdges('CLS', 0.001, 1.12, 3),
-  FCP: bucketEdges('FCP', 20, 1.12, 3),
-  TTFB: bucketEdges('TTFB', 5, 1.12, 3),
+  LCP: /* @__PURE__ */ bucketEdges('LCP', 20, 1.12, 3),
+  INP: /* @__PURE__ */ bucketEdges('INP', 8, 1.12, 3),
+  CLS: /* @__PURE__ */ bucketEdges('CLS', 0.001, 1.12, 3),
+  FCP: /* @__PURE__ */ bucketEdges('FCP', 20, 1.12, 3),
+  TTFB: /* @__PURE__ */ bucketEdges('TTFB', 5, 1.12, 3),
 };
 
 /** The bucket a value falls in (values are checked against METRIC_MAX before). */
@@ -104,7 +104,7 @@ export function quantileOf(metric: Metric, counts: ReadonlyMap<number, number>, 
 }
 
 /** The routes measured: every page served at a path of its own (content/site.ts's route list). */
-export const VITAL_ROUTES = routes.flatMap((route) => (route.path === null ? [] : [route.id]));
+export const VITAL_ROUTES = /* @__PURE__ */ routes.flatMap((route) => (route.path === null ? [] : [route.id]));
 
 export const DEVICES = ['phone', 'desktop'] as const;
 export type Device = (typeof DEVICES)[number];
