@@ -2,8 +2,6 @@
  * The team's 현황 screen (field Web Vitals, the funnel, the 24-hour promise; decision 098) and the beacon endpoint's
  * refusals. Team-only copy (build/pretendard-subsets.ts leaves it out of the public font): 해요체.
  */
-import type { FunnelStep, Metric, Rating } from '../domain/vitals';
-
 export const fieldFiguresCopy = {
   nav: '현황',
   title: '현황',
@@ -21,10 +19,11 @@ export const fieldFiguresCopy = {
   },
   trend: {
     heading: '날짜별 추이 (전체 경로, p75)',
-    tableCaption: (metric: Metric) => `${metric} 날짜별 p75`,
+    tableCaption: (metric: string) => `${metric} 날짜별 p75`,
     day: '날짜',
     value: 'p75',
     samples: '표본',
+    showTable: '표로 보기',
   },
   funnel: {
     heading: '신청까지의 흐름',
@@ -38,7 +37,7 @@ export const fieldFiguresCopy = {
     none: '이번 달 전달한 프로토타입이 아직 없어요.',
   },
   devices: { phone: '휴대폰', desktop: '컴퓨터' },
-  ratings: { good: '좋음', 'needs-improvement': '개선 필요', poor: '나쁨' } satisfies Record<Rating, string>,
+  ratings: { good: '좋음', 'needs-improvement': '개선 필요', poor: '나쁨' },
   steps: {
     page_view: '페이지 조회',
     form_started: '신청서 작성 시작',
@@ -47,7 +46,7 @@ export const fieldFiguresCopy = {
     delivered: '프로토타입 전달',
     meeting: '미팅',
     contracted: '계약',
-  } satisfies Record<FunnelStep, string>,
+  },
 } as const;
 
 /** What the beacon endpoint answers when it refuses (nobody reads them but a developer; the page ignores answers). */

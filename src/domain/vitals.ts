@@ -2,10 +2,9 @@
  * Field Web Vitals and the cookieless funnel (decision 098): what the public page's beacon sends, how the server
  * keeps it (per-day histograms with fixed buckets, counters per day) and how p75 and the Core Web Vitals ratings are
  * read back. No zod here, so the page's beacon chunk can import these constants without it (the schema the server
- * checks a beacon with: vitals-schema.ts). Nothing in a beacon identifies a visitor: the route, the metrics'
+ * checks a beacon with: vitals-schema.ts; the routes it takes: the server's, from content/site.ts). Nothing in a beacon identifies a visitor: the route, the metrics'
  * values, a coarse connection class and the funnel steps of that one page view.
  */
-import { routes } from '../content/site';
 import { TEAM_API_PATH } from './team-paths';
 
 /** POST: one beacon per page view, sent with `navigator.sendBeacon` when the page is hidden or left. */
@@ -103,9 +102,6 @@ export function quantileOf(metric: Metric, counts: ReadonlyMap<number, number>, 
   return bucketRange(metric, Math.max(...counts.keys())).high;
 }
 
-/** The routes measured: every page served at a path of its own (content/site.ts's route list). */
-export const VITAL_ROUTES = /* @__PURE__ */ routes.flatMap((route) => (route.path === null ? [] : [route.id]));
-
 export const DEVICES = ['phone', 'desktop'] as const;
 export type Device = (typeof DEVICES)[number];
 
@@ -165,19 +161,34 @@ export function isBotUserAgent(userAgent: string | undefined): boolean {
   );
 }
 
-/** Page views, form starts and the rest of one period, and the conversion of each step from the one before. */
+/**
+ * The step each step converts from: the one before it, except that a recorded memo is a side path of a started form
+ * (an idea is sent with or without one), so 'idea_sent' converts from 'form_started' too.
+ */
+export const CONVERTS_FROM: Record<FunnelStep, FunnelStep | null> = {
+  page_view: null,
+  form_started: 'page_view',
+  memo_recorded: 'form_started',
+  idea_sent: 'form_started',
+  delivered: 'idea_sent',
+  meeting: 'delivered',
+  contracted: 'meeting',
+};
+
+/** Page views, form starts and the rest of one period, and the conversion of each step from the one it follows. */
 export interface FunnelRow {
   step: FunnelStep;
   count: number;
-  /** count / the previous step's count; null for the first step or when the previous one is 0. */
+  /** count / the count of CONVERTS_FROM's step; null for the first step or when that one is 0. */
   conversion: number | null;
 }
 
 export function funnelRows(counts: Partial<Record<FunnelStep, number>>): FunnelRow[] {
-  return FUNNEL_STEPS.map((step, index) => {
+  return FUNNEL_STEPS.map((step) => {
     const count = counts[step] ?? 0;
-    const previous = index === 0 ? 0 : (counts[FUNNEL_STEPS[index - 1]!] ?? 0);
-    return { step, count, conversion: index === 0 || previous === 0 ? null : count / previous };
+    const from = CONVERTS_FROM[step];
+    const previous = from === null ? 0 : (counts[from] ?? 0);
+    return { step, count, conversion: previous === 0 ? null : count / previous };
   });
 }
 

@@ -9,7 +9,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { vitalsRefusals } from '../../content/field-figures';
 import { BEACON_MAX_BYTES, deviceOf, isBotUserAgent, VITALS_ENDPOINT } from '../../domain/vitals';
-import { beaconSchema, type CheckedBeacon } from '../../domain/vitals-schema';
+import { beaconSchemaFor } from '../../domain/vitals-schema';
+import { routes } from '../../content/site';
 import { intakeOriginGuard } from '../intake/content-type';
 import type { FieldCounts } from './field-counts';
 
@@ -21,6 +22,10 @@ export interface VitalsRouteOptions {
 }
 
 type Refusal = keyof typeof vitalsRefusals;
+
+/** The routes measured: every page served at a path of its own (content/site.ts's route list). */
+export const VITAL_ROUTES = routes.flatMap((route) => (route.path === null ? [] : [route.id])) as [string, ...string[]];
+const beaconSchema = beaconSchemaFor(VITAL_ROUTES);
 
 const refuse = (reply: FastifyReply, status: number, code: Refusal) =>
   reply
@@ -109,7 +114,7 @@ export async function vitalsRoute(app: FastifyInstance, options: VitalsRouteOpti
       reply.header('cache-control', 'no-store');
       if (isBotUserAgent(userAgent)) return reply.code(204).send();
       if (!windows.allow(request.ip)) return refuse(reply, 429, 'rate_limited');
-      options.counts.addBeacon(parsed.data as CheckedBeacon, deviceOf(userAgent!));
+      options.counts.addBeacon(parsed.data, deviceOf(userAgent!));
       return reply.code(204).send();
     },
   );
