@@ -62,7 +62,7 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   beforeAll(async () => {
     store = await testDatabase(driver);
     app = await buildTestApp(store, { ...DELIVERY_TEST_ENV, VITALS_FLUSH_MS: '600000' });
-  });
+  }, APP_TEST_TIMEOUT_MS);
   afterEach(async () => {
     await app.fieldCounts.flush();
     await app.database.rows(sql`truncate vitals_histograms, funnel_counts`);
@@ -229,7 +229,7 @@ describe('VITALS=false', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     store = await testDatabase('pglite');
     app = await buildTestApp(store, { ...DELIVERY_TEST_ENV, VITALS: 'false' });
-  });
+  }, APP_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await app?.close();
     store?.cleanup();
