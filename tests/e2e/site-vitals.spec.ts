@@ -11,7 +11,6 @@ import { promisify } from 'node:util';
 import { chromium, devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../../playwright.config';
 import { bucketOf, bucketRange, VITALS_ENDPOINT, type Beacon } from '../../src/domain/vitals';
-import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
 
@@ -60,9 +59,11 @@ async function leftInBrowser(page: Page) {
   }));
 }
 
-/** Visits `path`, waits for the beacon's code, taps once, and leaves: the beacon goes on pagehide. */
+/** Visits `path`, waits for the beacon's code, taps once, and hides the page: the beacon goes then. */
 async function visit(page: Page, path: string, during?: (page: Page) => Promise<void>) {
-  await gotoHydrated(page, `${BASE}${path}`);
+  await page.goto(`${BASE}${path}`);
+  // Throttled ×4 on a shared machine: hydration takes longer than the fixture's default wait.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
   await expect
     .poll(() =>
       page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('vitals-beacon'))),
@@ -71,8 +72,19 @@ async function visit(page: Page, path: string, during?: (page: Page) => Promise<
   await page.locator('h1').first().click();
   await during?.(page);
   const left = await leftInBrowser(page);
+  // The page is hidden as when the visitor switches away (headless Chromium keeps every tab visible): web-vitals
+  // reports its final values and the beacon goes, while the page is still there to watch the request.
+  const beacon = page.waitForRequest((request) => request.url().endsWith(VITALS_ENDPOINT), { timeout: 15_000 });
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await beacon;
+  // What the page sent (Playwright cannot read a beacon's Blob body): copied by the init script below.
+  const body = await page.waitForFunction(() => (window as unknown as { sentBeacon?: string }).sentBeacon);
+  const sent = JSON.parse((await body.jsonValue())!) as Beacon;
   await page.goto('about:blank');
-  return left;
+  return { ...left, sent };
 }
 
 async function sendIdea(page: Page) {
@@ -112,8 +124,13 @@ test('throttled visits land as field figures and funnel counts, with no cookie a
       contexts.push(context);
       const page = await context.newPage();
       await throttle(page);
-      page.on('request', (request) => {
-        if (request.url().endsWith(VITALS_ENDPOINT)) sent.push({ ...(request.postDataJSON() as Beacon), device });
+      await page.addInitScript(() => {
+        const send = navigator.sendBeacon.bind(navigator);
+        navigator.sendBeacon = (url, data) => {
+          if (data instanceof Blob)
+            void data.text().then((text) => ((window as unknown as { sentBeacon?: string }).sentBeacon = text));
+          return send(url, data);
+        };
       });
       page.on('response', async (response) => {
         const cookie = await response.headerValue('set-cookie');
@@ -121,13 +138,17 @@ test('throttled visits land as field figures and funnel counts, with no cookie a
       });
       for (const path of ['/', '/about']) {
         const left = await visit(page, path, device === 'phone' && path === '/' ? sendIdea : undefined);
+        sent.push({ ...left.sent, device });
         expect(left.cookie).toBe('');
         expect(left.localStorage.filter((key) => key !== DRAFT_STORAGE.localStorage)).toEqual([]);
         expect(left.indexedDB.filter((name) => name !== DRAFT_STORAGE.indexedDB)).toEqual([]);
       }
     }
-    // A headless browser (its own user agent says so) is answered and not counted.
-    const bot = await browser.newContext();
+    // A headless browser saying so in its user agent (Chromium's own headless one; Playwright replaces it by
+    // default) is answered and not counted.
+    const bot = await browser.newContext({
+      userAgent: (await browser.newBrowserCDPSession().then((cdp) => cdp.send('Browser.getVersion'))).userAgent,
+    });
     contexts.push(bot);
     const botPage = await bot.newPage();
     expect(await botPage.evaluate(() => navigator.userAgent)).toMatch(/HeadlessChrome/);
