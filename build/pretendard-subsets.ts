@@ -74,7 +74,13 @@ export function restFontFaces(css: string, siteText: string): string[] {
  * Copy that no public page shows: the team's workspace (its own stylesheet loads Pretendard's slices), the team CLI
  * and the invite mail. Left out, so the workspace adds no glyph, and no byte, to the public pages' font.
  */
-export const TEAM_ONLY_COPY = new Set(['workspace.ts', 'workspace-shell.ts', 'team-cli.ts', 'team-invite-mail.ts']);
+export const TEAM_ONLY_COPY = new Set([
+  'workspace.ts',
+  'field-figures.ts',
+  'workspace-shell.ts',
+  'team-cli.ts',
+  'team-invite-mail.ts',
+]);
 
 export function collectSiteText(repoRoot: string): string {
   const contentDir = join(repoRoot, 'src/content');

@@ -13,7 +13,7 @@ export interface PolicySection {
  * long a backup is kept (docs/deploy.md rotates them at this age): an erased idea can outlive its erasure only in a
  * backup made before it, and for at most this long (decision 077).
  */
-export const retentionPromise = { ideaDays: 365, ipDays: 7, backupDays: 30 } as const;
+export const retentionPromise = { ideaDays: 365, ipDays: 7, backupDays: 30, vitalsDays: 400 } as const;
 
 const sections: readonly PolicySection[] = [
   {
@@ -38,21 +38,28 @@ const sections: readonly PolicySection[] = [
     ],
   },
   {
-    title: '4. 처리 위탁',
+    title: '4. 쿠키 없이 집계하는 방문 통계',
+    paragraphs: [
+      '회사는 사이트가 실제 방문자의 기기에서 얼마나 빠르게 열리는지와 방문이 신청으로 이어지는 비율을 알기 위해 방문 통계를 직접 집계합니다. 외부 분석 서비스는 쓰지 않으며, 쿠키나 브라우저 저장소를 사용하지 않습니다.',
+      `페이지를 닫을 때 페이지 주소, 기기 종류(휴대폰 또는 컴퓨터), 브라우저가 알려 주는 대략적인 통신 속도 등급, 화면이 표시되고 반응하는 속도, 신청서 작성 시작과 음성 메모 녹음 여부만 보냅니다. 서버는 이를 날짜별 합계에 더할 뿐 IP 주소, 브라우저 정보 전체, 방문자를 구별할 수 있는 어떤 값도 저장하지 않습니다(IP 주소는 지나치게 많은 요청을 막는 동안 서버 메모리에만 잠시 둡니다). 따라서 이 통계로는 누구의 방문인지 알 수 없습니다. 합계는 ${retentionPromise.vitalsDays}일 동안 보관한 뒤 삭제합니다.`,
+    ],
+  },
+  {
+    title: '5. 처리 위탁',
     paragraphs: [
       `회사는 신청 내용을 담당자에게 전달하기 위해 ${site.mailProvider}에 이메일 발송을 위탁합니다. 수탁자는 발송 목적 외에는 정보를 이용하지 않습니다.`,
       '회사는 개인정보를 제3자에게 제공하지 않습니다.',
     ],
   },
   {
-    title: '5. 이용자의 권리',
+    title: '6. 이용자의 권리',
     paragraphs: [
       '이용자는 언제든지 자신의 개인정보를 열람하거나 정정, 삭제, 처리 정지를 요청할 수 있습니다. 아래 연락처로 요청하시면 지체 없이 처리합니다.',
       '개인정보 수집·이용에 동의하지 않을 권리가 있으며, 동의하지 않으시면 신청서를 접수할 수 없습니다.',
     ],
   },
   {
-    title: '6. 안전성 확보 조치',
+    title: '7. 안전성 확보 조치',
     items: [
       'HTTPS로 전송 구간 보호',
       '접근 권한 최소화와 접근 기록 관리',
@@ -70,7 +77,7 @@ export function privacyPolicy(operator: SiteSettings['operator']) {
     intro: `${operator.name}(이하 "회사")는 외주 서비스 신청서를 통해 받은 개인정보를 개인정보 보호법에 따라 안전하게 처리합니다. 이 방침은 수집하는 정보와 이용 목적, 보관 기간, 이용자의 권리를 안내합니다.`,
     sections,
     contact: {
-      title: '7. 개인정보 보호책임자와 문의처',
+      title: '8. 개인정보 보호책임자와 문의처',
       lines: [`운영자: ${operator.name}`, `개인정보 보호책임자: ${operator.representative}`],
       emailLabel: '이메일',
       email: operator.contactEmail,

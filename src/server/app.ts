@@ -37,6 +37,8 @@ import { registerSecurityHeaders } from './security/security-headers';
 import { anchorExistingChain } from './team/access-records';
 import { resolveRecordKey, registerRecordKey } from './team/record-anchor';
 import { teamApi } from './team/team-api';
+import { FieldCounts } from './vitals/field-counts';
+import { vitalsRoute } from './vitals/vitals-route';
 
 export interface AppDependencies {
   /** An already open database; the caller closes it. By default buildApp opens one and closes it on app.close(). */
@@ -56,6 +58,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The workspace's live updates (events/): publish a change after it committed. */
     events: EventBus;
+    /** Field Web Vitals and funnel counts gathered in memory, written every VITALS_FLUSH_MS (decision 098). */
+    fieldCounts: FieldCounts;
   }
 }
 
@@ -167,6 +171,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     app.log,
   );
   app.decorate('outbox', outbox);
+  const fieldCounts = new FieldCounts(database);
+  app.decorate('fieldCounts', fieldCounts);
+  if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, database, transport, alerts, app.log);
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
@@ -174,7 +181,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
   // stop takes the longer of the two: config.shutdownGraceMs); then alerts being sent, the transport, the DB.
   let stopping: Promise<unknown> | undefined;
-  const stopWork = () => (stopping ??= Promise.all([jobs.stop(), outbox.stop()]));
+  const stopWork = () =>
+    (stopping ??= Promise.all([
+      jobs.stop(),
+      outbox.stop(),
+      fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
+    ]));
   app.addHook('preClose', async () => {
     void stopWork();
   });
@@ -196,8 +208,17 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onStored: (ideaId) => {
       outbox.nudge();
       void events.publish({ kind: 'lead_received', ideaId });
+      // The funnel's 'idea sent' (decision 098): an in-memory count, written with the next flush of field counts.
+      if (config.vitals.enabled) fieldCounts.addStep('idea_sent');
     },
   });
+  if (config.vitals.enabled)
+    await app.register(vitalsRoute, {
+      counts: fieldCounts,
+      allowedOrigins: config.allowedOrigins,
+      perIp: config.vitals.perIp,
+      windowMs: config.vitals.windowMs,
+    });
   await app.register(ideaReceivedRoute, { database, statusSecret });
   await app.register(statusPageRoutes, {
     config,

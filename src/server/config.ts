@@ -89,6 +89,12 @@ const envSchema = z.object({
   FOUNDER_MAIL: bool.default(true),
   FOUNDER_CONFIRMATIONS_PER_DAY: int(0, 1000).default(3),
   STATUS_LINK_SECRET: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
+  /** Field Web Vitals and the funnel (decision 098): the switch, how long the day histograms are kept, the limits. */
+  VITALS: bool.default(true),
+  VITALS_RETENTION_DAYS: int(1, 3650).default(retentionPromise.vitalsDays),
+  VITALS_BEACONS_PER_IP: int(1, 100_000).default(20),
+  VITALS_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
+  VITALS_FLUSH_MS: int(100, 600_000).default(5000),
 });
 
 const SECRET_VARIABLES = new Set([
@@ -172,6 +178,18 @@ export interface Config {
     linkSecret: string | undefined;
     /** The origin the mails' status links start with: SITE_URL, else this server on localhost. */
     siteUrl: string;
+  };
+  /** Field Web Vitals and the cookieless funnel (server/vitals/, decision 098). */
+  vitals: {
+    /** Take beacons, count the funnel and show the 현황 figures (VITALS); off: the endpoint is gone, nothing counted. */
+    enabled: boolean;
+    /** Day histograms and funnel counts older than this many days are deleted (VITALS_RETENTION_DAYS). */
+    retentionDays: number;
+    /** Beacons one address may have counted per window, per instance (the flood bound, decision 098). */
+    perIp: number;
+    windowMs: number;
+    /** How often the counts gathered in memory are written. */
+    flushMs: number;
   };
 }
 
@@ -287,6 +305,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       confirmationsPerDay: e.FOUNDER_CONFIRMATIONS_PER_DAY,
       linkSecret: e.STATUS_LINK_SECRET,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    },
+    vitals: {
+      enabled: e.VITALS,
+      retentionDays: e.VITALS_RETENTION_DAYS,
+      perIp: e.VITALS_BEACONS_PER_IP,
+      windowMs: e.VITALS_WINDOW_MS,
+      flushMs: e.VITALS_FLUSH_MS,
     },
   };
 }

@@ -8,17 +8,20 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { STAGES } from '../../domain/stages';
+import { CONNECTIONS, DEVICES, FUNNEL_STEPS, METRICS } from '../../domain/vitals';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -437,4 +440,42 @@ export const leadReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.ideaId] })],
+);
+
+/**
+ * Field Web Vitals (decision 098): per Korean day, route, device class, connection class and metric, how many page
+ * views' values fell in each fixed bucket (domain/vitals.ts). No identifier of any kind: the table is bounded by
+ * days × routes × classes × buckets whatever the traffic, and p75 is read from the counts. Kept VITALS_RETENTION_DAYS.
+ * Instances add to a row with one `insert … on conflict do update` (server/vitals/field-counts.ts): no lost update.
+ */
+export const vitalsHistograms = pgTable(
+  'vitals_histograms',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    device: text('device', { enum: DEVICES }).notNull(),
+    connection: text('connection', { enum: CONNECTIONS }).notNull(),
+    metric: text('metric', { enum: METRICS }).notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.route, table.device, table.connection, table.metric, table.bucket] }),
+  ],
+);
+
+/**
+ * The cookieless funnel (decision 098): counts per Korean day of each step (page views per route; the other steps
+ * with route ''), never a person's path. The workspace's stages (delivered, meeting, contract) are read from
+ * idea_events instead.
+ */
+export const funnelCounts = pgTable(
+  'funnel_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    step: text('step', { enum: FUNNEL_STEPS }).notNull(),
+    route: text('route').notNull().default(''),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.step, table.route] })],
 );

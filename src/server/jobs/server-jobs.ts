@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { digestMailJob } from './digest-mail';
+import { fieldFiguresRetentionJob } from './field-figures-retention';
 import { housekeepingJob, IDEMPOTENCY_KEY_MIN_MS } from './housekeeping';
 import { leadClockJob } from './lead-clock';
 import { mailAlertsJob } from './mail-alerts';
@@ -51,6 +52,7 @@ export function serverJobs(
         ipDays: config.retention.ipDays,
         dataDir: config.dataDir,
       }),
+      fieldFiguresRetentionJob(database, { retentionDays: config.vitals.retentionDays }),
     ],
     log,
   );

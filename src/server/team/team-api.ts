@@ -22,6 +22,7 @@ import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
 import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
+import { fieldFiguresRoute } from '../vitals/figures-route';
 import { sessionToken } from './session-cookie';
 import { sendTeamError, TeamApiError } from './team-api-error';
 import { requestHoldsUnstorableText } from './text-guard';
@@ -101,6 +102,7 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   await scope.register(authRoutes, { config, database });
   await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
   await scope.register(leadsRoutes, { config, database, events: options.events, onAlertStored: options.onAlertStored });
+  await scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled });
   await scope.register(unreadRoutes, { database });
   await scope.register(eventStreamRoute, {
     database,

@@ -3,6 +3,7 @@
  * sign-in screen (the address stays, so the screen asked for shows once signed in); signed in, the frame and the
  * route table's screens (owners only where marked).
  */
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { WorkspaceLayout } from './layout';
@@ -25,14 +26,17 @@ export function WorkspaceApp() {
       <Route>
         {member ? (
           <WorkspaceLayout me={member}>
-            <Switch>
-              {workspaceRoutes
-                .filter((route) => !route.ownerOnly || member.role === 'owner')
-                .map((route) => (
-                  <Route key={route.path} path={route.path} component={route.screen} />
-                ))}
-              <Route component={NotFoundScreen} />
-            </Switch>
+            {/* A screen loaded on first use (the 현황 screen) shows the loading line meanwhile. */}
+            <Suspense fallback={<p className="text-slate-600">{copy.loading}</p>}>
+              <Switch>
+                {workspaceRoutes
+                  .filter((route) => !route.ownerOnly || member.role === 'owner')
+                  .map((route) => (
+                    <Route key={route.path} path={route.path} component={route.screen} />
+                  ))}
+                <Route component={NotFoundScreen} />
+              </Switch>
+            </Suspense>
           </WorkspaceLayout>
         ) : (
           <SignInScreen />

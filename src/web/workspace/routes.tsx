@@ -3,13 +3,19 @@
  * screens plug in here (a row each; `nav` puts it in the top bar, `ownerOnly` hides it from members).
  * Paths are below TEAM_PATH (wouter's base).
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { fieldFiguresCopy } from '../../content/field-figures';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { BoardScreen } from './board/board-screen';
 import { AccessRecordsScreen } from './screens/access-records';
 import { InboxScreen } from './leads/inbox-screen';
 import { LeadScreen } from './leads/lead-screen';
 import { MembersScreen } from './screens/members';
+
+/** The 현황 screen and its charts load when it is first opened (decision 098). */
+const FieldFiguresScreen = lazy(() =>
+  import('./field-figures/field-figures-screen').then((module) => ({ default: module.FieldFiguresScreen })),
+);
 
 export interface WorkspaceRoute {
   path: string;
@@ -23,6 +29,7 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/', screen: InboxScreen, nav: copy.nav.inbox },
   { path: '/board', screen: BoardScreen, nav: copy.nav.board },
   { path: '/leads/:id', screen: LeadScreen },
+  { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
 ];

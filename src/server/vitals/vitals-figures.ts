@@ -1,0 +1,121 @@
+/**
+ * The 현황 screen's figures (decision 098), read from the day histograms and funnel counters alone: p75 per route,
+ * device and core metric over the last `days` Korean days, the daily trend of the core metrics over all routes,
+ * and the funnel of this Korean month beside the last. The funnel's stage steps (delivered, meeting, contract) are
+ * the leads that reached each stage in the month, from the idea_events the workspace writes (an erased idea leaves
+ * them, so an erased lead no longer counts).
+ */
+import { sql } from 'drizzle-orm';
+import { kstDay } from '../../domain/kst';
+import {
+  CORE_METRICS,
+  funnelRows,
+  quantileOf,
+  type Device,
+  type FunnelStep,
+  type Metric,
+  type VitalsFigures,
+} from '../../domain/vitals';
+import type { Database } from '../db/client';
+import { kstMonth } from '../ideas/lead-inbox';
+
+const DAY_MS = 86_400_000;
+
+type Histogram = Map<number, number>;
+
+function add(into: Map<string, Histogram>, key: string, bucket: number, n: number) {
+  let histogram = into.get(key);
+  if (!histogram) into.set(key, (histogram = new Map()));
+  histogram.set(bucket, (histogram.get(bucket) ?? 0) + n);
+}
+
+const total = (histogram: Histogram) => [...histogram.values()].reduce((sum, n) => sum + n, 0);
+
+/** p75 of one metric on one day over everything, for the trend and the flood bound's test. */
+export async function dayP75(database: Database, day: string, metric: Metric): Promise<number | null> {
+  const rows = await database.rows<{ bucket: number; n: number | string }>(sql`
+    select bucket, sum(count) as n from vitals_histograms where day = ${day}::date and metric = ${metric}
+    group by bucket`);
+  return quantileOf(metric, new Map(rows.map((row) => [Number(row.bucket), Number(row.n)])), 0.75);
+}
+
+async function funnelOf(database: Database, start: Date, end: Date): Promise<Partial<Record<FunnelStep, number>>> {
+  const firstDay = kstDay(start);
+  const lastDay = kstDay(new Date(end.getTime() - 1));
+  const counted = await database.rows<{ step: FunnelStep; n: number | string }>(sql`
+    select step, sum(count) as n from funnel_counts
+    where day between ${firstDay}::date and ${lastDay}::date group by step`);
+  const stages = await database.rows<{ step: FunnelStep; n: number | string }>(sql`
+    select stage as step, count(distinct idea_id) as n from idea_events
+    where kind = 'stage' and stage in ('delivered', 'meeting', 'contracted')
+      and at >= ${start.toISOString()}::timestamptz and at < ${end.toISOString()}::timestamptz
+    group by stage`);
+  return Object.fromEntries([...counted, ...stages].map((row) => [row.step, Number(row.n)]));
+}
+
+export async function vitalsFigures(
+  database: Database,
+  options: { enabled: boolean; days?: number; now?: Date },
+): Promise<VitalsFigures> {
+  const days = options.days ?? 28;
+  const now = options.now ?? new Date();
+  const firstDay = kstDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const rows = await database.rows<{
+    day: string;
+    route: string;
+    device: Device;
+    metric: Metric;
+    bucket: number;
+    n: number | string;
+  }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, route, device, metric, bucket, sum(count) as n
+    from vitals_histograms where day >= ${firstDay}::date
+    group by day, route, device, metric, bucket`);
+  const byRoute = new Map<string, Histogram>();
+  const byDay = new Map<string, Histogram>();
+  for (const row of rows) {
+    add(byRoute, [row.route, row.device, row.metric].join('\t'), Number(row.bucket), Number(row.n));
+    add(byDay, [row.day, row.metric].join('\t'), Number(row.bucket), Number(row.n));
+  }
+  const p75 = [...byRoute]
+    .map(([key, histogram]) => {
+      const [route, device, metric] = key.split('\t') as [string, Device, Metric];
+      return { route, device, metric, value: quantileOf(metric, histogram, 0.75), samples: total(histogram) };
+    })
+    .filter((row) => (CORE_METRICS as readonly Metric[]).includes(row.metric))
+    .sort((a, b) => (a.route + a.device + a.metric < b.route + b.device + b.metric ? -1 : 1));
+  const trend: VitalsFigures['trend'] = [];
+  for (let i = days - 1; i >= 0; i -= 1) {
+    const day = kstDay(new Date(now.getTime() - i * DAY_MS));
+    for (const metric of CORE_METRICS) {
+      const histogram = byDay.get([day, metric].join('\t')) ?? new Map<number, number>();
+      trend.push({ day, metric, value: quantileOf(metric, histogram, 0.75), samples: total(histogram) });
+    }
+  }
+  const thisMonth = kstMonth(now);
+  const lastMonth = kstMonth(new Date(thisMonth.start.getTime() - 1));
+  return {
+    enabled: options.enabled,
+    days,
+    p75,
+    trend,
+    funnel: {
+      thisMonthLabel: thisMonth.month,
+      lastMonthLabel: lastMonth.month,
+      thisMonth: funnelRows(await funnelOf(database, thisMonth.start, thisMonth.end)),
+      lastMonth: funnelRows(await funnelOf(database, lastMonth.start, lastMonth.end)),
+    },
+  };
+}
+
+/** Deletes day histograms and funnel counts older than `retentionDays` (the retention job). */
+export async function deleteOldFieldFigures(database: Database, retentionDays: number, now = new Date()) {
+  const keepFrom = kstDay(new Date(now.getTime() - (retentionDays - 1) * DAY_MS));
+  const histograms = await database.rows<{ n: number | string }>(sql`
+    with gone as (delete from vitals_histograms where day < ${keepFrom}::date returning 1)
+    select count(*) as n from gone`);
+  const funnel = await database.rows<{ n: number | string }>(sql`
+    with gone as (delete from funnel_counts where day < ${keepFrom}::date returning 1)
+    select count(*) as n from gone`);
+  return { histogramRows: Number(histograms[0]?.n ?? 0), funnelRows: Number(funnel[0]?.n ?? 0) };
+}
