@@ -1,6 +1,6 @@
 /**
- * One Vite config for the site (docs/decisions/060). The client build has a single entry, src/web/client.tsx, the
- * page code of every route; build/build-site.ts then prerenders each route (SSR build of src/web/prerender.tsx)
+ * One Vite config for the site (docs/decisions/060). The client build has a single entry, src/web/site/client.tsx, the
+ * page code of every route; build/build-site.ts then prerenders each route (SSR build of src/web/site/prerender.tsx)
  * and writes its HTML document. The dev server serves the same documents, rendered on request (build/dev-pages.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { pretendardSubsets } from './build/pretendard-subsets';
 const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
-  root: fromRepo('./src/web'),
+  root: fromRepo('./src/web/site'),
   publicDir: fromRepo('./public'),
   envDir: fromRepo('./'),
   plugins: [pretendardSubsets(fromRepo('./')), react(), tailwindcss(), devPages()],
@@ -28,7 +28,7 @@ export default defineConfig({
     // Fonts and images stay files: no base64 blobs in the CSS or JS budgets.
     assetsInlineLimit: 0,
     rolldownOptions: {
-      input: { client: fromRepo('./src/web/client.tsx') },
+      input: { client: fromRepo('./src/web/site/client.tsx') },
       output: {
         // The site stylesheet gets a name that says what it is (the build inlines it and deletes the file; the name
         // shows in its errors).

@@ -1,5 +1,5 @@
 /**
- * The inline boot script (docs/decisions/060): one small inline script (src/web/boot/boot-inline.ts) at the end of
+ * The inline boot script (docs/decisions/060): one small inline script (src/web/site/boot/boot-inline.ts) at the end of
  * each page that fetches the page code only after first paint, so before it the browser needs nothing but the HTML
  * (which carries its styles).
  */
@@ -18,7 +18,7 @@ export interface ManifestChunk {
 /** `.vite/manifest.json` of the client build, keyed by source path relative to src/web. */
 export type ViteManifest = Record<string, ManifestChunk>;
 
-const bootSource = fileURLToPath(new URL('../src/web/boot/boot-inline.ts', import.meta.url));
+const bootSource = fileURLToPath(new URL('../src/web/site/boot/boot-inline.ts', import.meta.url));
 
 /** Bundles boot-inline.ts into one minified classic script (no imports, no exports). */
 export async function bundleBootScript(): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * Builds the site into dist/site (docs/decisions/060):
- * 1. Vite client build of src/web/client.tsx, the page code of every route (+ the site stylesheet);
- * 2. Vite SSR build of src/web/prerender.tsx;
+ * 1. Vite client build of src/web/site/client.tsx, the page code of every route (+ the site stylesheet);
+ * 2. Vite SSR build of src/web/site/prerender.tsx;
  * 3. for every route of src/content/site.ts, its HTML document: head tags from the route's data, the stylesheet
  *    inline, the page prerendered by React, and the inline boot script that loads the page code after first paint;
  *    the stylesheet file and Vite's manifest, read for that, are not published;
@@ -16,8 +16,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { routes, site, type RouteId, type SiteSettings } from '../src/content/site';
-import { robotsTxt, sitemapXml } from '../src/web/seo/crawl-files';
-import { renderHead } from '../src/web/seo/head';
+import { robotsTxt, sitemapXml } from '../src/web/site/seo/crawl-files';
+import { renderHead } from '../src/web/site/seo/head';
 import { bundleBootScript, pageCode, type ViteManifest } from './boot-script';
 import { buildSettingsOf, recordBuildSettings, siteSettingsOf } from './build-settings';
 import { bootScriptTag } from './boot-tag';

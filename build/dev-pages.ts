@@ -1,13 +1,13 @@
 /**
  * Vite dev server plugin: answers each route's path with its document, prerendered on request from the page
- * modules (src/web/prerender.tsx through Vite's SSR loader) and loading the page code as a module script, so
+ * modules (src/web/site/prerender.tsx through Vite's SSR loader) and loading the page code as a module script, so
  * `npm run dev` shows the same pages as the build, islands and all. Other paths that want HTML get the 404 page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { routeById, routes } from '../src/content/site';
-import type * as Prerender from '../src/web/prerender';
-import { renderHead } from '../src/web/seo/head';
+import type * as Prerender from '../src/web/site/prerender';
+import { renderHead } from '../src/web/site/seo/head';
 import { buildSettingsOf, siteSettingsOf } from './build-settings';
 import { pageDocument } from './page-document';
 

@@ -5,7 +5,7 @@
  */
 export interface PageDocument {
   routeId: string;
-  /** Head tags: title, description, canonical, Open Graph, icons (src/web/seo/head.ts). */
+  /** Head tags: title, description, canonical, Open Graph, icons (src/web/site/seo/head.ts). */
   head: string;
   /** `<style>` elements (or, in the dev server, nothing: Vite injects the styles). */
   styles: string;

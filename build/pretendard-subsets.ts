@@ -3,7 +3,7 @@
  * - `virtual:pretendard-site-font`: the URL and descriptors of ONE woff2 file holding exactly the glyphs of the
  *   site's own copy (src/content, the contract's messages, KST date words, printable ASCII), cut from the package's
  *   variable font with harfbuzz (`subset-font`), weight axis limited to the 400–800 the design uses. Every page
- *   loads it with the FontFace API (src/web/boot/load-site-font.ts).
+ *   loads it with the FontFace API (src/web/site/boot/load-site-font.ts).
  * - `virtual:pretendard-rest.css`: the package's dynamic-subset @font-face slices, with the site's characters
  *   removed from their unicode-ranges, loaded when the visitor starts typing in the idea form so any Korean text
  *   they type also renders in Pretendard.

@@ -12,11 +12,11 @@ export const prerenderOutDir = fromRepo('dist/.prerender');
 /** What the build was made with (build/build-settings.ts): beside the site, not in it, so it is never served. */
 export const buildSettingsFile = fromRepo('dist/build-settings.json');
 export const viteConfigFile = fromRepo('vite.config.ts');
-/** The browser code's folder (Vite's root): manifest keys are relative to it. */
-export const webRoot = fromRepo('src/web');
+/** The public site's browser code (Vite's root): manifest keys are relative to it. */
+export const webRoot = fromRepo('src/web/site');
 /** The page code of every route, as a key of Vite's manifest. */
 export const clientEntryKey = 'client.tsx';
-export const prerenderEntry = fromRepo('src/web/prerender.tsx');
+export const prerenderEntry = fromRepo('src/web/site/prerender.tsx');
 
 /** Inputs of the site build: when any is newer than the built HTML, `npm start` rebuilds. */
 export const siteSources = [

@@ -16,7 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunch } from '../playwright.config';
 import { site } from '../src/content/site';
 import { escapeHtml } from '../src/domain/escape-html';
-import { icons, manifestPath, markSvg, webManifest } from '../src/web/seo/icons';
+import { icons, manifestPath, markSvg, webManifest } from '../src/web/site/seo/icons';
 
 const publicDir = process.argv[2] ?? 'public';
 const convert = '/usr/bin/convert';

@@ -24,7 +24,7 @@ import {
   createDatabase,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../src/server/test-support/postgres-cluster';
+} from '../../test-support/server/postgres-cluster';
 
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',') as ('pglite' | 'postgres')[];
 const ROWS = Number(process.env.BENCH_EXPLAIN_ROWS ?? 100_000);

@@ -28,7 +28,7 @@ import {
   createDatabase,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../src/server/test-support/postgres-cluster';
+} from '../../test-support/server/postgres-cluster';
 import { textLoad } from './intake-load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);

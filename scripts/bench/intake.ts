@@ -48,13 +48,13 @@ import {
   genuineSubmission,
   SCRIPT_JUNK,
   type GenuineResult,
-} from '../../src/server/test-support/flood';
+} from '../../test-support/server/flood';
 import {
   createDatabase,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../src/server/test-support/postgres-cluster';
-import { multipartBody, webmBytes } from '../../src/server/test-support/voice-memo-body';
+} from '../../test-support/server/postgres-cluster';
+import { multipartBody, webmBytes } from '../../test-support/server/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
 import { postEach, textLoad, type AutocannonResult } from './intake-load';
 

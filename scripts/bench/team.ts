@@ -17,7 +17,7 @@ import { leadListQuerySchema, LEADS_PATH } from '../../src/domain/workspace-api'
 import { listLeads } from '../../src/server/ideas/lead-inbox';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
-import { signedIn } from '../../src/server/test-support/lead-fixtures';
+import { signedIn } from '../../test-support/server/lead-fixtures';
 
 const IDEAS = 100_000;
 const REQUESTS = 300;

@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { storeIdea } from '../server/ideas/idea-store';
-import { testDatabase, type TestDatabase } from '../server/test-support/test-database';
+import { testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { main } from './ideas';
 import { runCaptured } from './captured-cli';
 

@@ -11,8 +11,8 @@ import { startAdminApi } from '../server/admin/admin-api';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
-import { SoftAuthenticator } from '../server/test-support/soft-authenticator';
-import { testDatabase, type TestDatabase } from '../server/test-support/test-database';
+import { SoftAuthenticator } from '../../test-support/server/soft-authenticator';
+import { testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { main } from './team';
 import { runCaptured } from './captured-cli';
 

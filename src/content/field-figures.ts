@@ -33,7 +33,7 @@ export const fieldFiguresCopy = {
   },
   promise: {
     heading: '24시간 약속',
-    onTime: '이번 달 24시간 안에 전달한 비율',
+    onTime: '이번 달 24시간이 지났거나 전달한 아이디어 중 24시간 안에 전달한 비율',
     none: '이번 달 전달한 프로토타입이 아직 없어요.',
   },
   devices: { phone: '휴대폰', desktop: '컴퓨터' },

@@ -69,7 +69,7 @@ interface RouteEntry {
 
 /**
  * Every page of the site, the only list of them: the build, head tags, sitemap, serving, the top bar, and the
- * budget, axe and page tests all read it. Adding a page is an entry here and `src/web/pages/<id>-page.tsx`.
+ * budget, axe and page tests all read it. Adding a page is an entry here and `src/web/site/pages/<id>-page.tsx`.
  */
 const routeList = [
   {

@@ -24,7 +24,7 @@ export const teamErrorMessages = {
   internal: '일시적인 문제가 생겼어요. 잠시 후 다시 시도해 주세요.',
 } as const;
 
-/** The leads' screens (web/workspace/leads/): the inbox, a lead's page, the figures. */
+/** The leads' screens (web/workspace/features/leads/): the inbox, a lead's page, the figures. */
 export const leadsCopy = {
   inbox: {
     title: '받은 아이디어',
@@ -146,7 +146,7 @@ export const leadsCopy = {
   },
 } as const;
 
-/** Live updates (web/workspace/live/): the unread marker, the tab title's count, a new assignment, a lost stream. */
+/** Live updates (web/workspace/features/live/): the unread marker, the tab title's count, a new assignment, a lost stream. */
 export const liveCopy = {
   unread: '새 소식',
   titleCount: (count: number) => `(${count > 99 ? '99+' : count})`,
@@ -156,7 +156,7 @@ export const liveCopy = {
   reconnecting: '실시간 연결이 끊겨 다시 연결하는 중이에요. 화면은 연결되면 바로 새로 고쳐져요.',
 } as const;
 
-/** The board (web/workspace/board/): the stages as columns, cards moved by drag or keyboard. */
+/** The board (web/workspace/features/board/): the stages as columns, cards moved by drag or keyboard. */
 export const boardCopy = {
   title: '보드',
   intro: '카드를 끌어 단계를 바꿔요. 키보드로는 카드에서 Space를 누르고 화살표로 옮긴 뒤 Space로 내려놓아요.',

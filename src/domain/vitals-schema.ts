@@ -1,5 +1,5 @@
 /**
- * The beacon's schema (decision 098): what the server accepts from the page's beacon (src/web/boot/vitals-beacon.ts
+ * The beacon's schema (decision 098): what the server accepts from the page's beacon (src/web/site/boot/vitals-beacon.ts
  * builds a `Beacon`, domain/vitals.ts). Apart from vitals.ts so the page's beacon chunk never carries zod.
  * Anything else (a route not among the pages or metric, a value past METRIC_MAX, a step twice, an unknown field) is refused.
  */

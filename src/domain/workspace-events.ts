@@ -1,5 +1,5 @@
 /**
- * The workspace's live updates (server/events/, web/workspace/live/): a server-sent event stream under
+ * The workspace's live updates (server/events/, web/workspace/features/live/): a server-sent event stream under
  * TEAM_API_PATH (a session, or 401) whose messages name what changed by ids and a kind only — the page fetches
  * what it shows again with its session. Also the unread markers' answer.
  */

@@ -14,9 +14,9 @@ import { buildApp } from './app';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { testConfig } from './config';
 import { verifyFormToken } from './intake/form-token';
-import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
-import { INLINE_SCRIPT, PRECOMPRESSED_BROTLI, siteFixture } from './test-support/site-fixture';
-import { testDatabase, type TestDatabase } from './test-support/test-database';
+import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from '../../test-support/server/intake-client';
+import { INLINE_SCRIPT, PRECOMPRESSED_BROTLI, siteFixture } from '../../test-support/server/site-fixture';
+import { testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 
 const API_KEY = 'pk_test_public_site_key';
 

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './config';
-import { TEST_FORM_SECRET } from './test-support/intake-client';
-import { flood, genuineSubmission } from './test-support/flood';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { TEST_FORM_SECRET } from '../../test-support/server/intake-client';
+import { flood, genuineSubmission } from '../../test-support/server/flood';
+import { startSmtpServer, type SmtpTestServer } from '../../test-support/server/smtp-test-server';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 
 describe.each(DRIVERS)('a junk flood on %s', (driver) => {
   let store: TestDatabase;

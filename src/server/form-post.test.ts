@@ -13,9 +13,9 @@ import { IDEA_LIMITS, PROMISE_HOURS, required, tooLong } from '../domain/idea';
 import { formatKst } from '../domain/kst';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { teamMailCopy } from '../content/team-mail';
-import { DRIVERS } from './test-support/test-database';
-import { intakeSuite } from './test-support/test-app';
-import { formPost } from './test-support/intake-client';
+import { DRIVERS } from '../../test-support/server/test-database';
+import { intakeSuite } from '../../test-support/server/test-app';
+import { formPost } from '../../test-support/server/intake-client';
 
 const fields = {
   idea: '동네 꽃집 <b>예약</b> & 배달 앱을 만들고 싶어요.',

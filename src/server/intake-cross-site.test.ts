@@ -11,10 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
 import { takeFormToken } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
-import { formToken, ideaBody, submitIdea } from './test-support/intake-client';
-import { multipartBody, webmBytes } from './test-support/voice-memo-body';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
-import { buildTestApp } from './test-support/test-app';
+import { formToken, ideaBody, submitIdea } from '../../test-support/server/intake-client';
+import { multipartBody, webmBytes } from '../../test-support/server/voice-memo-body';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
+import { buildTestApp } from '../../test-support/server/test-app';
 
 const API_KEY = 'public-site-key';
 const SITE = 'http://localhost:80'; // inject's Host is localhost:80

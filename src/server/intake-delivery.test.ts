@@ -12,12 +12,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { unstorable, type IdeaReceipt } from '../domain/idea';
 import { formatKst } from '../domain/kst';
 import type { Database } from './db/client';
-import { freePort } from './test-support/postgres-cluster';
-import { ideaBody, submitIdea } from './test-support/intake-client';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { freePort } from '../../test-support/server/postgres-cluster';
+import { ideaBody, submitIdea } from '../../test-support/server/intake-client';
+import { startSmtpServer, type SmtpTestServer } from '../../test-support/server/smtp-test-server';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
-import { buildTestApp, DELIVERY_TEST_ENV } from './test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

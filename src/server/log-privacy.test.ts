@@ -13,10 +13,10 @@ import { IDEA_ENDPOINT } from '../domain/idea';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { LOGGED_ERROR_MESSAGE_CHARS, loggerOptions, safeError, withoutValues } from './logger';
-import { freePort } from './test-support/postgres-cluster';
-import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from './test-support/intake-client';
-import { multipartBody, webmBytes } from './test-support/voice-memo-body';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { freePort } from '../../test-support/server/postgres-cluster';
+import { formToken, ideaBody, submitIdea, TEST_FORM_SECRET } from '../../test-support/server/intake-client';
+import { multipartBody, webmBytes } from '../../test-support/server/voice-memo-body';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 
 interface Visitor {
   idea: string;

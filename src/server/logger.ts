@@ -8,7 +8,7 @@
  */
 import type { DestinationStream } from 'pino';
 import type { FastifyServerOptions } from 'fastify';
-import { STATUS_PATH } from '../domain/status-page';
+import { STATUS_PATH } from '../domain/status-link';
 import type { Config } from './config';
 
 /** The longest message a logged error keeps (a failed group commit's SQL alone runs to kilobytes). */

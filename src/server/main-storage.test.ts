@@ -12,10 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../domain/idea';
 import { lockFile } from './db/data-dir-lock';
 import { mailFileDir } from './mail/mail-files';
-import { filesUnder } from './test-support/disk-bytes';
-import { formToken, ideaBody, TEST_FORM_SECRET } from './test-support/intake-client';
-import { freePort } from './test-support/postgres-cluster';
-import { mountTmpfs } from './test-support/tmpfs';
+import { filesUnder } from '../../test-support/server/disk-bytes';
+import { formToken, ideaBody, TEST_FORM_SECRET } from '../../test-support/server/intake-client';
+import { freePort } from '../../test-support/server/postgres-cluster';
+import { mountTmpfs } from '../../test-support/server/tmpfs';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-main-'));

@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unstorable, type IdeaField, type IdeaReceipt } from '../domain/idea';
 import { storeIdea, type NewIdea } from './ideas/idea-store';
-import { ideaBody, submitIdea } from './test-support/intake-client';
-import { APP_TEST_TIMEOUT_MS, DRIVERS } from './test-support/test-database';
-import { intakeSuite } from './test-support/test-app';
+import { ideaBody, submitIdea } from '../../test-support/server/intake-client';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../test-support/server/test-database';
+import { intakeSuite } from '../../test-support/server/test-app';
 
 const GENUINE = 64;
 const POISONED = 16;

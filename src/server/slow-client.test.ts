@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../domain/idea';
 import { REQUEST_TIMEOUT_CHECK_MS } from './app';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
-import { buildTestApp } from './test-support/test-app';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
+import { buildTestApp } from '../../test-support/server/test-app';
 
 const REQUEST_TIMEOUT_MS = 1000;
 

@@ -11,7 +11,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/server/**/*.test.ts', 'src/cli/**/*.test.ts', 'src/domain/**/*.test.ts'],
     // A throwaway PostgreSQL cluster (or TEST_DATABASE_URL) for the driver-parametrised suites.
-    globalSetup: [fileURLToPath(new URL('./test-support/postgres-global-setup.ts', import.meta.url))],
+    globalSetup: [fileURLToPath(new URL('../../test-support/server/postgres-global-setup.ts', import.meta.url))],
     // The slowest server tests take 3–5 s on an idle machine (a flood, two instances, an app started per test) and
     // several times that while the e2e build or other suites share the two cores: a hang still fails, a busy hour not.
     testTimeout: 60_000,

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, IDEA_OR_MEMO_REQUIRED, type IdeaReceipt } from '../domain/idea';
 import { VOICE_MEMO_MAX_BYTES } from '../domain/voice-memo';
-import { freePort } from './test-support/postgres-cluster';
-import { formToken } from './test-support/intake-client';
-import { startSmtpServer, type SmtpTestServer } from './test-support/smtp-test-server';
-import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from './test-support/voice-memo-body';
-import { DRIVERS, testDatabase, type TestDatabase } from './test-support/test-database';
+import { freePort } from '../../test-support/server/postgres-cluster';
+import { formToken } from '../../test-support/server/intake-client';
+import { startSmtpServer, type SmtpTestServer } from '../../test-support/server/smtp-test-server';
+import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from '../../test-support/server/voice-memo-body';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
-import { buildTestApp, DELIVERY_TEST_ENV } from './test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 

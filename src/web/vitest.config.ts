@@ -19,6 +19,6 @@ export default defineProject({
     include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts'],
     // Bundled through Vite, not loaded by Node, so their `react`/`react-dom` imports meet the same aliases.
     server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },
-    setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
+    setupFiles: [fileURLToPath(new URL('../../test-support/web/test-setup.ts', import.meta.url))],
   },
 });

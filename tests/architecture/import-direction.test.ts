@@ -1,7 +1,9 @@
 /**
- * The house rule that keeps the layout honest: imports run one way.
- * content and domain know nothing of web, server or cli; web never imports server; server never imports web;
- * the Node-only build code (build/) may read content, domain and web, and nothing under src/ imports it.
+ * The house rule that keeps the layout honest: imports run one way (docs/decisions/086).
+ * content and domain know nothing of the apps, the server or the cli; the public site (web/site) and the team's
+ * workspace (web/workspace) never import each other, nor the server; the server never imports web; the Node-only
+ * build code (build/) may read content, domain and web, and nothing under src/ imports it. Nothing under src/ imports
+ * test support, tests or a runner's config but the tests beside it: src/ is what ships.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,14 +14,18 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const src = join(repo, 'src');
 const buildDir = join(repo, 'build');
 
-type Layer = 'content' | 'domain' | 'web' | 'server' | 'cli' | 'build';
-const forbidden: Record<Layer, Layer[]> = {
-  content: ['domain', 'web', 'server', 'cli', 'build'],
-  domain: ['content', 'web', 'server', 'cli', 'build'],
-  web: ['server', 'cli', 'build'],
-  server: ['web', 'build'],
-  cli: ['web', 'build'],
-  build: ['server', 'cli'],
+type Layer =
+  'content' | 'domain' | 'site' | 'workspace' | 'server' | 'cli' | 'build' | 'test-support' | 'tests' | 'config';
+/** What only tests and tools may read. */
+const testOnly: Layer[] = ['test-support', 'tests', 'config'];
+const forbidden: Partial<Record<Layer, Layer[]>> = {
+  content: ['domain', 'site', 'workspace', 'server', 'cli', 'build', ...testOnly],
+  domain: ['content', 'site', 'workspace', 'server', 'cli', 'build', ...testOnly],
+  site: ['workspace', 'server', 'cli', 'build', ...testOnly],
+  workspace: ['site', 'server', 'cli', 'build', ...testOnly],
+  server: ['site', 'workspace', 'build', ...testOnly],
+  cli: ['site', 'workspace', 'build', ...testOnly],
+  build: ['server', 'cli', ...testOnly],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -32,9 +38,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 const layerOf = (file: string): Layer | undefined => {
-  if (!relative(buildDir, file).startsWith('..')) return 'build';
-  const [top] = relative(src, file).split(/[\\/]/);
-  return top === '..' ? undefined : (top as Layer | undefined);
+  const [top, second] = relative(repo, file).split(/[\\/]/);
+  if (top === 'build') return 'build';
+  if (top === 'test-support' || top === 'tests') return top;
+  if (/\.config(\.(ts|js))?$/.test(file)) return 'config';
+  if (top !== 'src') return undefined;
+  const [layer, app] = relative(src, file).split(/[\\/]/);
+  if (layer === 'web') return app === 'site' || app === 'workspace' ? app : undefined;
+  return second === undefined ? undefined : (layer as Layer | undefined);
 };
 
 function relativeImports(code: string): string[] {
@@ -46,11 +57,13 @@ function relativeImports(code: string): string[] {
 
 function violationsIn(file: string, code: string): string[] {
   const from = layerOf(file);
-  if (!from || !(from in forbidden)) return [];
+  // A test beside the code it tests may use test support; the code itself may not.
+  const refused = from && forbidden[from]?.filter((layer) => !/\.test\.tsx?$/.test(file) || !testOnly.includes(layer));
+  if (!refused) return [];
   return relativeImports(code)
     .filter((spec) => {
       const to = layerOf(resolve(dirname(file), spec));
-      return to !== undefined && forbidden[from].includes(to);
+      return to !== undefined && refused.includes(to);
     })
     .map((spec) => `${relative(repo, file)} → ${spec}`);
 }
@@ -70,15 +83,34 @@ describe('import direction', () => {
 
   it('flags forbidden imports, static and dynamic (self-check of the scanner)', () => {
     const code =
-      "import { x } from '../web/pages/home';\nconst y = await import('../server/app');\nimport { z } from './idea';";
+      "import { x } from '../web/site/pages/home';\nconst y = await import('../server/app');\nimport { z } from './idea';";
     expect(violationsIn(join(src, 'domain', 'fake.ts'), code)).toEqual([
-      'src/domain/fake.ts → ../web/pages/home',
+      'src/domain/fake.ts → ../web/site/pages/home',
       'src/domain/fake.ts → ../server/app',
     ]);
     expect(violationsIn(join(src, 'server', 'fake.ts'), "import { s } from '../domain/idea';")).toEqual([]);
-    expect(violationsIn(join(src, 'web', 'fake.ts'), "import { b } from '../../build/boot-tag';")).toEqual([
-      'src/web/fake.ts → ../../build/boot-tag',
+    expect(violationsIn(join(src, 'web', 'site', 'fake.ts'), "import { b } from '../../../build/boot-tag';")).toEqual([
+      'src/web/site/fake.ts → ../../../build/boot-tag',
     ]);
-    expect(violationsIn(join(buildDir, 'fake.ts'), "import { p } from '../src/web/prerender';")).toEqual([]);
+    expect(violationsIn(join(buildDir, 'fake.ts'), "import { p } from '../src/web/site/prerender';")).toEqual([]);
+  });
+
+  it('keeps the two apps apart and test support out of what ships, tests aside (self-check)', () => {
+    const workspacePage = join(src, 'web', 'workspace', 'pages', 'fake.tsx');
+    expect(violationsIn(workspacePage, "import { Island } from '../../site/islands/island';")).toEqual([
+      'src/web/workspace/pages/fake.tsx → ../../site/islands/island',
+    ]);
+    const serverModule = join(src, 'server', 'ideas', 'fake.ts');
+    expect(
+      violationsIn(
+        serverModule,
+        "import { a } from '../../../test-support/server/test-app';\nimport c from '../../../playwright.config';",
+      ),
+    ).toEqual([
+      'src/server/ideas/fake.ts → ../../../test-support/server/test-app',
+      'src/server/ideas/fake.ts → ../../../playwright.config',
+    ]);
+    const serverTest = join(src, 'server', 'ideas', 'fake.test.ts');
+    expect(violationsIn(serverTest, "import { a } from '../../../test-support/server/test-app';")).toEqual([]);
   });
 });

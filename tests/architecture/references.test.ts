@@ -1,6 +1,6 @@
 /**
  * What the code and docs point at exists: a comment (or a README line) that names a decision record
- * (`docs/decisions/060`, `decision 063`) or a source file (`src/web/boot/boot.ts`, `intake/body-limit.ts`,
+ * (`docs/decisions/060`, `decision 063`) or a source file (`src/web/site/boot/boot.ts`, `intake/body-limit.ts`,
  * `boot.ts`) must name a record in docs/decisions or a file in the repository. A pointer to something deleted or
  * renamed sends the next reader to nothing.
  */

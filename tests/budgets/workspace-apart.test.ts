@@ -64,9 +64,7 @@ describe('the workspace apart from the public site', () => {
       );
     const workspace = contentImports('src/web/workspace');
     const publicPages = new Set([
-      ...contentImports('src/web/pages'),
-      ...contentImports('src/web/components'),
-      ...contentImports('src/web/features'),
+      ...contentImports('src/web/site'),
       ...contentImports('src/server/http'),
     ]);
     const onlyWorkspace = [...workspace].filter((module) => !publicPages.has(module));

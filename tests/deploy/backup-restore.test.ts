@@ -12,13 +12,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../../src/server/test-support/intake-client';
+import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../../test-support/server/intake-client';
 import {
   createDatabase,
   findPostgresBin,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../src/server/test-support/postgres-cluster';
+} from '../../test-support/server/postgres-cluster';
 
 const run = promisify(execFile);
 

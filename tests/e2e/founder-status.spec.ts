@@ -16,8 +16,8 @@ import {
   createDatabase,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../src/server/test-support/postgres-cluster';
-import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+} from '../../test-support/server/postgres-cluster';
+import type { SmtpTestServer } from '../../test-support/server/smtp-test-server';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { expectNoAxeViolations } from './fixtures/axe';

@@ -3,7 +3,7 @@
  * visitor fills and sends the real form in Chromium, and the team is mailed their idea. Desktop project only.
  */
 import { expect, test } from '@playwright/test';
-import { flood } from '../../src/server/test-support/flood';
+import { flood } from '../../test-support/server/flood';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 

@@ -103,11 +103,12 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   const mails = await intake!.teamMails(1);
   expect(mails).toHaveLength(1);
   const mail = mails[0]!.parsed;
-  // The subject as content/team-mail.ts words it, for a memo of 3 to 9 seconds.
+  // The subject as content/team-mail.ts words it, for a memo of 3 to 9 seconds; the reference is the memo file's.
+  const reference = /음성메모-([0-9a-f]{8})\./.exec(mail.text ?? '')?.[1] ?? '';
   const durations = Array.from({ length: 7 }, (_, i) => `0:0${i + 3}`);
-  expect(durations.map((duration) => teamMailCopy.subject('윤서', teamMailCopy.memoSummary(duration)))).toContain(
-    mail.subject,
-  );
+  expect(
+    durations.map((duration) => teamMailCopy.subject(reference, '윤서', teamMailCopy.memoSummary(duration))),
+  ).toContain(mail.subject);
   expect(mail.text).toMatch(/음성 메모: 0:0[3-9] \(첨부 파일 음성메모-[0-9a-f]{8}\.(webm|m4a), \d+ KB\)/);
   expect(mail.attachments).toHaveLength(1);
   const attachment = mail.attachments[0]!;

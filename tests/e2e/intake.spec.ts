@@ -10,7 +10,7 @@ import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { required } from '../../src/domain/idea';
 import { teamMailCopy } from '../../src/content/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
-import type { SmtpTestServer } from '../../src/server/test-support/smtp-test-server';
+import type { SmtpTestServer } from '../../test-support/server/smtp-test-server';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 
 const PORT = 4383;

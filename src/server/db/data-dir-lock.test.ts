@@ -90,7 +90,7 @@ describe('data-dir lock', () => {
     const replies = new Map<string, string[]>();
 
     beforeAll(async () => {
-      const script = fileURLToPath(new URL('../test-support/lock-taker.ts', import.meta.url));
+      const script = fileURLToPath(new URL('../../../test-support/server/lock-taker.ts', import.meta.url));
       await Promise.all(
         Array.from({ length: TAKERS }, () => {
           const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });

@@ -19,10 +19,10 @@ import {
   type UnreadLeads,
   type WorkspaceEvent,
 } from '../../domain/workspace-events';
-import { ideaBody, submitIdea } from '../test-support/intake-client';
-import { signedIn, storeLead, storeMember } from '../test-support/lead-fixtures';
-import { buildTestApp } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
+import { signedIn, storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
+import { buildTestApp } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { EVENT_CATCH_UP_MAX } from './event-store';
 
 interface SseMessage {

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadAlertCopy } from '../../content/team-mail';
 import type { IdeaReceipt } from '../../domain/idea';
-import { ideaBody, submitIdea } from '../test-support/intake-client';
-import { DELIVERY_TEST_ENV, intakeSuite, TEST_APP_ENV } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../test-support/test-database';
-import { startWebhookServer, type WebhookTestServer } from '../test-support/webhook-test-server';
+import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
+import { DELIVERY_TEST_ENV, intakeSuite, TEST_APP_ENV } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
+import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 
 const VISITOR = { name: '최유나', email: 'yuna@example.com', phone: '010-9876-5432', idea: '반려견 산책 매칭 앱' };
 const origin = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };

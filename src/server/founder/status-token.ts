@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { STATUS_PATH } from '../../domain/status-page';
+import { STATUS_PATH } from '../../domain/status-link';
 
 const KEY = 'status_link_secret';
 

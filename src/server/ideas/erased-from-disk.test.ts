@@ -16,13 +16,13 @@ import { IDEA_ENDPOINT, type IdeaReceipt } from '../../domain/idea';
 import type { Database } from '../db/client';
 import { retentionJob } from '../jobs/retention';
 import { mailFileDir } from '../mail/mail-files';
-import { filesUnder, needlesIn } from '../test-support/disk-bytes';
-import { formToken } from '../test-support/intake-client';
-import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
-import { clusterStart, multipartBody, simpleBlock, webmHead } from '../test-support/voice-memo-body';
+import { filesUnder, needlesIn } from '../../../test-support/server/disk-bytes';
+import { formToken } from '../../../test-support/server/intake-client';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import { clusterStart, multipartBody, simpleBlock, webmHead } from '../../../test-support/server/voice-memo-body';
 import { storeIdea } from './idea-store';
 import { deleteIdea } from './team-ideas';
-import { buildTestApp } from '../test-support/test-app';
+import { buildTestApp } from '../../../test-support/server/test-app';
 
 const IDEA_DAYS = 365;
 

@@ -13,7 +13,7 @@ import {
   VP8_TRACK,
   webmBytes,
   webmHead,
-} from '../test-support/voice-memo-body';
+} from '../../../test-support/server/voice-memo-body';
 import { audioContainerOf } from './audio-container';
 
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>', 'latin1');

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { ApiError, sendApiError } from '../http/api-error';
-import { testDatabase, type TestDatabase } from '../test-support/test-database';
+import { testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { sql } from 'drizzle-orm';
 import { databaseRateLimitStore, intakeRateLimit } from './rate-limit';
 

@@ -15,7 +15,7 @@ import pino from 'pino';
 import { renderDigestMail, renderSpamReportMail } from '../mail/summary-mails';
 import { renderTeamMail, type TeamMailIdea } from '../mail/team-mail';
 import { emlTransport } from '../mail/transport';
-import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { retentionJob } from './retention';
 import { JobScheduler, type ScheduledJob } from './scheduler';
 import { nextReportTime, spamCapJob, spamReportJob } from './spam-folder';

@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { alertCopy } from '../../content/team-mail';
-import { storeLead, storeMember } from '../test-support/lead-fixtures';
-import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
-import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
-import { startWebhookServer, type WebhookTestServer } from '../test-support/webhook-test-server';
+import { storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
+import { startSmtpServer, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
+import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 
 const HOUR = 3_600_000;
 const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };

@@ -10,13 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IdeaReceipt } from '../../domain/idea';
 import type { Database } from '../db/client';
 import { retryIdea } from '../ideas/team-ideas';
-import { ideaBody, submitIdea } from '../test-support/intake-client';
-import { startSmtpServer, type SmtpTestServer } from '../test-support/smtp-test-server';
-import { DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
+import { startSmtpServer, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
+import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { OutboxWorker } from './outbox-worker';
 import { mailLeaseMs } from './send-deadlines';
 import { smtpTransport } from './transport';
-import { buildTestApp, DELIVERY_TEST_ENV } from '../test-support/test-app';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
 
 const SMTP_TIMEOUT_MS = 2000;
 const LEASE_MS = mailLeaseMs(SMTP_TIMEOUT_MS);

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { IDEA_RECEIPT_PATH } from '../../domain/endpoints';
-import { RECEIPT_LINK_PARAM } from '../../domain/status-page';
+import { RECEIPT_LINK_PARAM } from '../../domain/status-link';
 import type { Database } from '../db/client';
 import { isStatusToken, statusToken } from '../founder/status-token';
 import { isIdeaId } from '../ideas/idea-ids';

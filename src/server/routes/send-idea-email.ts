@@ -37,7 +37,7 @@ import { intakeRateLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 import { checkVoiceMemo, memoDigest, readMultipartIdea } from '../intake/voice-memo-upload';
 import { kstDay } from '../../domain/kst';
-import { RECEIPT_LINK_PARAM } from '../../domain/status-page';
+import { RECEIPT_LINK_PARAM } from '../../domain/status-link';
 import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 
 export interface SendIdeaEmailOptions {

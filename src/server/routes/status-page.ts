@@ -7,7 +7,7 @@
  * records by the visitor, with the idea's id and no address: after an erasure nothing in them points at the person.
  */
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
-import { STATUS_PATH, statusSubpaths } from '../../domain/status-page';
+import { STATUS_PATH, statusSubpaths } from '../../domain/status-link';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { ideaIdForToken, statusIdea, statusMemo } from '../founder/status-lookup';
@@ -20,7 +20,7 @@ import {
   statusNotFoundHtml,
   statusPageCsp,
   statusPageHtml,
-} from '../http/status-pages';
+} from '../http/status-page-html';
 import { storeErasedAlerts } from '../alerts/alert-store';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';

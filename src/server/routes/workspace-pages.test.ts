@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test-support/test-app';
-import { testDatabase, type TestDatabase } from '../test-support/test-database';
+import { buildTestApp } from '../../../test-support/server/test-app';
+import { testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 
 const PAGE =
   '<!doctype html><html lang="ko"><meta name="robots" content="noindex, nofollow"><div id="workspace"></div>';

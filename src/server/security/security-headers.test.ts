@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
-import { siteFixture } from '../test-support/site-fixture';
+import { siteFixture } from '../../../test-support/server/site-fixture';
 import { registerSecurityHeaders } from './security-headers';
 
 let site: ReturnType<typeof siteFixture>;

@@ -11,8 +11,8 @@ import { API_ERROR_MESSAGES } from '../http/api-error';
 import { toApiError } from '../http/error-handlers';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../test-support/intake-client';
-import { mountTmpfs } from '../test-support/tmpfs';
+import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../../../test-support/server/intake-client';
+import { mountTmpfs } from '../../../test-support/server/tmpfs';
 import { storageProblem } from './storage-errors';
 import { STORAGE_FAILURE_WINDOW_MS, storageHealth } from './storage-health';
 

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
 import { LEAD_EXPORT_PATH, LEADS_PATH, leadPath } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { signedIn, storeLead, TEAM_TEST_HOST } from '../test-support/lead-fixtures';
-import { buildTestApp } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { signedIn, storeLead, TEAM_TEST_HOST } from '../../../test-support/server/lead-fixtures';
+import { buildTestApp } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { createInvite, InviteRoleError } from './members';
 
 const ORIGIN = `https://${TEAM_TEST_HOST}`;

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../cli/team';
 import { runCaptured } from '../../cli/captured-cli';
 import type { Database } from '../db/client';
-import { buildTestApp } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { buildTestApp } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { dropOldAccessRecords, GENESIS_HASH, recordAccess, recordHash, verifyAccessChain } from './access-records';
 
 const DAY = 86_400_000;

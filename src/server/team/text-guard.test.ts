@@ -11,9 +11,9 @@ import { teamErrorMessages } from '../../content/workspace';
 import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
 import { LEAD_EXPORT_PATH, LEADS_PATH, leadActionPath } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { signedIn, storeLead, TEAM_TEST_HOST } from '../test-support/lead-fixtures';
-import { buildTestApp } from '../test-support/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../test-support/test-database';
+import { signedIn, storeLead, TEAM_TEST_HOST } from '../../../test-support/server/lead-fixtures';
+import { buildTestApp } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { holdsUnstorableText } from './text-guard';
 
 const BAD = { nul: 'a\u0000b', bell: 'a\u0007b', surrogate: 'a\ud800b', lowSurrogate: '\udc00' };

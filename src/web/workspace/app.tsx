@@ -6,12 +6,12 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
-import { WorkspaceLayout } from './layout';
+import { WorkspaceLayout } from './components/layout';
 import { PUBLIC_PATHS, workspaceRoutes } from './routes';
-import { InviteScreen } from './screens/invite';
-import { NotFoundScreen } from './screens/not-found';
-import { SignInScreen } from './screens/sign-in';
-import { useMe } from './session';
+import { InviteScreen } from './pages/invite';
+import { NotFoundScreen } from './pages/not-found';
+import { SignInScreen } from './pages/sign-in';
+import { useMe } from './features/auth/session';
 
 export function WorkspaceApp() {
   const me = useMe();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { liveCopy } from '../../content/workspace';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
-import { useUnread } from './live/unread';
+import { useUnread } from './features/live/unread';
 
 /** `(unread) 화면 이름 · 팀 작업 공간`, as the screen shows; the count of unread open leads while signed in. */
 export function useDocumentTitle(screen: string) {

@@ -8,8 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { TEAM_PATH } from '../../domain/team-paths';
 import { WorkspaceApp } from './app';
-import { createWorkspaceQueryClient } from './query-client';
-import './workspace.css';
+import { createWorkspaceQueryClient } from './api/query-client';
+import './styles/workspace.css';
 
 const client = createWorkspaceQueryClient();
 

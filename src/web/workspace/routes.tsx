@@ -6,15 +6,15 @@
 import { lazy, type ComponentType } from 'react';
 import { fieldFiguresCopy } from '../../content/field-figures';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
-import { BoardScreen } from './board/board-screen';
-import { AccessRecordsScreen } from './screens/access-records';
-import { InboxScreen } from './leads/inbox-screen';
-import { LeadScreen } from './leads/lead-screen';
-import { MembersScreen } from './screens/members';
+import { BoardScreen } from './pages/board';
+import { AccessRecordsScreen } from './pages/access-records';
+import { InboxScreen } from './pages/inbox';
+import { LeadScreen } from './pages/lead';
+import { MembersScreen } from './pages/members';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>
-  import('./field-figures/field-figures-screen').then((module) => ({ default: module.FieldFiguresScreen })),
+  import('./pages/field-figures').then((module) => ({ default: module.FieldFiguresScreen })),
 );
 
 export interface WorkspaceRoute {

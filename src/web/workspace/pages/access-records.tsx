@@ -1,0 +1,84 @@
+/** Owners: the access records, newest first, a page at a time (each view is itself recorded). */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
+import type { AccessAction, AccessActor } from '../../../domain/access-actions';
+import { formatKst } from '../../../domain/kst';
+import { TEAM_AUTH_PATHS, type AccessRecordsAnswer } from '../../../domain/team-auth-api';
+import { teamRequest } from '../api/client';
+import { useDocumentTitle } from '../document-title';
+
+const actionLabels: Record<AccessAction, string> = copy.accessRecords.actions;
+const actorLabels: Record<AccessActor, string> = copy.accessRecords.actors;
+
+export function AccessRecordsScreen() {
+  useDocumentTitle(copy.accessRecords.title);
+  const records = useInfiniteQuery({
+    queryKey: ['access-records'],
+    queryFn: ({ pageParam }) =>
+      teamRequest<AccessRecordsAnswer>(
+        'GET',
+        pageParam ? `${TEAM_AUTH_PATHS.accessRecords}?before=${pageParam}` : TEAM_AUTH_PATHS.accessRecords,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const columns = copy.accessRecords.columns;
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold">{copy.accessRecords.title}</h1>
+      <p className="mb-6 text-slate-700">{copy.accessRecords.intro}</p>
+      {records.isPending ? (
+        <p className="text-slate-600">{copy.loading}</p>
+      ) : records.isError ? (
+        <p role="alert" className="text-red-800">
+          {records.error.message}
+        </p>
+      ) : (
+        <>
+          <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {records.data.pages
+              .flatMap((page) => page.records)
+              .map((record) => (
+                <li key={record.seq} className="px-4 py-3 text-sm">
+                  <p className="font-medium">
+                    {actionLabels[record.action]} <span className="font-normal text-slate-600">#{record.seq}</span>
+                  </p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700">
+                    <dt className="text-slate-600">{columns.at}</dt>
+                    <dd>{formatKst(record.at)}</dd>
+                    <dt className="text-slate-600">{columns.who}</dt>
+                    <dd className="break-all">{record.memberEmail ?? actorLabels[record.actor]}</dd>
+                    {record.ip && (
+                      <>
+                        <dt className="text-slate-600">{columns.ip}</dt>
+                        <dd>{record.ip}</dd>
+                      </>
+                    )}
+                    {record.ideaId && (
+                      <>
+                        <dt className="text-slate-600">{columns.lead}</dt>
+                        <dd className="font-mono">{record.ideaId.slice(0, 8)}</dd>
+                      </>
+                    )}
+                  </dl>
+                </li>
+              ))}
+          </ol>
+          {records.data.pages[0]?.records.length === 0 && <p className="mt-3">{copy.accessRecords.empty}</p>}
+          {records.hasNextPage && (
+            <button
+              type="button"
+              onClick={() => void records.fetchNextPage()}
+              disabled={records.isFetchingNextPage}
+              className="mt-4 min-h-11 rounded-lg border border-slate-300 px-4 font-medium hover:bg-slate-50"
+            >
+              {copy.accessRecords.more}
+            </button>
+          )}
+        </>
+      )}
+    </>
+  );
+}

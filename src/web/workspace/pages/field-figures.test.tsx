@@ -1,0 +1,77 @@
+/**
+ * The 현황 screen against a stubbed /team/api: p75 per route and device with its rating, a chart per core metric
+ * with its table, the funnel of this month beside the last with conversions, and the promise's on-time rate.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
+import type { LeadFigures } from '../../../domain/workspace-api';
+import { FieldFiguresScreen } from './field-figures';
+
+const figures: VitalsFigures = {
+  enabled: true,
+  days: 28,
+  p75: [
+    { route: 'home', device: 'phone', metric: 'LCP', value: 3100, samples: 40 },
+    { route: 'home', device: 'phone', metric: 'INP', value: 120, samples: 12 },
+    { route: 'home', device: 'phone', metric: 'CLS', value: 0.3, samples: 40 },
+    { route: 'about', device: 'desktop', metric: 'LCP', value: 900, samples: 3 },
+  ],
+  trend: [
+    { day: '2026-11-24', metric: 'LCP', value: 2900, samples: 20 },
+    { day: '2026-11-25', metric: 'LCP', value: 3100, samples: 20 },
+    { day: '2026-11-24', metric: 'INP', value: null, samples: 0 },
+    { day: '2026-11-25', metric: 'INP', value: 120, samples: 12 },
+    { day: '2026-11-24', metric: 'CLS', value: 0.3, samples: 20 },
+    { day: '2026-11-25', metric: 'CLS', value: 0.3, samples: 20 },
+  ],
+  funnel: {
+    thisMonthLabel: '2026-11',
+    lastMonthLabel: '2026-10',
+    thisMonth: funnelRows({ page_view: 200, form_started: 20, idea_sent: 5, delivered: 4 }),
+    lastMonth: funnelRows({ page_view: 100 }),
+  },
+};
+const leadFigures: LeadFigures = {
+  month: '2026-11',
+  received: 10,
+  due: 8,
+  deliveredInTime: 6,
+  medianMinutesToPrototype: 20 * 60,
+  overdueNow: 0,
+};
+
+describe('the 현황 screen', () => {
+  it('shows p75 with ratings, a chart and table per metric, the funnel and the on-time rate', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(url === FIELD_FIGURES_PATH ? figures : url.endsWith('/figures') ? leadFigures : {}),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <FieldFiguresScreen />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByTestId('field-vitals');
+    const phone = within(table).getByRole('row', { name: /^\/ 휴대폰/ });
+    expect(phone.textContent).toContain('3.10초');
+    expect(phone.textContent).toContain('개선 필요');
+    expect(phone.textContent).toContain('120ms');
+    expect(phone.textContent).toContain('나쁨');
+    expect(within(table).getByRole('row', { name: /^\/about 컴퓨터/ }).textContent).toContain('좋음');
+    for (const metric of ['LCP', 'INP', 'CLS']) {
+      const chart = screen.getByTestId(`trend-${metric}`);
+      expect(within(chart).getByRole('img', { name: `${metric} 날짜별 p75` })).toBeTruthy();
+      expect(within(chart).getByRole('table', { hidden: true })).toBeTruthy();
+    }
+    const funnel = screen.getByTestId('field-funnel');
+    expect(within(funnel).getByRole('row', { name: /신청서 작성 시작/ }).textContent).toContain('10.0%');
+    expect(within(funnel).getByRole('row', { name: /아이디어 접수/ }).textContent).toContain('25.0%');
+    expect(within(funnel).getByRole('columnheader', { name: '2026-10' })).toBeTruthy();
+    expect((await screen.findByTestId('promise-on-time')).textContent).toBe('75.0%');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The inbox and a lead's page against a stubbed /team/api: the rows with their clocks, filters that ask the server
+ * again, and the lead page's links, memo player, stage change with its link, and erasure behind the typed reference.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
+import { InboxScreen } from './inbox';
+import { LeadScreen } from './lead';
+
+const NOW = '2026-11-24T10:00:00.000Z';
+const ID = '1234abcd-0000-4000-8000-000000000001';
+const summary = {
+  id: ID,
+  reference: '1234abcd',
+  name: '홍길동',
+  email: 'gildong@example.com',
+  summary: '동네 빵집 예약 앱',
+  stage: 'new' as const,
+  owner: null,
+  voice: true,
+  spamReason: null,
+  releasedAt: null,
+  closedAt: null,
+  clock: {
+    receivedAt: '2026-11-23T09:00:00.000Z',
+    promisedBy: '2026-11-24T09:00:00.000Z',
+    deliveredAt: null,
+    closedAt: null,
+    spam: false,
+  },
+};
+const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, leads: [summary] };
+const figures: LeadFigures = {
+  month: '2026-11',
+  received: 7,
+  deliveredInTime: 5,
+  medianMinutesToPrototype: 19.5 * 60,
+  due: 6,
+  overdueNow: 1,
+};
+const detail: LeadDetail = {
+  ...summary,
+  idea: '동네 빵집 예약 앱\n둘째 줄',
+  phone: '010-1234-5678',
+  prototypeUrl: null,
+  memo: { mimeType: 'audio/webm', durationMs: 3000, byteSize: 4000 },
+  consent: { version: 'aecb0359e350', at: '2026-11-23T09:00:00.000Z' },
+  delivery: { status: 'sent', attempts: 1, sentAt: '2026-11-23T09:00:05.000Z', lastError: null },
+  timeline: [
+    { kind: 'received', at: '2026-11-23T09:00:00.000Z' },
+    { kind: 'mail_sent', at: '2026-11-23T09:00:05.000Z' },
+  ],
+  members: [{ id: '99999999-0000-4000-8000-000000000001', email: 'owner@mvp24.example' }],
+  now: NOW,
+};
+
+function stubApi(answer: (method: string, url: string, body: unknown) => unknown) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body });
+      return new Response(JSON.stringify(answer(method, url, body)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderAt(path: string, children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const { hook } = memoryLocation({ path });
+  return render(
+    <QueryClientProvider client={client}>
+      <Router hook={hook}>{children}</Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the inbox', () => {
+  it('lists leads with their clock, stage and voice badge, shows the figures, and filters on the server', async () => {
+    const calls = stubApi((_method, url) => (url.includes('/figures') ? figures : list));
+    renderAt('/', <InboxScreen />);
+    const row = await screen.findByRole('link', { name: /홍길동/ });
+    expect(row.getAttribute('href')).toBe(`/leads/${ID}`);
+    expect(row.textContent).toMatch(/(59분|1시간 0분) 지남/);
+    expect(row.textContent).toContain('신규');
+    expect(row.textContent).toContain('음성 메모');
+    expect(await screen.findByText('5 / 6')).toBeTruthy();
+    expect(screen.getByText('19시간 30분')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('24시간 넘긴 것만'));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('overdue=true'))).toBe(true));
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'reviewing' } });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('stage=reviewing'))).toBe(true));
+    fireEvent.change(screen.getByLabelText('검색'), { target: { value: 'gildong' } });
+    fireEvent.click(screen.getByRole('button', { name: '검색' }));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('q=gildong'))).toBe(true));
+  });
+});
+
+describe('a lead page', () => {
+  it('shows the idea, contact links and the memo player, and moves the lead to 프로토타입 전달 with its link', async () => {
+    const calls = stubApi((method, url, body) =>
+      method === 'POST' && url.endsWith('/stage')
+        ? {
+            ...detail,
+            stage: 'delivered',
+            prototypeUrl: (body as { prototypeUrl: string }).prototypeUrl,
+            clock: { ...detail.clock, deliveredAt: NOW },
+          }
+        : detail,
+    );
+    const { container } = renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    expect(screen.getByRole('link', { name: 'gildong@example.com' }).getAttribute('href')).toBe(
+      'mailto:gildong@example.com',
+    );
+    expect(screen.getByRole('link', { name: '010-1234-5678' }).getAttribute('href')).toBe('tel:01012345678');
+    const audio = container.querySelector('audio')!;
+    expect(audio.getAttribute('src')).toBe(`/team/api/leads/${ID}/memo`);
+    expect(audio.hasAttribute('controls')).toBe(true);
+    expect(screen.getByTestId('lead-delivery').textContent).toContain('발송 완료');
+    // Consent on record: the notice's version the visitor was shown, and when (KST).
+    expect(screen.getByTestId('lead-consent').textContent).toMatch(/처리방침 버전 aecb0359e350 · 2026년 11월 23일/);
+
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
+    fireEvent.change(screen.getByLabelText(/프로토타입 링크/), { target: { value: 'https://proto.example/app' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        url: `/team/api/leads/${ID}/stage`,
+        body: { stage: 'delivered', prototypeUrl: 'https://proto.example/app' },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('lead-clock').textContent).toContain('만에 전달'));
+  });
+
+  it('clears 「저장했어요.」 when the next change is blocked (an empty link), sending nothing', async () => {
+    const calls = stubApi(() => detail);
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'building' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(await screen.findByText('저장했어요.')).toBeTruthy();
+    const posts = calls.filter((call) => call.method === 'POST').length;
+    fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '저장' })[0]!);
+    });
+    expect(screen.queryByText('저장했어요.')).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(posts);
+  });
+
+  it('erases only once the reference is typed again', async () => {
+    const calls = stubApi((method) => (method === 'DELETE' ? { erased: true } : detail));
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    fireEvent.click(await screen.findByRole('button', { name: '이 아이디어 완전히 삭제' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = screen.getByRole('button', { name: '삭제' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('접수 번호'), { target: { value: '1234abcx' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('접수 번호'), { target: { value: '1234ABCD' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await screen.findByText(/삭제했어요/);
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ body: { confirm: '1234ABCD' } });
+    expect(dialog.isConnected).toBe(false);
+  });
+});

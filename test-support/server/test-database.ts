@@ -1,0 +1,53 @@
+/** Opens a fresh database for a test suite: PGlite in a temp DATA_DIR, or a new database on the test cluster. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createDatabase } from './postgres-cluster';
+
+export type Driver = 'pglite' | 'postgres';
+export const DRIVERS: Driver[] = ['pglite', 'postgres'];
+
+/** For a test that boots an app (PGlite applies its migrations) and floods it: generous, since the machine is shared. */
+export const APP_TEST_TIMEOUT_MS = 120_000;
+
+export interface TestDatabase {
+  driver: Driver;
+  dataDir: string;
+  /** Set for PostgreSQL: the suite's own database. */
+  databaseUrl: string | undefined;
+  /** Opens (another) connection to the same data; PGlite allows only one at a time. */
+  open(): Promise<Database>;
+  /** An app's storage settings for this database (DATA_DIR, DATABASE_URL) and no site to serve. */
+  appEnv: Record<string, string>;
+  /** Empties every table, on `database` or on a connection of its own (PGlite: only while no app holds it). */
+  empty(database?: Database): Promise<void>;
+  cleanup(): void;
+}
+
+export async function testDatabase(driver: Driver): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-${driver}-`));
+  const databaseUrl = driver === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+  const open = () => openDatabase({ databaseUrl, dataDir, poolSize: 5 });
+  return {
+    driver,
+    dataDir,
+    databaseUrl,
+    open,
+    appEnv: {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SITE_DIR: path.join(dataDir, 'no-site'),
+    },
+    async empty(database) {
+      const connection = database ?? (await open());
+      await connection.rows(
+        sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors cascade`,
+      );
+      if (!database) await connection.close();
+    },
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
