@@ -31,6 +31,7 @@ export const stageChangeSchema = z.discriminatedUnion('stage', [
     prototypeUrl: z.url({ protocol: /^https?$/ }).max(STAGE_DETAIL_LIMITS.prototypeUrl),
   }),
   z.object({ stage: z.literal('closed'), reason: z.string().trim().min(1).max(STAGE_DETAIL_LIMITS.reason) }),
-  z.object({ stage: z.enum(['new', 'reviewing', 'building', 'meeting', 'contracted']) }),
+  // Every other stage, read from STAGES: a new stage is accepted here without another list.
+  z.object({ stage: z.enum(STAGES).exclude(['delivered', 'closed']) }),
 ]);
 export type StageChange = z.infer<typeof stageChangeSchema>;
