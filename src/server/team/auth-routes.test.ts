@@ -11,10 +11,15 @@ import type { TeamMail } from '../mail/team-mail';
 import type { MailTransport } from '../mail/transport';
 import { SoftAuthenticator } from '../../../test-support/server/soft-authenticator';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { verifyAccessChain } from './access-records';
 import { SIGN_IN_FAILURES } from './auth-rate-limit';
-import { createInvite } from './members';
+import { createInvite, listMembers } from './members';
 
 const HOST = 'mvp24.example';
 const ORIGIN = `http://${HOST}`;
@@ -104,6 +109,9 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     const me = await call('GET', TEAM_AUTH_PATHS.me, { cookie });
     expect(me.json()).toMatchObject({ email: 'owner@mvp24.example', role: 'owner' });
     expect(me.headers['cache-control']).toBe('no-store');
+    // Enrolling signed the owner in: the member list says when, not 「마지막 로그인 없음」.
+    const [enrolled] = await listMembers(app.database);
+    expect(enrolled!.lastSignInAt).not.toBeNull();
 
     const out = await call('POST', TEAM_AUTH_PATHS.signOut, { cookie });
     expect(out.statusCode).toBe(204);

@@ -92,7 +92,9 @@ export async function listMembers(database: Database): Promise<Member[]> {
   const rows = await database.rows<MemberRow>(sql`
     select m.id, m.email, m.role, m.created_at, m.may_export_erase,
       (select count(*) from passkeys p where p.member_id = m.id) as passkeys,
-      (select max(p.last_used_at) from passkeys p where p.member_id = m.id) as last_sign_in_at
+      -- A passkey's last use is a sign-in; the enrollment signs in too (its session, before any passkey use).
+      greatest((select max(p.last_used_at) from passkeys p where p.member_id = m.id),
+        (select max(s.created_at) from team_sessions s where s.member_id = m.id)) as last_sign_in_at
     from team_members m where m.removed_at is null
     order by m.role = 'owner' desc, m.created_at, m.email`);
   return rows.map((row) => ({

@@ -1,29 +1,16 @@
 /** Owners: the access records, newest first, a page at a time (each view is itself recorded). */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
 import type { AccessAction, AccessActor } from '../../../domain/access-actions';
 import { formatKst } from '../../../domain/kst';
-import { TEAM_AUTH_PATHS, type AccessRecordsAnswer } from '../../../domain/team-auth-api';
-import { teamRequest } from '../api/client';
 import { useDocumentTitle } from '../document-title';
+import { useAccessRecords } from '../features/access-records/access-record-queries';
 
 const actionLabels: Record<AccessAction, string> = copy.accessRecords.actions;
 const actorLabels: Record<AccessActor, string> = copy.accessRecords.actors;
 
 export function AccessRecordsScreen() {
   useDocumentTitle(copy.accessRecords.title);
-  const records = useInfiniteQuery({
-    queryKey: ['access-records'],
-    queryFn: ({ pageParam }) =>
-      teamRequest<AccessRecordsAnswer>(
-        'GET',
-        pageParam ? `${TEAM_AUTH_PATHS.accessRecords}?before=${pageParam}` : TEAM_AUTH_PATHS.accessRecords,
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next ?? undefined,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const records = useAccessRecords();
   const columns = copy.accessRecords.columns;
   return (
     <>

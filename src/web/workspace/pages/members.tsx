@@ -1,39 +1,22 @@
 /** Owners: the members, an invite form (the link goes by mail), and removal (confirmed). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';
-import {
-  TEAM_AUTH_PATHS,
-  type InviteAnswer,
-  type MeAnswer,
-  type MembersAnswer,
-  type Role,
-} from '../../../domain/team-auth-api';
-import { teamRequest, TeamRequestError } from '../api/client';
+import type { MeAnswer, Role } from '../../../domain/team-auth-api';
+import { TeamRequestError } from '../api/client';
 import { useDocumentTitle } from '../document-title';
 import { ME_KEY } from '../api/query-client';
-
-const MEMBERS_KEY = ['members'] as const;
+import { useInviteMember, useMembers, useRemoveMember } from '../features/members/member-queries';
 const roleLabels: Record<Role, string> = copy.members.roles;
 
 export function MembersScreen() {
   useDocumentTitle(copy.members.title);
   const client = useQueryClient();
   const me = client.getQueryData<MeAnswer>(ME_KEY);
-  const members = useQuery({
-    queryKey: MEMBERS_KEY,
-    queryFn: () => teamRequest<MembersAnswer>('GET', TEAM_AUTH_PATHS.members),
-  });
+  const members = useMembers();
   const [notice, setNotice] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (member: { id: string; email: string }) =>
-      teamRequest<void>('DELETE', TEAM_AUTH_PATHS.member(member.id)).then(() => member),
-    onSuccess: (member) => {
-      setNotice(copy.members.removed(member.email));
-      void client.invalidateQueries({ queryKey: MEMBERS_KEY });
-    },
-  });
+  const remove = useRemoveMember();
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.members.title}</h1>
@@ -75,7 +58,8 @@ export function MembersScreen() {
                   className="min-h-11 rounded-lg border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50"
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (window.confirm(copy.members.removeConfirm(member.email))) remove.mutate(member);
+                    if (window.confirm(copy.members.removeConfirm(member.email)))
+                      remove.mutate(member, { onSuccess: () => setNotice(copy.members.removed(member.email)) });
                   }}
                 >
                   {copy.members.remove(member.email)}
@@ -85,26 +69,20 @@ export function MembersScreen() {
           ))}
         </ul>
       )}
-      <InviteForm onInvited={() => void client.invalidateQueries({ queryKey: MEMBERS_KEY })} />
+      <InviteForm />
     </>
   );
 }
 
-function InviteForm({ onInvited }: { onInvited: () => void }) {
+function InviteForm() {
   const emailId = useId();
   const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const invite = useMutation({
-    mutationFn: () => teamRequest<InviteAnswer>('POST', TEAM_AUTH_PATHS.members, { email, role }),
-    onSuccess: () => {
-      setEmail('');
-      onInvited();
-    },
-  });
+  const invite = useInviteMember();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    invite.mutate();
+    invite.mutate({ email, role }, { onSuccess: () => setEmail('') });
   };
   return (
     <section aria-labelledby={`${emailId}-heading`} className="rounded-xl border border-slate-200 bg-white p-4">
