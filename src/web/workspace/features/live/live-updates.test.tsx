@@ -80,7 +80,14 @@ function start(state: { leads: (typeof lead)[]; signedIn: boolean }) {
           : path === UNREAD_LEADS_PATH
             ? { count: state.leads.length, ids: state.leads.map((each) => each.id) }
             : path === '/team/api/leads/figures'
-              ? { month: '2026-11', received: 0, deliveredInTime: 0, medianHoursToPrototype: null, overdueNow: 0 }
+              ? {
+                  month: '2026-11',
+                  received: 0,
+                  due: 0,
+                  deliveredInTime: 0,
+                  medianMinutesToPrototype: null,
+                  overdueNow: 0,
+                }
               : ({ now: NOW, page: 1, pageSize: 25, total: state.leads.length, leads: state.leads } satisfies LeadList);
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
