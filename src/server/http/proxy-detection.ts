@@ -43,9 +43,12 @@ export function detectUntrustedProxy(app: FastifyInstance, config: Config): Prox
   };
 }
 
-/** The warning at start: a server on loopback only is reached through a proxy, which needs TRUST_PROXY. */
+/**
+ * The warning at start: a production server on loopback only is reached through a proxy, which needs TRUST_PROXY
+ * (a developer's `npm start` on localhost is reached directly: no warning).
+ */
 export function warnAtStart(config: Config, log: FastifyBaseLogger): void {
-  if (config.trustProxy === false && isLoopbackHost(config.host))
+  if (config.env === 'production' && config.trustProxy === false && isLoopbackHost(config.host))
     log.warn(
       `listening on ${config.host} only without TRUST_PROXY: behind a proxy every client would count as the proxy; ` +
         'set TRUST_PROXY=127.0.0.1 for nginx on this machine (docs/deploy.md)',
