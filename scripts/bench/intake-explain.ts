@@ -20,11 +20,7 @@ import { findIdempotencyKey, insertIdeas, type MailPolicy, type NewIdea } from '
 import { countHits } from '../../src/server/intake/rate-limit';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { tokenUse } from '../../src/server/intake/used-form-tokens';
-import {
-  createDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../../test-support/server/postgres-cluster';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',') as ('pglite' | 'postgres')[];
 const ROWS = Number(process.env.BENCH_EXPLAIN_ROWS ?? 100_000);

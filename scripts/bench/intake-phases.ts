@@ -24,11 +24,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database, type RowsFn } from '../../src/server/db/client';
 import { mailTransportFor, type MailTransport } from '../../src/server/mail/transport';
-import {
-  createDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../../test-support/server/postgres-cluster';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 import { textLoad } from './intake-load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);

@@ -49,11 +49,7 @@ import {
   SCRIPT_JUNK,
   type GenuineResult,
 } from '../../test-support/server/flood';
-import {
-  createDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../../test-support/server/postgres-cluster';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 import { multipartBody, webmBytes } from '../../test-support/server/voice-memo-body';
 import { assertPortFree } from '../../tests/budgets/support/server';
 import { postEach, textLoad, type AutocannonResult } from './intake-load';

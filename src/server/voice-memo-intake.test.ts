@@ -12,7 +12,13 @@ import { VOICE_MEMO_MAX_BYTES } from '../domain/voice-memo';
 import { freePort } from '../../test-support/server/postgres-cluster';
 import { formToken } from '../../test-support/server/intake-client';
 import { startSmtpServer, type SmtpTestServer } from '../../test-support/server/smtp-test-server';
-import { memoFixture, mp4Memo, multipartBody as multipart, oggMemo, webmBytes } from '../../test-support/server/voice-memo-body';
+import {
+  memoFixture,
+  mp4Memo,
+  multipartBody as multipart,
+  oggMemo,
+  webmBytes,
+} from '../../test-support/server/voice-memo-body';
 import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';

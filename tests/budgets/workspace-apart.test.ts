@@ -63,10 +63,7 @@ describe('the workspace apart from the public site', () => {
           .map((match) => `${match[1]}.ts`),
       );
     const workspace = contentImports('src/web/workspace');
-    const publicPages = new Set([
-      ...contentImports('src/web/site'),
-      ...contentImports('src/server/http'),
-    ]);
+    const publicPages = new Set([...contentImports('src/web/site'), ...contentImports('src/server/http')]);
     const onlyWorkspace = [...workspace].filter((module) => !publicPages.has(module));
     expect(onlyWorkspace.length).toBeGreaterThan(0);
     expect(onlyWorkspace.filter((module) => !TEAM_ONLY_COPY.has(module))).toEqual([]);

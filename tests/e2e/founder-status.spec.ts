@@ -12,11 +12,7 @@ import { expect, test } from '@playwright/test';
 import { statusPageCopy } from '../../src/content/status-page';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { changeStage } from '../../src/server/ideas/lead-stages';
-import {
-  createDatabase,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../../test-support/server/postgres-cluster';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 import type { SmtpTestServer } from '../../test-support/server/smtp-test-server';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';

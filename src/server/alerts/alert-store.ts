@@ -9,12 +9,7 @@ import type { MailBacklog } from '../mail/mail-backlog';
 
 /** lead_assigned: a member was made a lead's owner (a mail to them, stored with the change). */
 export type AlertKind =
-  | 'mail_failed'
-  | 'mail_unsent'
-  | 'lead_due_soon'
-  | 'lead_overdue'
-  | 'lead_erased'
-  | 'lead_assigned';
+  'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue' | 'lead_erased' | 'lead_assigned';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 

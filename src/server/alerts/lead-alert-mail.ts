@@ -18,8 +18,7 @@ export function leadAlertMail(
 ): TeamMail {
   const overdue = kind === 'lead_overdue';
   const erased = kind === 'lead_erased';
-  const title =
-    kind === 'lead_assigned' ? copy.assignedTitle : erased ? copy.erasedTitle : copy.mailTitle(overdue);
+  const title = kind === 'lead_assigned' ? copy.assignedTitle : erased ? copy.erasedTitle : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {

@@ -22,7 +22,12 @@ import {
 import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
 import { signedIn, storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { EVENT_CATCH_UP_MAX } from './event-store';
 
 interface SseMessage {

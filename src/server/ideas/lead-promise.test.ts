@@ -10,7 +10,12 @@ import { promiseOf } from '../../domain/promise';
 import { PROMISE_CASES } from '../../domain/promise-cases';
 import type { Database } from '../db/client';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { leadFigures, listLeads } from './lead-inbox';
 import { isDue, isKept, isOverdue, promiseStateSql } from './lead-promise-sql';
 

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leadReference } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { listLeads, searchCondition } from './lead-inbox';
 
 describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {

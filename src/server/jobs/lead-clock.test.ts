@@ -11,7 +11,12 @@ import { alertCopy } from '../../content/team-mail';
 import { storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
 import { startSmtpServer, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
 import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 
 const HOUR = 3_600_000;

@@ -10,7 +10,12 @@ import type { Database } from '../db/client';
 import { recordAccess, verifyAccessChain } from '../team/access-records';
 import { createSession, findSession } from '../team/sessions';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 
 const DAY = 86_400_000;
 const count = async (database: Database, table: string) =>

@@ -21,10 +21,17 @@ import type { Database } from '../db/client';
 import { leadFigures } from '../ideas/lead-inbox';
 import { signedIn, storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 
 const HOUR = 3_600_000;
-const MEMO = fs.readFileSync(path.join(import.meta.dirname, '../../../test-support/server/memo-fixtures/chromium-opus.webm'));
+const MEMO = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../test-support/server/memo-fixtures/chromium-opus.webm'),
+);
 
 describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   let store: TestDatabase;

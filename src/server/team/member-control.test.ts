@@ -12,7 +12,12 @@ import { LEAD_EXPORT_PATH, LEADS_PATH, leadPath } from '../../domain/workspace-a
 import type { Database } from '../db/client';
 import { signedIn, storeLead, TEAM_TEST_HOST } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { createInvite, InviteRoleError } from './members';
 
 const ORIGIN = `https://${TEAM_TEST_HOST}`;

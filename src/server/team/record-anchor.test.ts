@@ -12,7 +12,12 @@ import { main } from '../../cli/team';
 import { runCaptured } from '../../cli/captured-cli';
 import type { Database } from '../db/client';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { dropOldAccessRecords, GENESIS_HASH, recordAccess, recordHash, verifyAccessChain } from './access-records';
 
 const DAY = 86_400_000;

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Database } from '../db/client';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { appendAccessRecord, recordAccess, verifyAccessChain } from './access-records';
 import { createSession, findSession } from './sessions';
 

@@ -13,7 +13,12 @@ import { LEAD_EXPORT_PATH, LEADS_PATH, leadActionPath } from '../../domain/works
 import type { Database } from '../db/client';
 import { signedIn, storeLead, TEAM_TEST_HOST } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { holdsUnstorableText } from './text-guard';
 
 const BAD = { nul: 'a\u0000b', bell: 'a\u0007b', surrogate: 'a\ud800b', lowSurrogate: '\udc00' };

@@ -22,7 +22,12 @@ import type { Database } from '../db/client';
 import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
 import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
-import { APP_TEST_TIMEOUT_MS, DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
 import { FieldCounts } from './field-counts';
 import { dayP75 } from './vitals-figures';
 

@@ -8,7 +8,13 @@
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 import { ideaFormAnchor } from '../../../content/site';
-import { EFFECTIVE_TYPES, VITALS_ENDPOINT, type Beacon, type EffectiveType, type PageStep } from '../../../domain/vitals';
+import {
+  EFFECTIVE_TYPES,
+  VITALS_ENDPOINT,
+  type Beacon,
+  type EffectiveType,
+  type PageStep,
+} from '../../../domain/vitals';
 
 export interface BeaconEnvironment {
   send?: (url: string, body: Blob) => boolean;

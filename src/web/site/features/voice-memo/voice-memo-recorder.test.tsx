@@ -2,7 +2,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { voiceMemoCopy as copy } from '../../../../content/voice-memo';
-import { FakeAudioContext, FakeMediaRecorder, installMedia, mediaError } from '../../../../../test-support/web/media-fakes';
+import {
+  FakeAudioContext,
+  FakeMediaRecorder,
+  installMedia,
+  mediaError,
+} from '../../../../../test-support/web/media-fakes';
 import type { VoiceMemo } from './voice-memo';
 import VoiceMemoRecorder from './voice-memo-recorder';
 
