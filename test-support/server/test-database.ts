@@ -43,11 +43,28 @@ export async function testDatabase(driver: Driver): Promise<TestDatabase> {
     },
     async empty(database) {
       const connection = database ?? (await open());
-      await connection.rows(
-        sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors cascade`,
-      );
+      // A running app's background work (the outbox, the clock, live events) may hold a share lock on one table and
+      // wait for another the truncate already holds: PostgreSQL then cancels one side (40P01). Ours just tries again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await connection.rows(
+            sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors cascade`,
+          );
+          break;
+        } catch (error) {
+          if (attempt >= 5 || !isDeadlock(error)) throw error;
+        }
+      }
       if (!database) await connection.close();
     },
     cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/** PostgreSQL's "deadlock detected", however the driver wraps it. */
+function isDeadlock(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
 }
