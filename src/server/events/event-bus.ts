@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import type { Database } from '../db/client';
-import { storeEvent, type NewWorkspaceEvent } from './event-store';
+import { storeEvents, type NewWorkspaceEvent } from './event-store';
 
 export type EventListener = (event: WorkspaceEvent) => void;
 
@@ -42,17 +42,44 @@ export class Listeners {
   }
 }
 
-/** publish(): store, then announce; errors are logged with the kind and id only. */
+/**
+ * publish(): store, then announce. Events published while a write is under way (a group commit's new leads arrive
+ * together) wait for it and go in the next write: one insert and one announcement per burst, not one commit per
+ * event, so the intake's throughput does not pay for the live inbox. Each call resolves once its event was
+ * announced (or the attempt failed: logged with the kinds and count only).
+ */
 export function publisher(
   database: Database,
-  announce: (event: WorkspaceEvent) => Promise<void>,
+  announce: (events: WorkspaceEvent[]) => Promise<void>,
   log: FastifyBaseLogger,
 ): EventBus['publish'] {
-  return async (event) => {
-    try {
-      await announce(await storeEvent(database, event));
-    } catch (error) {
-      log.warn({ err: error, kind: event.kind, ideaId: event.ideaId }, 'workspace event not published');
+  let waiting: { event: NewWorkspaceEvent; done: () => void }[] = [];
+  let writing: Promise<void> | undefined;
+
+  async function writeAll(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await announce(
+          await storeEvents(
+            database,
+            batch.map((entry) => entry.event),
+          ),
+        );
+      } catch (error) {
+        const kinds = [...new Set(batch.map((entry) => entry.event.kind))];
+        log.warn({ err: error, kinds, count: batch.length }, 'workspace events not published');
+      }
+      for (const entry of batch) entry.done();
     }
-  };
+    writing = undefined;
+  }
+
+  return (event) =>
+    new Promise<void>((done) => {
+      waiting.push({ event, done });
+      // Started a microtask later, so the events of one tick (one group commit's leads) share the first write.
+      writing ??= Promise.resolve().then(writeAll);
+    });
 }

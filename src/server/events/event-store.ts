@@ -30,12 +30,20 @@ const eventOf = (row: EventRow): WorkspaceEvent => ({
   actorId: row.actor_id,
 });
 
-export async function storeEvent(database: Database, event: NewWorkspaceEvent): Promise<WorkspaceEvent> {
-  const [row] = await database.rows<EventRow>(sql`
+/** Stores events in one statement (a burst of new leads is one write, not one commit each), ids in order. */
+export async function storeEvents(database: Database, events: NewWorkspaceEvent[]): Promise<WorkspaceEvent[]> {
+  if (events.length === 0) return [];
+  const rows = await database.rows<EventRow>(sql`
     insert into workspace_events (kind, idea_id, member_id, actor_id)
-    values (${event.kind}, ${event.ideaId}::uuid, ${event.memberId ?? null}::uuid, ${event.actorId ?? null}::uuid)
+    values ${sql.join(
+      events.map(
+        (event) =>
+          sql`(${event.kind}, ${event.ideaId}::uuid, ${event.memberId ?? null}::uuid, ${event.actorId ?? null}::uuid)`,
+      ),
+      sql`, `,
+    )}
     returning id, kind, idea_id::text, member_id::text, actor_id::text`);
-  return eventOf(row!);
+  return rows.map(eventOf).sort((a, b) => a.id - b.id);
 }
 
 /**

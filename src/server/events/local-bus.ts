@@ -6,7 +6,13 @@ import { Listeners, publisher, type EventBus } from './event-bus';
 export function localEventBus(database: Database, log: FastifyBaseLogger): EventBus {
   const listeners = new Listeners();
   return {
-    publish: publisher(database, async (event) => listeners.deliver(event), log),
+    publish: publisher(
+      database,
+      async (events) => {
+        for (const event of events) listeners.deliver(event);
+      },
+      log,
+    ),
     subscribe: (listener) => listeners.add(listener),
     close: async () => {},
   };

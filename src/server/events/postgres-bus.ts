@@ -1,6 +1,6 @@
 /**
  * The event bus on PostgreSQL: every instance LISTENs on one channel over a connection of its own (outside the
- * pool, which would hand a listening connection to other queries), and `publish` NOTIFYs it after storing the row, so
+ * pool, which would hand a listening connection to other queries), and `publish` NOTIFYs it after storing the rows (a burst as JSON arrays), so
  * a change made on one instance reaches the streams of all. The listening connection is opened again when it
  * drops (a database restart, a lost network), and the events stored meanwhile are read back from the table and
  * delivered, so a stream on this instance misses nothing it would have heard.
@@ -42,7 +42,7 @@ export async function postgresEventBus(
     next.on('notification', (message) => {
       if (message.channel !== EVENT_CHANNEL || !message.payload) return;
       try {
-        deliver(JSON.parse(message.payload) as WorkspaceEvent);
+        for (const event of JSON.parse(message.payload) as WorkspaceEvent[]) deliver(event);
       } catch {
         // Not ours: only publish() notifies this channel.
       }
@@ -84,8 +84,9 @@ export async function postgresEventBus(
   return {
     publish: publisher(
       database,
-      async (event) => {
-        await database.rows(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+      async (events) => {
+        for (const payload of notifyPayloads(events))
+          await database.rows(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
       },
       log,
     ),
@@ -96,4 +97,25 @@ export async function postgresEventBus(
       await client?.end().catch(() => {});
     },
   };
+}
+
+/** NOTIFY's payload must stay under 8,000 bytes: a burst's events as JSON arrays of at most that size. */
+export const NOTIFY_PAYLOAD_MAX = 7_900;
+
+export function notifyPayloads(events: WorkspaceEvent[]): string[] {
+  const payloads: string[] = [];
+  let current: string[] = [];
+  let length = 2;
+  for (const event of events) {
+    const json = JSON.stringify(event);
+    if (current.length > 0 && length + json.length + 1 > NOTIFY_PAYLOAD_MAX) {
+      payloads.push(`[${current.join(',')}]`);
+      current = [];
+      length = 2;
+    }
+    current.push(json);
+    length += json.length + 1;
+  }
+  if (current.length > 0) payloads.push(`[${current.join(',')}]`);
+  return payloads;
 }
