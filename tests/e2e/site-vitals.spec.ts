@@ -91,7 +91,7 @@ async function pageTimings(page: Page) {
 
 /**
  * Visits `path`, taps the heading (the visitor's first tap fetches the beacon's code: client.tsx) and waits for the
- * code, runs `during`, then hides the page as when the visitor switches away (headless Chromium keeps every tab
+ * beacon to start, runs `during`, then hides the page as when the visitor switches away (headless Chromium keeps every tab
  * visible): web-vitals reports its final values and the one beacon goes. Returns what was sent.
  */
 async function visit(
@@ -120,18 +120,24 @@ async function visit(
         .then(({ postData }) => resolve(postData), reject);
     }),
   );
+  // Which performance entry types the page's scripts observe: the beacon has started once web-vitals observes
+  // 'event' (INP's observer, the last it sets up; the beacon's own listeners are added in the same call).
+  await page.addInitScript(() => {
+    const observed: string[] = ((window as unknown as { observedTypes: string[] }).observedTypes = []);
+    const observe = PerformanceObserver.prototype.observe;
+    PerformanceObserver.prototype.observe = function (this: PerformanceObserver, options?: PerformanceObserverInit) {
+      if (options?.type) observed.push(options.type);
+      return observe.call(this, options);
+    };
+  });
   await page.goto(`${BASE}${path}`, { timeout: SLOW });
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: SLOW });
   await page.locator('h1').first().click();
   await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          performance.getEntriesByType('resource').some((entry) => entry.name.includes('vitals-beacon')),
-        ),
-      { timeout: SLOW },
-    )
-    .toBe(true);
+    .poll(() => page.evaluate(() => (window as unknown as { observedTypes: string[] }).observedTypes), {
+      timeout: SLOW,
+    })
+    .toContain('event');
   await during?.(page);
   const left = await leftInBrowser(page);
   const timings = await pageTimings(page);
