@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { ideaNotices } from '../../src/content/home';
 import { chromiumLaunch } from '../../playwright.config';
+import { loadConfig } from '../../src/server/config';
 
 export const phoneProfile = {
   viewport: { width: 390, height: 844 },
@@ -33,8 +34,8 @@ export const phoneProfile = {
 
 /** A quick first tap: half a second after the card scrolled into view (issue 31, decision 100). */
 export const CARD_TAP_PAUSE_MS = 500;
-/** The server's default minimum fill time is 3 s; a visitor filling four fields takes longer. */
-const FILL_PAUSE_MS = 3500;
+/** Past the server's default minimum fill time (FORM_MIN_FILL_MS): a visitor filling four fields takes longer. */
+const FILL_PAUSE_MS = loadConfig({}).form.minFillMs + 500;
 const TIMEOUT_MS = 60_000;
 
 export interface PhoneRun {
@@ -95,7 +96,8 @@ function watchFor({ selector, text }: { selector: string; text: string }) {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function throttle(context: BrowserContext, page: Page) {
+/** The phone profile's CPU and network throttling on `page` (also the field visits': field.ts). */
+export async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneProfile.cpuSlowdown });
   await cdp.send('Network.enable');
@@ -107,8 +109,10 @@ async function throttle(context: BrowserContext, page: Page) {
   });
 }
 
-async function newPhoneContext(browser: Browser) {
+/** A fresh phone context (empty cache); `userAgent` replaces the browser's own (a headless one's beacon is not counted). */
+export async function newPhoneContext(browser: Browser, userAgent?: string) {
   return browser.newContext({
+    ...(userAgent ? { userAgent } : {}),
     viewport: phoneProfile.viewport,
     isMobile: true,
     hasTouch: true,

@@ -5,11 +5,13 @@
  * alike. Prints every run and the medians against the targets, with the load average before and after, and rewrites
  * the bench:web section of docs/benchmarks.md. Each round also runs the phone profile (scripts/bench/phone.ts,
  * decision 080): first tap on a portfolio card → dialog, press of 상담 신청하기 → confirmation and the longest
- * interaction, on a throttled phone against the same server. `--no-build` measures the existing build (or
+ * interaction, on a throttled phone against the same server; and one field visit per page on that phone profile
+ * (scripts/bench/field.ts, issue 36), whose beacons the server keeps: after the runs, the page's own field figures
+ * (p75 from the server's day histograms) are reported beside the lab figures. `--no-build` measures the existing build (or
  * SITE_DIR's); `--runs N` changes the count. Decisions 064 and 080 say what it measures and why.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
@@ -26,6 +28,7 @@ import { startServer } from '../../tests/budgets/support/server';
 import { inlineStyles } from '../../build/inline-stylesheet';
 import { startControlServer } from './control-page';
 import { phoneSection, runPhoneProfile, type PhoneRun } from './phone';
+import { fieldSection, readFieldFigures, runFieldVisits, type FieldFigures, type LabFigures } from './field';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
@@ -195,10 +198,19 @@ async function main() {
           `INP ${ms(phone.inp)}, control tap ${ms(phone.controlTap)}, benchmark index ${Math.round(phone.benchmarkIndex)}, ` +
           `load ${phone.load.toFixed(1)}`,
       );
+      await runFieldVisits(server.origin, paths);
+      console.log(`field visits ${i}/${runs}: ${paths.join(', ')}`);
     }
     loadAfter = loadavg()[0] ?? NaN;
   } finally {
-    await Promise.all([server.stop(), control?.stop()]);
+    // The server writes the counts it holds as it stops; its data directory is read below, then deleted.
+    await Promise.all([server.stop({ keepData: true }), control?.stop()]);
+  }
+  let field: FieldFigures;
+  try {
+    field = await readFieldFigures(server.dataDir, paths);
+  } finally {
+    rmSync(server.dataDir, { recursive: true, force: true });
   }
 
   const first = results.get(paths[0] as string)?.[0] as Result;
@@ -225,6 +237,21 @@ async function main() {
     (name) =>
       `${name === CONTROL ? 'control' : `\`${name}\``} ${(results.get(name) ?? []).map((lhr) => Math.round(audit('total-blocking-time')(lhr))).join(', ')}`,
   );
+  const lab: LabFigures = new Map(
+    paths.map((path) => {
+      const of = (id: string) => median((results.get(path) ?? []).map(audit(id)));
+      return [
+        path,
+        {
+          FCP: of('first-contentful-paint'),
+          LCP: of('largest-contentful-paint'),
+          CLS: of('cumulative-layout-shift'),
+          TTFB: of('server-response-time'),
+          INP: of('total-blocking-time'),
+        },
+      ];
+    }),
+  );
   const markdown = [
     `Measured ${when} UTC on ${machine}.`,
     `Lighthouse mobile preset with simulated throttling (its defaults), median of ${runs} run${runs === 1 ? '' : 's'} per page, the pages`,
@@ -242,6 +269,8 @@ async function main() {
     `FCP against the control's: ${ratios}. TBT of each run (ms): ${tbtRuns.join('; ')}.`,
     '',
     phoneSection(phoneRuns),
+    '',
+    fieldSection(runs, paths, lab, field),
   ].join('\n');
   console.log(`\n${markdown}\n`);
   writeSection(markdown);

@@ -196,7 +196,7 @@ export function funnelRows(counts: Partial<Record<FunnelStep, number>>): FunnelR
 export interface VitalsFigures {
   enabled: boolean;
   days: number;
-  /** p75 per route, device and metric over the last `days` days, with how many values it rests on. */
+  /** p75 per route, device and metric (all five) over the last `days` days, with how many values it rests on. */
   p75: { route: string; device: Device; metric: Metric; value: number | null; samples: number }[];
   /** p75 of the core metrics over all routes and devices, per day (KST), oldest first. */
   trend: { day: string; metric: Metric; value: number | null; samples: number }[];

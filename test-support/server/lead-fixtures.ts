@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Stage } from '../../src/domain/stages';
+import { testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createSession } from '../../src/server/team/sessions';
 
@@ -67,7 +68,8 @@ export async function signedIn(
   role: 'owner' | 'member' = 'owner',
 ): Promise<{ member: { id: string; email: string }; headers: Record<string, string> }> {
   const member = await storeMember(database, role);
-  const token = await createSession(database.rows, member.id, { maxMs: 12 * 3_600_000 });
+  // A session as long as TEAM_SESSION_HOURS's default lets one live.
+  const token = await createSession(database.rows, member.id, { maxMs: testConfig().team.sessionMaxMs });
   return {
     member,
     headers: { host: TEAM_TEST_HOST, origin: `https://${TEAM_TEST_HOST}`, cookie: `mvp24_team=${token}` },

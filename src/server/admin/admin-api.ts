@@ -19,17 +19,7 @@ import {
 } from '../ideas/team-ideas';
 import { sameSecret } from '../security/same-secret';
 import { verifyAccessChain } from '../team/access-records';
-import {
-  changeRole,
-  createInvite,
-  findMemberByEmail,
-  InviteRoleError,
-  listInvites,
-  listMembers,
-  removeMember,
-  revokeInvites,
-  setExportEraseGrant,
-} from '../team/members';
+import { membersByEmail } from '../team/members-by-email';
 import { adminFile, type AdminEndpoint } from './admin-endpoint';
 
 export interface AdminApiOptions {
@@ -79,41 +69,35 @@ export function buildAdminApi(options: AdminApiOptions): FastifyInstance {
     const erased = await deleteIdea(options.database, request.params.id, options.dataDir);
     return erased ?? reply.code(404).send({ error: 'not_found' });
   });
-  // The team's members (`npm run team`), acting as the CLI in the access records.
-  app.get('/team/members', async () => listMembers(options.database));
+  // The team's members (`npm run team`): the same functions as the CLI on the database (team/members-by-email.ts).
+  const members = membersByEmail(options.database);
+  app.get('/team/members', async () => members.members());
   app.post<{ Body: { email: string; role: 'owner' | 'member' } }>('/team/invites', async (request, reply) => {
-    try {
-      const invite = await createInvite(options.database, request.body, { actor: 'cli' });
-      return { ...invite, expiresAt: invite.expiresAt.toISOString() };
-    } catch (error) {
-      if (error instanceof InviteRoleError) return reply.code(409).send({ currentRole: error.currentRole });
-      throw error;
-    }
+    const invite = await members.invite(request.body.email, request.body.role);
+    if ('currentRole' in invite) return reply.code(409).send(invite);
+    return { ...invite, expiresAt: invite.expiresAt.toISOString() };
   });
-  app.get('/team/invites', async () => listInvites(options.database));
+  app.get('/team/invites', async () => members.invites());
   app.delete<{ Params: { email: string } }>('/team/invites/:email', async (request) => ({
-    revoked: await revokeInvites(options.database, { email: request.params.email }, { actor: 'cli' }),
+    revoked: await members.revoke(request.params.email),
   }));
   app.post<{ Params: { email: string }; Body: { role: 'owner' | 'member' } }>(
     '/team/members/:email/role',
     async (request, reply) => {
-      const member = await findMemberByEmail(options.database, request.params.email);
-      if (!member) return reply.code(404).send({ ok: false, reason: 'not_found' });
-      return changeRole(options.database, member.id, request.body.role, { actor: 'cli' });
+      const result = await members.setRole(request.params.email, request.body.role);
+      return reply.code(!result.ok && result.reason === 'not_found' ? 404 : 200).send(result);
     },
   );
   app.post<{ Params: { email: string }; Body: { exportErase: boolean } }>(
     '/team/members/:email/grant',
     async (request, reply) => {
-      const member = await findMemberByEmail(options.database, request.params.email);
-      if (!member) return reply.code(404).send({ ok: false });
-      return { ok: await setExportEraseGrant(options.database, member.id, request.body.exportErase, { actor: 'cli' }) };
+      const ok = await members.setGrant(request.params.email, request.body.exportErase);
+      return reply.code(ok ? 200 : 404).send({ ok });
     },
   );
   app.delete<{ Params: { email: string } }>('/team/members/:email', async (request, reply) => {
-    const member = await findMemberByEmail(options.database, request.params.email);
-    if (!member) return reply.code(404).send({ ok: false, reason: 'not_found' });
-    return removeMember(options.database, member.id, { actor: 'cli' });
+    const result = await members.remove(request.params.email);
+    return reply.code(!result.ok && result.reason === 'not_found' ? 404 : 200).send(result);
   });
   app.get('/team/access-chain', async () => verifyAccessChain(options.database));
   return app;

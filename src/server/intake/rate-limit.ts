@@ -1,6 +1,6 @@
 /**
- * The intake's rate limit: per client IP (default 5 per 10 minutes), counted in the database so every instance
- * shares it. @fastify/rate-limit does key generation (TRUST_PROXY-aware `request.ip`) and the window maths;
+ * The intake's rate limit: per client IP (RATE_LIMIT_PER_IP per RATE_LIMIT_WINDOW_MS, defaults in config.ts),
+ * counted in the database so every instance shares it. @fastify/rate-limit does key generation (TRUST_PROXY-aware `request.ip`) and the window maths;
  * `DatabaseRateLimitStore` keeps fixed-window counters in the `rate_limits` table; concurrent hits share one upsert.
  */
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';

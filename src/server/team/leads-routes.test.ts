@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   LEAD_EXPORT_PATH,
   LEAD_NOTE_MAX,
@@ -17,16 +16,11 @@ import {
   type LeadDetail,
   type LeadList,
 } from '../../domain/workspace-api';
-import type { Database } from '../db/client';
 import { leadFigures } from '../ideas/lead-inbox';
 import { signedIn, storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
+import { asMember, useTeamTestApp } from '../../../test-support/server/team-test-app';
 import { buildTestApp } from '../../../test-support/server/test-app';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 
 const HOUR = 3_600_000;
 const MEMO = fs.readFileSync(
@@ -34,56 +28,43 @@ const MEMO = fs.readFileSync(
 );
 
 describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let database: Database;
+  const team = useTeamTestApp(driver);
   let headers: Record<string, string>;
   let memberId: string;
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    app = await buildTestApp(store, { JOBS: 'false' });
-    database = app.database;
-  });
-  afterAll(async () => {
-    await app?.close();
-    store?.cleanup();
-  });
   beforeEach(async () => {
-    await store.empty(database);
-    const session = await signedIn(database);
+    const session = await signedIn(team.database);
     headers = session.headers;
     memberId = session.member.id;
   });
 
   const get = (url: string, extra: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
-  const post = (url: string, payload: unknown) =>
-    app.inject({ method: 'POST', url, headers, payload: payload as object });
+    team.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+  const post = (url: string, payload: unknown) => asMember(team.app, { headers }, 'POST', url, payload);
   const records = (action: string) =>
-    database.rows<{ idea_id: string | null; details: Record<string, unknown> }>(
+    team.database.rows<{ idea_id: string | null; details: Record<string, unknown> }>(
       sql`select idea_id, details from access_records where action = ${action} order by seq`,
     );
   const snapshot = async () =>
     JSON.stringify(
-      await database.rows(sql`select i.*, (select count(*) from idea_events) as events,
+      await team.database.rows(sql`select i.*, (select count(*) from idea_events) as events,
         (select count(*) from access_records) as records from ideas i order by id`),
     );
 
   it('lists open leads by promise, oldest first, then the delivered and closed ones; records the filter', async () => {
     const now = Date.now();
-    const late = await storeLead(database, { receivedAt: new Date(now - 30 * HOUR), name: '늦은 사람' });
-    const soon = await storeLead(database, { receivedAt: new Date(now - 20 * HOUR) });
-    const fresh = await storeLead(database, {
+    const late = await storeLead(team.database, { receivedAt: new Date(now - 30 * HOUR), name: '늦은 사람' });
+    const soon = await storeLead(team.database, { receivedAt: new Date(now - 20 * HOUR) });
+    const fresh = await storeLead(team.database, {
       receivedAt: new Date(now - 1 * HOUR),
       memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 },
     });
-    const delivered = await storeLead(database, {
+    const delivered = await storeLead(team.database, {
       receivedAt: new Date(now - 10 * HOUR),
       stage: 'delivered',
       prototypeDeliveredAt: new Date(now - 5 * HOUR),
     });
-    const spam = await storeLead(database, { receivedAt: new Date(now - 2 * HOUR), spamReason: 'honeypot' });
+    const spam = await storeLead(team.database, { receivedAt: new Date(now - 2 * HOUR), spamReason: 'honeypot' });
 
     const response = await get(LEADS_PATH);
     expect(response.statusCode).toBe(200);
@@ -123,7 +104,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('shows one lead whole, with delivery and timeline, and records the view', async () => {
-    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const id = await storeLead(team.database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
     const response = await get(leadPath(id));
     expect(response.statusCode).toBe(200);
     const lead = response.json<LeadDetail>();
@@ -143,7 +124,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('streams the memo with ranges, recording one playback', async () => {
-    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const id = await storeLead(team.database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
     const whole = await get(`${leadPath(id)}/memo`, { range: 'bytes=0-' });
     expect(whole.statusCode).toBe(206);
     expect(whole.headers['accept-ranges']).toBe('bytes');
@@ -159,16 +140,16 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     const plain = await get(`${leadPath(id)}/memo`);
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.equals(MEMO)).toBe(true);
-    const head = await app.inject({ method: 'HEAD', url: `${leadPath(id)}/memo`, headers });
+    const head = await team.app.inject({ method: 'HEAD', url: `${leadPath(id)}/memo`, headers });
     expect(head.statusCode).toBe(200);
     expect(await records('memo_played')).toHaveLength(2);
 
-    const silent = await storeLead(database);
+    const silent = await storeLead(team.database);
     expect((await get(`${leadPath(silent)}/memo`)).statusCode).toBe(404);
   });
 
   it('records a memo read that skips its first byte: a range not from 0 is a playback unless one was just recorded', async () => {
-    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const id = await storeLead(team.database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
     // All but the first byte (a WebM file always starts with the same one): the whole memo, read without a playback.
     const skipped = await get(`${leadPath(id)}/memo`, { range: 'bytes=1-' });
     expect(skipped.statusCode).toBe(206);
@@ -180,8 +161,8 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('changes stage, owner and notes with who and when, an event and an access record each', async () => {
-    const id = await storeLead(database);
-    const colleague = await storeMember(database, 'member', 'colleague@mvp24.example');
+    const id = await storeLead(team.database);
+    const colleague = await storeMember(team.database, 'member', 'colleague@mvp24.example');
     const delivered = await post(`${leadPath(id)}/stage`, {
       stage: 'delivered',
       prototypeUrl: 'https://proto.example/x',
@@ -209,14 +190,14 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('closes a lead at 검토 중 with 종료: its clock stops, never overdue, out of the figures; leaving 종료 reopens', async () => {
-    const id = await storeLead(database, { receivedAt: new Date(Date.now() - 2 * 60_000), stage: 'reviewing' });
+    const id = await storeLead(team.database, { receivedAt: new Date(Date.now() - 2 * 60_000), stage: 'reviewing' });
     const closed = await post(`${leadPath(id)}/stage`, { stage: 'closed', reason: '예산이 맞지 않음' });
     expect(closed.statusCode).toBe(200);
     const lead = closed.json<LeadDetail>();
     expect(lead.closedAt).not.toBeNull();
     // Looked at two days later: not overdue, not due, not delivered.
     const later = new Date(Date.now() + 48 * HOUR);
-    expect(await leadFigures(database, later)).toMatchObject({ due: 0, deliveredInTime: 0, overdueNow: 0 });
+    expect(await leadFigures(team.database, later)).toMatchObject({ due: 0, deliveredInTime: 0, overdueNow: 0 });
     expect((await get(`${LEADS_PATH}?overdue=true`)).json<LeadList>().total).toBe(0);
     // The retention close and 종료 are one: the consultation's close is not asked twice.
     expect((await post(`${leadPath(id)}/close`, {})).statusCode).toBe(409);
@@ -225,7 +206,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('refuses 미팅 or 계약 before a prototype went out, with a Korean message and nothing changed', async () => {
-    const id = await storeLead(database, { stage: 'reviewing' });
+    const id = await storeLead(team.database, { stage: 'reviewing' });
     const before = await snapshot();
     for (const stage of ['meeting', 'contracted']) {
       const refused = await post(`${leadPath(id)}/stage`, { stage });
@@ -241,21 +222,21 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it("closes a consultation (the CLI's close) at 종료", async () => {
-    const id = await storeLead(database, { stage: 'reviewing' });
+    const id = await storeLead(team.database, { stage: 'reviewing' });
     expect((await post(`${leadPath(id)}/close`, {})).json<LeadDetail>()).toMatchObject({ stage: 'closed' });
   });
 
   it('shows a release and a close made before the timeline kept events', async () => {
-    const id = await storeLead(database, { spamReason: 'honeypot' });
-    await database.rows(sql`update ideas set released_at = now(), closed_at = now() where id = ${id}::uuid`);
+    const id = await storeLead(team.database, { spamReason: 'honeypot' });
+    await team.database.rows(sql`update ideas set released_at = now(), closed_at = now() where id = ${id}::uuid`);
     const lead = (await get(leadPath(id))).json<LeadDetail>();
     expect(lead.timeline.map((entry) => entry.kind).sort()).toEqual(['closed', 'received', 'released']);
   });
 
   it.runIf(driver === 'postgres')('shows a change made on one instance on another', async () => {
-    const other = await buildTestApp(store, { JOBS: 'false' });
+    const other = await buildTestApp(team.store, { JOBS: 'false' });
     try {
-      const id = await storeLead(database);
+      const id = await storeLead(team.database);
       await post(`${leadPath(id)}/stage`, { stage: 'building' });
       const seen = await other.inject({ method: 'GET', url: leadPath(id), headers });
       expect(seen.json<LeadDetail>().stage).toBe('building');
@@ -265,12 +246,12 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('releases a spam-folder lead once and closes a consultation once', async () => {
-    const spam = await storeLead(database, { spamReason: 'too_fast' });
+    const spam = await storeLead(team.database, { spamReason: 'too_fast' });
     const released = await post(`${leadPath(spam)}/release`, {});
     expect(released.statusCode).toBe(200);
     expect(released.json<LeadDetail>().delivery.status).toBe('pending');
     expect((await post(`${leadPath(spam)}/release`, {})).statusCode).toBe(409);
-    const normal = await storeLead(database);
+    const normal = await storeLead(team.database);
     expect((await post(`${leadPath(normal)}/release`, {})).statusCode).toBe(409);
     expect(await records('lead_released')).toHaveLength(1);
 
@@ -281,12 +262,17 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('erases a lead only with its reference typed again: rows, events and memo gone, the erasure recorded', async () => {
-    const id = await storeLead(database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
+    const id = await storeLead(team.database, { memo: { mimeType: 'audio/webm', bytes: MEMO, durationMs: 3000 } });
     await post(`${leadPath(id)}/notes`, { text: '메모' });
-    const wrong = await app.inject({ method: 'DELETE', url: leadPath(id), headers, payload: { confirm: 'deadbeef' } });
+    const wrong = await team.app.inject({
+      method: 'DELETE',
+      url: leadPath(id),
+      headers,
+      payload: { confirm: 'deadbeef' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect((await database.rows(sql`select id from ideas`)).length).toBe(1);
-    const erased = await app.inject({
+    expect((await team.database.rows(sql`select id from ideas`)).length).toBe(1);
+    const erased = await team.app.inject({
       method: 'DELETE',
       url: leadPath(id),
       headers,
@@ -295,13 +281,13 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toEqual({ erased: true });
     for (const table of ['ideas', 'voice_memos', 'outbox', 'idea_events'])
-      expect(await database.rows(sql.raw(`select 1 from ${table}`)), table).toHaveLength(0);
+      expect(await team.database.rows(sql.raw(`select 1 from ${table}`)), table).toHaveLength(0);
     expect(await records('lead_erased')).toEqual([{ idea_id: id, details: {} }]);
     expect((await get(leadPath(id))).statusCode).toBe(404);
   });
 
   it('exports CSV only with a reason, and records it with the count and the leads it held', async () => {
-    const ids = [await storeLead(database, { name: '=CMD()' }), await storeLead(database)];
+    const ids = [await storeLead(team.database, { name: '=CMD()' }), await storeLead(team.database)];
     expect((await post(LEAD_EXPORT_PATH, {})).statusCode).toBe(400);
     expect((await post(LEAD_EXPORT_PATH, { reason: '  ' })).statusCode).toBe(400);
     const response = await post(LEAD_EXPORT_PATH, { reason: '월간 보고' });
@@ -320,21 +306,21 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   it('counts this KST month: received, delivered within 24 h, the median time and the overdue', async () => {
     const now = new Date('2026-11-15T00:00:00Z');
     const day = new Date('2026-11-10T00:00:00Z');
-    await storeLead(database, {
+    await storeLead(team.database, {
       receivedAt: day,
       stage: 'delivered',
       prototypeDeliveredAt: new Date(day.getTime() + 10 * HOUR),
     });
-    await storeLead(database, {
+    await storeLead(team.database, {
       receivedAt: day,
       stage: 'meeting',
       prototypeDeliveredAt: new Date(day.getTime() + 30 * HOUR),
     });
     // 2026-11-01 08:00 KST is still October 31st in UTC but November in Korea; 10-31 14:00 UTC is October in Korea.
-    await storeLead(database, { receivedAt: new Date('2026-10-31T23:00:00Z') });
-    await storeLead(database, { receivedAt: new Date('2026-10-31T14:00:00Z'), stage: 'closed' });
-    await storeLead(database, { receivedAt: day, spamReason: 'honeypot' });
-    expect(await leadFigures(database, now)).toEqual({
+    await storeLead(team.database, { receivedAt: new Date('2026-10-31T23:00:00Z') });
+    await storeLead(team.database, { receivedAt: new Date('2026-10-31T14:00:00Z'), stage: 'closed' });
+    await storeLead(team.database, { receivedAt: day, spamReason: 'honeypot' });
+    expect(await leadFigures(team.database, now)).toEqual({
       month: '2026-11',
       received: 3,
       due: 3,
@@ -348,7 +334,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   });
 
   it('answers a malformed id 400 and an unknown one 404, changing nothing', async () => {
-    const existing = await storeLead(database, { spamReason: 'honeypot' });
+    const existing = await storeLead(team.database, { spamReason: 'honeypot' });
     const before = await snapshot();
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [method, url, payload, status] of [
@@ -374,7 +360,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
       ['DELETE', leadPath(existing), {}, 400],
       ['POST', LEAD_EXPORT_PATH, { reason: 'x'.repeat(501) }, 400],
     ] as const) {
-      const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      const response = await team.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(status);
       expect(response.json().error.code).toBe(status === 400 ? 'invalid' : 'not_found');
       expect(response.json().error.message).toMatch(/[가-힣]/);

@@ -5,43 +5,24 @@
  * refused to members unless an owner allowed it, the grant recorded and taken back at once; and what the records name.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
 import { LEAD_EXPORT_PATH, LEADS_PATH, leadPath } from '../../domain/workspace-api';
-import type { Database } from '../db/client';
 import { signedIn, storeLead, TEAM_TEST_HOST } from '../../../test-support/server/lead-fixtures';
-import { buildTestApp } from '../../../test-support/server/test-app';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { asMember, useTeamTestApp } from '../../../test-support/server/team-test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import { createInvite, InviteRoleError } from './members';
 
 const ORIGIN = `https://${TEAM_TEST_HOST}`;
 
 describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let database: Database;
+  const team = useTeamTestApp(driver);
   let owner: Awaited<ReturnType<typeof signedIn>>;
   let member: Awaited<ReturnType<typeof signedIn>>;
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    app = await buildTestApp(store, { JOBS: 'false' });
-    database = app.database;
-  });
-  afterAll(async () => {
-    await app?.close();
-    store?.cleanup();
-  });
   beforeEach(async () => {
-    await store.empty(database);
-    owner = await signedIn(database, 'owner');
-    member = await signedIn(database, 'member');
+    owner = await signedIn(team.database, 'owner');
+    member = await signedIn(team.database, 'member');
   });
 
   const call = (
@@ -49,18 +30,12 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     body?: unknown,
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...who.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
+  ) => asMember(team.app, who, method, url, body);
 
   /** Starts the invite's ceremony as the invited person would (http: the test app is not behind TLS). */
   const inviteStarts = async (token: string) =>
     (
-      await app.inject({
+      await team.app.inject({
         method: 'POST',
         url: TEAM_AUTH_PATHS.inviteOptions,
         headers: { host: TEAM_TEST_HOST, origin: ORIGIN, 'content-type': 'application/json' },
@@ -69,11 +44,13 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
     ).statusCode;
 
   const actions = async () =>
-    (await database.rows<{ action: string }>(sql`select action from access_records order by seq`)).map((r) => r.action);
+    (await team.database.rows<{ action: string }>(sql`select action from access_records order by seq`)).map(
+      (r) => r.action,
+    );
 
   it('lists pending invites, revokes one (its link stops working), and a re-issued invite revokes the earlier link', async () => {
-    const leaked = await createInvite(database, { email: 'boss@mvp24.example', role: 'owner' }, { actor: 'cli' });
-    const other = await createInvite(database, { email: 'hire@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const leaked = await createInvite(team.database, { email: 'boss@mvp24.example', role: 'owner' }, { actor: 'cli' });
+    const other = await createInvite(team.database, { email: 'hire@mvp24.example', role: 'member' }, { actor: 'cli' });
     const list = await call(owner, 'GET', TEAM_AUTH_PATHS.members);
     expect(list.statusCode).toBe(200);
     const invites = list.json().invites as { id: string; email: string; role: string }[];
@@ -89,7 +66,7 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
     expect((await call(owner, 'DELETE', TEAM_AUTH_PATHS.invite(boss.id))).statusCode).toBe(404);
 
     // Re-issued for the same address: the first link no longer works, the new one does.
-    const again = await createInvite(database, { email: 'hire@mvp24.example', role: 'member' }, { actor: 'cli' });
+    const again = await createInvite(team.database, { email: 'hire@mvp24.example', role: 'member' }, { actor: 'cli' });
     expect(await inviteStarts(other.token)).toBe(400);
     expect(await inviteStarts(again.token)).toBe(200);
     expect(await actions()).toEqual(expect.arrayContaining(['invite_created', 'members_listed', 'invite_revoked']));
@@ -98,7 +75,7 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
 
   it('changes a role for real, recorded; an invite never claims to; the last owner stays', async () => {
     await expect(
-      createInvite(database, { email: member.member.email, role: 'owner' }, { actor: 'cli' }),
+      createInvite(team.database, { email: member.member.email, role: 'owner' }, { actor: 'cli' }),
     ).rejects.toBeInstanceOf(InviteRoleError);
     const byInvite = await call(owner, 'POST', TEAM_AUTH_PATHS.members, { email: member.member.email, role: 'owner' });
     expect(byInvite.statusCode).toBe(409);
@@ -119,7 +96,7 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
     const last = await call(member, 'POST', TEAM_AUTH_PATHS.memberRole(member.member.id), { role: 'member' });
     expect(last.statusCode).toBe(409);
     expect(last.json().error.code).toBe('last_owner');
-    const [record] = await database.rows<{ details: unknown }>(
+    const [record] = await team.database.rows<{ details: unknown }>(
       sql`select details from access_records where action = 'role_changed' order by seq limit 1`,
     );
     const details = typeof record!.details === 'string' ? JSON.parse(record!.details) : record!.details;
@@ -127,14 +104,14 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
   });
 
   it('keeps export and erasure to owners unless an owner allows a member, recorded and taken back at once', async () => {
-    const id = await storeLead(database);
+    const id = await storeLead(team.database);
     const exportAs = (who: typeof owner) => call(who, 'POST', LEAD_EXPORT_PATH, { reason: '월간 보고' });
     const eraseAs = (who: typeof owner) => call(who, 'DELETE', leadPath(id), { confirm: id.slice(0, 8) });
     const refused = await exportAs(member);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('forbidden_export_erase');
     expect((await eraseAs(member)).statusCode).toBe(403);
-    expect((await database.rows(sql`select 1 from ideas`)).length).toBe(1);
+    expect((await team.database.rows(sql`select 1 from ideas`)).length).toBe(1);
 
     expect(
       (await call(owner, 'POST', TEAM_AUTH_PATHS.memberGrant(member.member.id), { exportErase: true })).statusCode,
@@ -155,11 +132,14 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
   });
 
   it('names the leads a list, a search and an export showed', async () => {
-    const ids = [await storeLead(database, { name: '김철수' }), await storeLead(database, { name: '이영희' })];
+    const ids = [
+      await storeLead(team.database, { name: '김철수' }),
+      await storeLead(team.database, { name: '이영희' }),
+    ];
     await call(owner, 'GET', LEADS_PATH);
     await call(owner, 'GET', `${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
     await call(owner, 'POST', LEAD_EXPORT_PATH, { reason: '월간 보고' });
-    const rows = await database.rows<{ action: string; details: unknown }>(
+    const rows = await team.database.rows<{ action: string; details: unknown }>(
       sql`select action, details from access_records where action in ('lead_listed', 'leads_exported') order by seq`,
     );
     const shown = rows.map((row) => {

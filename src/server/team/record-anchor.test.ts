@@ -6,43 +6,21 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/team';
 import { runCaptured } from '../../cli/captured-cli';
-import type { Database } from '../db/client';
-import { buildTestApp } from '../../../test-support/server/test-app';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { useTeamTestApp } from '../../../test-support/server/team-test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import { dropOldAccessRecords, GENESIS_HASH, recordAccess, recordHash, verifyAccessChain } from './access-records';
 
 const DAY = 86_400_000;
 
 describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let app: FastifyInstance;
-  let database: Database;
-
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    app = await buildTestApp(store, { JOBS: 'false' });
-    database = app.database;
-  });
-  afterAll(async () => {
-    await app?.close();
-    store?.cleanup();
-  });
-  beforeEach(async () => {
-    await store.empty(database);
-  });
+  const team = useTeamTestApp(driver);
 
   async function fill(count: number, start = new Date()) {
     for (let i = 0; i < count; i += 1)
-      await recordAccess(database, {
+      await recordAccess(team.database, {
         actor: 'member',
         action: 'lead_viewed',
         ideaId: crypto.randomUUID(),
@@ -52,23 +30,23 @@ describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_
 
   it('passes an untouched chain, with sequence numbers from 1 and no gaps', async () => {
     await fill(20);
-    expect(await verifyAccessChain(database, { retentionDays: 730 })).toEqual({ ok: true, checked: 20 });
-    const seqs = (await database.rows<{ seq: string }>(sql`select seq from access_records order by seq`)).map((row) =>
-      Number(row.seq),
+    expect(await verifyAccessChain(team.database, { retentionDays: 730 })).toEqual({ ok: true, checked: 20 });
+    const seqs = (await team.database.rows<{ seq: string }>(sql`select seq from access_records order by seq`)).map(
+      (row) => Number(row.seq),
     );
     expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('finds the newest record deleted, and the newest 10', async () => {
     await fill(20);
-    await database.rows(sql`delete from access_records where seq = 20`);
-    expect(await verifyAccessChain(database)).toMatchObject({
+    await team.database.rows(sql`delete from access_records where seq = 20`);
+    expect(await verifyAccessChain(team.database)).toMatchObject({
       ok: false,
       problem: 'end',
       missing: { from: 20, to: 20 },
     });
-    await database.rows(sql`delete from access_records where seq > 10`);
-    expect(await verifyAccessChain(database)).toMatchObject({
+    await team.database.rows(sql`delete from access_records where seq > 10`);
+    expect(await verifyAccessChain(team.database)).toMatchObject({
       ok: false,
       problem: 'end',
       missing: { from: 11, to: 20 },
@@ -77,8 +55,8 @@ describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_
 
   it('finds the first 5 deleted inside the retention period', async () => {
     await fill(20);
-    await database.rows(sql`delete from access_records where seq <= 5`);
-    expect(await verifyAccessChain(database, { retentionDays: 730 })).toMatchObject({
+    await team.database.rows(sql`delete from access_records where seq <= 5`);
+    expect(await verifyAccessChain(team.database, { retentionDays: 730 })).toMatchObject({
       ok: false,
       problem: 'start',
       brokenAt: 6,
@@ -88,11 +66,11 @@ describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_
 
   it('finds one record removed and the chain recomputed with the public algorithm', async () => {
     await fill(10);
-    await database.rows(sql`delete from access_records where seq = 4`);
+    await team.database.rows(sql`delete from access_records where seq = 4`);
     // Renumber and rehash everything after it, as anyone who read access-records.ts could.
-    const rows = await database.rows<Record<string, unknown>>(sql`select * from access_records order by seq`);
+    const rows = await team.database.rows<Record<string, unknown>>(sql`select * from access_records order by seq`);
     let prev = GENESIS_HASH;
-    await database.rows(sql`delete from access_records`);
+    await team.database.rows(sql`delete from access_records`);
     for (const [index, row] of rows.entries()) {
       const record = {
         at: new Date(row.at as string).toISOString(),
@@ -104,29 +82,30 @@ describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_
         details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
       } as Parameters<typeof recordHash>[1];
       const hash = recordHash(prev, record);
-      await database.rows(sql`insert into access_records (seq, at, actor, action, member_id, ip, idea_id, details, prev_hash, hash)
+      await team.database
+        .rows(sql`insert into access_records (seq, at, actor, action, member_id, ip, idea_id, details, prev_hash, hash)
         values (${index + 1}, ${record.at}::timestamptz, ${record.actor}, ${record.action}, ${record.memberId}::uuid,
           ${record.ip}, ${record.ideaId}::uuid, ${JSON.stringify(record.details)}::jsonb, ${prev}, ${hash})`);
       prev = hash;
     }
-    expect(await verifyAccessChain(database)).toMatchObject({
+    expect(await verifyAccessChain(team.database)).toMatchObject({
       ok: false,
       problem: 'end',
       missing: { from: 10, to: 10 },
     });
     // Forging the head anchor as well needs the key the database does not hold.
-    await database.rows(sql`update access_record_anchors set seq = 9, hash = ${prev} where kind = 'head'`);
-    expect(await verifyAccessChain(database)).toMatchObject({ ok: false, problem: 'anchor' });
+    await team.database.rows(sql`update access_record_anchors set seq = 9, hash = ${prev} where kind = 'head'`);
+    expect(await verifyAccessChain(team.database)).toMatchObject({ ok: false, problem: 'anchor' });
   });
 
   it("passes the retention job's own cut, and finds a cut beyond it", async () => {
     const now = new Date();
     await fill(5, new Date(now.getTime() - 800 * DAY));
     await fill(5, new Date(now.getTime() - DAY));
-    expect(await dropOldAccessRecords(database, 730, now)).toBe(5);
-    expect(await verifyAccessChain(database, { retentionDays: 730, now })).toEqual({ ok: true, checked: 5 });
-    await database.rows(sql`delete from access_records where seq = 6`);
-    expect(await verifyAccessChain(database, { retentionDays: 730, now })).toMatchObject({
+    expect(await dropOldAccessRecords(team.database, 730, now)).toBe(5);
+    expect(await verifyAccessChain(team.database, { retentionDays: 730, now })).toEqual({ ok: true, checked: 5 });
+    await team.database.rows(sql`delete from access_records where seq = 6`);
+    expect(await verifyAccessChain(team.database, { retentionDays: 730, now })).toMatchObject({
       ok: false,
       problem: 'start',
       missing: { from: 6, to: 6 },
@@ -136,8 +115,8 @@ describe.each(DRIVERS)('the anchored access records on %s', { timeout: APP_TEST_
   if (driver === 'postgres')
     it('makes `team check-records` exit 1 naming the missing records', async () => {
       await fill(12);
-      await database.rows(sql`delete from access_records where seq > 9`);
-      const env = { DATABASE_URL: store.databaseUrl!, DATA_DIR: store.dataDir };
+      await team.database.rows(sql`delete from access_records where seq > 9`);
+      const env = { DATABASE_URL: team.store.databaseUrl!, DATA_DIR: team.store.dataDir };
       const result = await runCaptured(main, env, ['check-records']);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('10번부터 12번까지 기록 3건이 빠졌어요');

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_API_PATH } from '../../domain/team-paths';
+import { testConfig } from '../config';
 import type { Database } from '../db/client';
 import { buildTestApp } from '../../../test-support/server/test-app';
 import {
@@ -126,20 +127,24 @@ describe.each(DRIVERS)('the workspace scope on %s', { timeout: APP_TEST_TIMEOUT_
     const database = app.database;
     const memberId = await addMember(database);
     const start = new Date('2026-11-24T00:00:00Z');
+    // The settings' defaults (TEAM_IDLE_MINUTES, TEAM_SESSION_HOURS), in minutes.
+    const { idleMs, sessionMaxMs } = testConfig().team;
+    const [idle, max] = [idleMs / 60_000, sessionMaxMs / 60_000];
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    const options = (minutes: number) => ({ idleMs: 30 * 60_000, now: at(minutes) });
-    const token = await createSession(database.rows, memberId, { maxMs: 12 * 3_600_000, now: start });
-    expect((await findSession(database, token, options(29)))?.id).toBe(memberId);
-    expect(await findSession(database, token, options(29 + 31))).toBeUndefined();
+    const options = (minutes: number) => ({ idleMs, now: at(minutes) });
+    const token = await createSession(database.rows, memberId, { maxMs: sessionMaxMs, now: start });
+    expect((await findSession(database, token, options(idle - 1)))?.id).toBe(memberId);
+    expect(await findSession(database, token, options(idle - 1 + idle + 1))).toBeUndefined();
     // Gone for good: a later request inside the idle limit of the last one does not bring it back.
-    expect(await findSession(database, token, options(29 + 1))).toBeUndefined();
+    expect(await findSession(database, token, options(idle - 1 + 1))).toBeUndefined();
 
-    const long = await createSession(database.rows, memberId, { maxMs: 12 * 3_600_000, now: start });
-    for (let minutes = 25; minutes < 12 * 60; minutes += 25)
+    const long = await createSession(database.rows, memberId, { maxMs: sessionMaxMs, now: start });
+    const step = Math.max(1, idle - 5);
+    for (let minutes = step; minutes < max; minutes += step)
       expect(await findSession(database, long, options(minutes))).toBeDefined();
-    expect(await findSession(database, long, options(12 * 60 + 1))).toBeUndefined();
+    expect(await findSession(database, long, options(max + 1))).toBeUndefined();
 
-    const removed = await createSession(database.rows, memberId, { maxMs: 12 * 3_600_000, now: start });
+    const removed = await createSession(database.rows, memberId, { maxMs: sessionMaxMs, now: start });
     await database.rows(sql`update team_members set removed_at = now() where id = ${memberId}::uuid`);
     expect(await findSession(database, removed, options(1))).toBeUndefined();
   });

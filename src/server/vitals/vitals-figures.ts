@@ -1,6 +1,7 @@
 /**
  * The 현황 screen's figures (decision 098), read from the day histograms and funnel counters alone: p75 per route,
- * device and core metric over the last `days` Korean days, the daily trend of the core metrics over all routes,
+ * device and metric over the last `days` Korean days (the screen shows the core metrics; bench:web sets FCP and TTFB
+ * beside Lighthouse's too), the daily trend of the core metrics over all routes,
  * and the funnel of this Korean month beside the last. The funnel's stage steps (delivered, meeting, contract) are
  * the leads that reached each stage in the month, from the idea_events the workspace writes (an erased idea leaves
  * them, so an erased lead no longer counts).
@@ -82,7 +83,6 @@ export async function vitalsFigures(
       const [route, device, metric] = key.split('\t') as [string, Device, Metric];
       return { route, device, metric, value: quantileOf(metric, histogram, 0.75), samples: total(histogram) };
     })
-    .filter((row) => (CORE_METRICS as readonly Metric[]).includes(row.metric))
     .sort((a, b) => (a.route + a.device + a.metric < b.route + b.device + b.metric ? -1 : 1));
   const trend: VitalsFigures['trend'] = [];
   for (let i = days - 1; i >= 0; i -= 1) {

@@ -8,7 +8,10 @@ import { repoRoot } from './built-site';
 
 export interface RunningServer {
   origin: string;
-  stop(): Promise<void>;
+  /** The server's throwaway data directory (PGlite's files), deleted by `stop()` unless `keepData`. */
+  dataDir: string;
+  /** Stops the server (it writes what it holds in memory as it stops); `keepData` leaves the data directory. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
@@ -57,14 +60,14 @@ export async function startServer(
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -72,7 +75,7 @@ export async function startServer(
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${origin}/healthz`);
-      if (res.ok) return { origin, stop };
+      if (res.ok) return { origin, dataDir, stop };
     } catch {
       // not listening yet
     }

@@ -9,7 +9,8 @@ import type { IdeaValues } from './api';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
 
 export const DRAFT_KEY = 'mvp24:idea-draft';
-const DB_NAME = 'mvp24-idea-draft';
+/** The IndexedDB database holding a recorded memo. */
+export const DRAFT_DB_NAME = 'mvp24-idea-draft';
 const STORE = 'memo';
 const MEMO_KEY = 'memo';
 
@@ -57,7 +58,7 @@ export function restoreFields(form: HTMLFormElement): boolean {
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    const request = indexedDB.open(DRAFT_DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('indexedDB'));
