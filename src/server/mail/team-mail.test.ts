@@ -29,7 +29,6 @@ describe('team mail', () => {
     expect(mail.text).toContain(`프로토타입 약속 시각: ${formatKst('2026-11-23T06:05:00Z')} (KST)`);
     expect(mail.text).toContain('연락처: (없음)');
     expect(mail.text).toContain(`접수 번호: ${idea.id}`);
-    expect(mail.subject).toMatch(/^\[아이디어 접수 7f1b0a1e\]/);
     expect(mail.text).toContain(`작업 공간에서 열기: https://mvp24.example/team/leads/${idea.id}`);
     expect(mail.html).toContain(`<a href="https://mvp24.example/team/leads/${idea.id}">`);
   });
