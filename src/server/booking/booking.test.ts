@@ -6,6 +6,7 @@
  * offered, forged or erased link) say why in Korean and change nothing; two instances racing for one slot book it
  * once; the reminders go once each with the clock moved, across instances and a restart.
  */
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { signedIn } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
+import { mailFileDir } from '../mail/mail-files';
 
 const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
 const ENV = { ...DELIVERY_TEST_ENV, FOUNDER_MAIL: 'true', STATUS_LINK_SECRET: BOOKING_LINK_SECRET };
@@ -279,18 +281,33 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
   );
 
   it(
-    'erases the meeting, its cells and mails with the idea',
+    'erases the meeting, its cells, mails and the .eml copies of its mails with the idea',
     async () => {
-      const app = await start();
+      // No SMTP server: each mail is written as an .eml file under DATA_DIR (the fallback).
+      const app = await start({ SMTP_URL: '' });
       await setHours(app.database);
       const founder = await deliveredLead(app.database);
       const slot = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[0]!;
       expect((await post(app, founder.path, 'book', slot)).statusCode).toBe(200);
-      await suite.smtp.waitFor(2);
+      const files = () =>
+        fs.existsSync(mailFileDir(suite.store.dataDir)) ? fs.readdirSync(mailFileDir(suite.store.dataDir)) : [];
+      await until(() => files().filter((name) => name.includes('-meeting-')).length === 2);
+      expect(
+        (
+          await post(
+            app,
+            founder.path,
+            'move',
+            offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[2]!,
+          )
+        ).statusCode,
+      ).toBe(200);
+      await until(() => files().filter((name) => name.includes('-meeting-')).length === 4);
       expect(
         (await app.inject({ method: 'POST', url: `${founder.path}/delete`, headers: FORM, payload: 'x=1' })).statusCode,
       ).toBe(200);
       expect(await state(app)).toEqual({ meetings: 0, cells: 0, mails: 0, stage_events: 0 });
+      expect(files().filter((name) => name.includes('-meeting-'))).toEqual([]);
     },
     APP_TEST_TIMEOUT_MS,
   );

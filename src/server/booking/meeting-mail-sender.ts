@@ -131,7 +131,10 @@ export class MeetingMailSender {
     }
     let deliveredTo: string;
     try {
-      deliveredTo = await this.transport.send(mail, `${row.idea_id}-meeting-${row.kind}-${row.recipient}`);
+      deliveredTo = await this.transport.send(
+        mail,
+        `${row.idea_id}-meeting-${row.kind}-${row.recipient}-${Number(row.sequence)}`,
+      );
     } catch (error) {
       await this.recordFailure(row, error);
       return;

@@ -69,8 +69,10 @@ export function renderMeetingMail(input: MeetingMailInput): MeetingMail {
     attendee: founder,
   });
   const toTeam = input.recipient === 'team';
+  // The whole id as the 접수 번호, as the founder's other mails say it: the .eml fallback's erasure finds a mail by
+  // the idea ids in its text (mail/mail-files.ts).
   const rows: [string, string][] = [
-    [copy.labels.reference, reference],
+    [copy.labels.reference, meeting.ideaId],
     [copy.labels.at, at],
     [copy.labels.how, copy.how[meeting.mode]],
     ...(video ? ([[copy.labels.video, video]] as [string, string][]) : []),
