@@ -12,7 +12,7 @@ import { InboxScreen } from './pages/inbox';
 import { LeadScreen } from './pages/lead';
 import { MembersScreen } from './pages/members';
 import { MeetingHoursScreen } from './pages/meeting-hours';
-import { bookingWorkspaceCopy } from '../../content/booking';
+import { bookingWorkspaceCopy } from '../../content/booking-workspace';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { bookingWorkspaceCopy } from '../../../content/booking';
+import { bookingWorkspaceCopy } from '../../../content/booking-workspace';
 import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { bookingWorkspaceCopy as copy } from '../../../content/booking';
+import { bookingWorkspaceCopy as copy } from '../../../content/booking-workspace';
 import {
   BOOKING_API_PATHS,
   bookingSettingsSchema,

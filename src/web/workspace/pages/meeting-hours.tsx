@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { bookingWorkspaceCopy } from '../../../content/booking';
+import { bookingWorkspaceCopy } from '../../../content/booking-workspace';
 import {
   MEETING_CELL_MINUTES,
   MEETING_LENGTHS,

@@ -4,7 +4,7 @@
  * founder's, decided by the server).
  */
 import { useId, useState } from 'react';
-import { bookingWorkspaceCopy } from '../../../../content/booking';
+import { bookingWorkspaceCopy } from '../../../../content/booking-workspace';
 import { formatKst } from '../../../../domain/kst';
 import { useLeadMeeting, useMeetingChange } from './booking-queries';
 
