@@ -80,6 +80,7 @@ export const TEAM_ONLY_COPY = new Set([
   'workspace-shell.ts',
   'team-cli.ts',
   'team-invite-mail.ts',
+  'booking-workspace.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

@@ -29,6 +29,12 @@ export const ACCESS_ACTIONS = [
   'visitor_downloaded',
   'visitor_erased',
   'visitor_memo_played',
+  // The meeting booking (decision 104): by the founder (actor 'visitor') or a member.
+  'meeting_booked',
+  'meeting_moved',
+  'meeting_cancelled',
+  'meeting_proposed',
+  'meeting_hours_changed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -94,7 +94,7 @@ export type LeadTimelineEntry =
   | { kind: 'mail_sent'; at: string }
   | { kind: 'released'; at: string; memberEmail: string | null }
   | { kind: 'closed'; at: string; memberEmail: string | null }
-  | { kind: 'stage'; at: string; memberEmail: string | null; stage: Stage; prototypeUrl?: string; reason?: string }
+  | { kind: 'stage'; at: string; memberEmail: string | null; stage: Stage; prototypeUrl?: string; reason?: string; meetingAt?: string }
   | { kind: 'owner'; at: string; memberEmail: string | null; ownerEmail: string | null }
   | { kind: 'note'; at: string; memberEmail: string | null; text: string };
 

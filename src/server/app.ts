@@ -30,6 +30,8 @@ import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
+import { bookingStatusRoutes } from './booking/booking-status-routes';
+import { MeetingMailSender } from './booking/meeting-mail-sender';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
@@ -166,6 +168,22 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             app.log,
           )
         : undefined,
+      // The meeting's invitations, cancellations and reminders (decision 104).
+      meetingMails: new MeetingMailSender(
+        database,
+        transport,
+        {
+          from: config.mail.from,
+          teamEmail: config.mail.teamEmail,
+          linkSecret: statusSecret,
+          siteUrl: config.founder.siteUrl,
+          leaseMs: config.mail.leaseMs,
+          maxAgeMs: config.mail.maxAgeMs,
+          retryBaseMs: config.mail.retryBaseMs,
+          retryMaxMs: config.mail.retryMaxMs,
+        },
+        app.log,
+      ),
       onAlert: nudgeAlerts,
     },
     app.log,
@@ -174,7 +192,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const fieldCounts = new FieldCounts(database);
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
-  const jobs = serverJobs(config, database, transport, alerts, app.log);
+  const jobs = serverJobs(config, database, transport, alerts, app.log, () => outbox.nudge());
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
@@ -228,6 +246,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onAlert: nudgeAlerts,
     events,
   });
+  await app.register(bookingStatusRoutes, {
+    config,
+    database,
+    siteDir: config.siteDir,
+    events,
+    onQueued: () => outbox.nudge(),
+  });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   const proxy = detectUntrustedProxy(app, config);
   await app.register(healthzRoute, {
@@ -241,6 +266,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     mailTransport: transport,
     events,
     onAlertStored: nudgeAlerts,
+    onMeetingMail: () => outbox.nudge(),
   });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });

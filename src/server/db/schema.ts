@@ -479,3 +479,107 @@ export const funnelCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.step, table.route] })],
 );
+
+/**
+ * The meeting the founder books on the status page (server/booking/, decision 104): the team's settings (one row,
+ * id 1: weekly hours in KST, days off, length, video link or phone), the leads the team offered a meeting before
+ * their prototype, the meetings, the cells they hold, and their mails. Erased with the idea (cascades).
+ */
+export const meetingSettings = pgTable('meeting_settings', {
+  id: smallint('id').primaryKey(),
+  /** domain/booking.ts `BookingSettings`. */
+  settings: jsonb('settings').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedBy: uuid('updated_by').references(() => teamMembers.id, { onDelete: 'set null' }),
+});
+
+/** A meeting the team proposed from the lead page (the status page offers slots from then, prototype or not). */
+export const meetingOffers = pgTable('meeting_offers', {
+  ideaId: uuid('idea_id')
+    .primaryKey()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  offeredBy: uuid('offered_by').references(() => teamMembers.id, { onDelete: 'set null' }),
+});
+
+/**
+ * One booked (or cancelled) meeting. Its id is the invitation's UID; `sequence` rises with every move and the
+ * cancellation (RFC 5545 SEQUENCE). At most one booked meeting per idea.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] }).notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    mode: text('mode', { enum: ['video', 'phone'] }).notNull(),
+    videoUrl: text('video_url'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When it was booked or last moved: the day-before reminder only goes when this was a day before. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledBy: text('cancelled_by', { enum: ['founder', 'team'] }),
+  },
+  (table) => [
+    uniqueIndex('meetings_one_booked_idx')
+      .on(table.ideaId)
+      .where(sql`${table.status} = 'booked'`),
+    index('meetings_booked_starts_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'booked'`),
+  ],
+);
+
+/**
+ * The lock (decision 104): one row per MEETING_CELL_MINUTES cell a booked meeting covers, keyed by the cell's
+ * start. The primary key is what keeps a slot from being booked twice, on every instance: a booking inserts its
+ * cells in its transaction and rolls back when one is already there.
+ */
+export const meetingCells = pgTable(
+  'meeting_cells',
+  {
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).primaryKey(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('meeting_cells_meeting_idx').on(table.meetingId)],
+);
+
+/**
+ * The meeting's mails, through the outbox's loop (booking/meeting-mail-sender.ts) with its claim, lease, fence and
+ * backoff. `key` (meeting, kind, recipient, sequence) makes each once only; reminders are queued by the reminders
+ * job with the same key, so two instances or a restart never send one twice. The recipients are read when sending.
+ */
+export const meetingMails = pgTable(
+  'meeting_mails',
+  {
+    key: text('key').primaryKey(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['request', 'cancel', 'reminder_day', 'reminder_hour'] }).notNull(),
+    recipient: text('recipient', { enum: ['founder', 'team'] }).notNull(),
+    sequence: integer('sequence').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    deliveredTo: text('delivered_to'),
+  },
+  (table) => [
+    index('meeting_mails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('meeting_mails_meeting_idx').on(table.meetingId),
+  ],
+);

@@ -103,7 +103,14 @@ export function loadStatusShell(siteDir: string): StatusShell {
 const kst = (instant: Date) => `${formatKst(instant)} (${copy.kst})`;
 const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
 
-export function statusPageHtml(shell: StatusShell, idea: StatusIdea, base: string, now = new Date()): string {
+/** `sections`: further sections' HTML (already escaped), shown after the prototype (the meeting booking). */
+export function statusPageHtml(
+  shell: StatusShell,
+  idea: StatusIdea,
+  base: string,
+  now = new Date(),
+  sections = '',
+): string {
   // The promise (domain/promise.ts): a count-down only while the clock runs; a closed request says so instead.
   const promise = promiseOf(
     { receivedAt: idea.receivedAt, deliveredAt: idea.prototypeDeliveredAt, closedAt: idea.closedAt },
@@ -138,6 +145,7 @@ export function statusPageHtml(shell: StatusShell, idea: StatusIdea, base: strin
   const main = `<h1>${escapeHtml(copy.title)}</h1>
 <p class="lead">${escapeHtml(copy.lead)}</p>
 ${prototype}
+${sections}
 <section class="card" aria-labelledby="st-receipt"><h2 id="st-receipt">${escapeHtml(copy.receipt.heading)}</h2><dl>
 ${row(copy.receipt.reference, idea.id)}
 ${row(copy.receipt.receivedAt, kst(idea.receivedAt))}
@@ -190,7 +198,11 @@ export function statusNotFoundHtml(shell: StatusShell): string {
 }
 
 /** The "my data" file: what we hold, under Korean keys, times in KST. */
-export function statusDownload(idea: StatusIdea): { fileName: string; body: string } {
+export function statusDownload(
+  idea: StatusIdea,
+  /** Further keys the file holds (the meetings, booking/). */
+  extra: Record<string, unknown> = {},
+): { fileName: string; body: string } {
   const k = copy.download.keys;
   const promisedBy = promisedByOf(idea.receivedAt);
   const data = {
@@ -219,6 +231,7 @@ export function statusDownload(idea: StatusIdea): { fileName: string; body: stri
       [k.consentVersion]: idea.consentVersion ?? copy.download.unknownConsent,
       [k.consentedAt]: idea.consentedAt ? formatKst(idea.consentedAt) : copy.download.unknownConsent,
     },
+    ...extra,
   };
   return { fileName: copy.download.fileName(idea.id.slice(0, 8)), body: `${JSON.stringify(data, null, 2)}\n` };
 }

@@ -45,6 +45,11 @@ export const PERSONAL_DATA_TABLES = [
   'founder_mails',
   'idempotency_keys',
   'idea_events',
+  // The meeting booking (decision 104): erased with the idea by its foreign keys' cascades.
+  'meetings',
+  'meeting_cells',
+  'meeting_mails',
+  'meeting_offers',
 ] as const;
 
 /** Rewrites the personal-data tables so erased rows leave the data directory (see the header). */

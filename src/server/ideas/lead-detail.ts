@@ -33,6 +33,8 @@ function toEntry(row: EventRow): LeadTimelineEntry {
         stage: row.stage!,
         ...(typeof details.prototypeUrl === 'string' ? { prototypeUrl: details.prototypeUrl } : {}),
         ...(typeof details.reason === 'string' ? { reason: details.reason } : {}),
+        // A booked meeting's time (booking/meetings.ts).
+        ...(typeof details.meetingAt === 'string' ? { meetingAt: details.meetingAt } : {}),
       };
     case 'owner':
       return { kind: 'owner', at, memberEmail, ownerEmail: row.owner_email };

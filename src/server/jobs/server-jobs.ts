@@ -11,6 +11,7 @@ import { leadClockJob } from './lead-clock';
 import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
+import { meetingRemindersJob } from '../booking/meeting-reminders';
 import { spamCapJob, spamReportJob } from './spam-folder';
 import { teamHousekeepingJob } from './team-housekeeping';
 
@@ -20,6 +21,8 @@ export function serverJobs(
   transport: MailTransport,
   alerts: AlertSender,
   log: FastifyBaseLogger,
+  /** Sends queued mails now (the meeting reminders) rather than at the worker's next poll. */
+  onMailQueued?: () => void,
 ): JobScheduler {
   const mail = { from: config.mail.from, to: config.mail.teamEmail };
   return new JobScheduler(
@@ -53,6 +56,7 @@ export function serverJobs(
         dataDir: config.dataDir,
       }),
       fieldFiguresRetentionJob(database, { retentionDays: config.vitals.retentionDays }),
+      meetingRemindersJob(database, { founderMail: config.founder.mail, onQueued: onMailQueued }),
     ],
     log,
   );

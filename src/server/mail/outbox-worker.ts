@@ -37,6 +37,8 @@ export interface OutboxWorkerOptions extends TeamMailOptions {
   onAlert?: () => void;
   /** The founder's mails (founder_mails, decision 084), sent in the same loop after the team's. */
   founderMails?: FounderMailSender | undefined;
+  /** The meeting's mails (booking/meeting-mail-sender.ts), sent in the same loop after the founder's. */
+  meetingMails?: { round(running: () => boolean): Promise<number> } | undefined;
 }
 
 interface ClaimedRow extends MailedIdeaRow {
@@ -154,7 +156,9 @@ export class OutboxWorker {
     await this.release(held);
     const founder =
       this.running && this.options.founderMails ? await this.options.founderMails.round(() => this.running) : 0;
-    return claimed.length + founder;
+    const meeting =
+      this.running && this.options.meetingMails ? await this.options.meetingMails.round(() => this.running) : 0;
+    return claimed.length + founder + meeting;
   }
 
   /**

@@ -27,6 +27,8 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import type { EventBus } from '../events/event-bus';
+import { bookingDownload, bookingSectionHtml } from '../booking/booking-status-html';
+import { meetingsOf, meetingView } from '../booking/meetings';
 
 export interface StatusPageOptions {
   config: Config;
@@ -71,7 +73,9 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
     await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id });
-    return page(reply, statusPageHtml(shell, idea, base(request.params.token)));
+    // The meeting section (booking/, decision 104): the free slots or the booked meeting, as plain forms.
+    const meeting = bookingSectionHtml(await meetingView(database, idea.id), base(request.params.token));
+    return page(reply, statusPageHtml(shell, idea, base(request.params.token), new Date(), meeting));
   });
 
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.memo}`, async (request, reply) => {
@@ -89,7 +93,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
     await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id });
-    const file = statusDownload(idea);
+    const file = statusDownload(idea, bookingDownload(await meetingsOf(database, idea.id)));
     return privateHeaders(reply)
       .header(
         'content-disposition',

@@ -11,6 +11,8 @@ import { AccessRecordsScreen } from './pages/access-records';
 import { InboxScreen } from './pages/inbox';
 import { LeadScreen } from './pages/lead';
 import { MembersScreen } from './pages/members';
+import { MeetingHoursScreen } from './pages/meeting-hours';
+import { bookingWorkspaceCopy } from '../../content/booking-workspace';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>
@@ -32,6 +34,7 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
+  { path: '/meeting-hours', screen: MeetingHoursScreen, nav: bookingWorkspaceCopy.nav, ownerOnly: true },
 ];
 
 /** The screens reachable without a session. */

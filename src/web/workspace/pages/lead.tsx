@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { bookingWorkspaceCopy } from '../../../content/booking-workspace';
 import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';
@@ -22,6 +23,7 @@ import { EraseDialog } from '../features/leads/erase-dialog';
 import { clockClass, stageLabels } from './inbox';
 import { NoteForm, OwnerForm, StageForm } from '../features/leads/lead-forms';
 import { useLead, useLeadChange } from '../features/leads/lead-queries';
+import { MeetingPanel } from '../features/booking/meeting-panel';
 
 const copy = leadsCopy.lead;
 const deliveryLabels: Record<LeadDeliveryStatus, string> = copy.deliveryStatus;
@@ -74,6 +76,9 @@ function Timeline({ lead }: { lead: LeadDetail }) {
               <p className="text-sm">
                 {copy.events.reason}: {entry.reason}
               </p>
+            )}
+            {entry.kind === 'stage' && entry.meetingAt && (
+              <p className="text-sm">{bookingWorkspaceCopy.timelineMeeting(formatKst(entry.meetingAt))}</p>
             )}
             {entry.kind === 'note' && <p className="text-sm whitespace-pre-wrap">{entry.text}</p>}
           </li>
@@ -234,6 +239,7 @@ export function LeadScreen() {
           <div className={card}>
             <NoteForm lead={data} />
           </div>
+          <MeetingPanel leadId={data.id} />
           <Actions lead={data} onErased={() => setErased(true)} />
         </div>
         <div className="lg:col-start-1">

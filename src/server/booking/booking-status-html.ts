@@ -1,0 +1,120 @@
+/**
+ * The status page's meeting section and the pages its posts answer with (decision 104): plain HTML forms, one
+ * button per free slot (its value the slot's instant), so booking, moving and cancelling work the same with or
+ * without JavaScript and under the status page's CSP (no script, inline style only). Every value is escaped.
+ * Copy: content/booking.ts.
+ */
+import { bookingStatusCopy as copy } from '../../content/booking';
+import { statusPageCopy } from '../../content/status-page';
+import { bookingSubpaths, kstClock, slotsByDay } from '../../domain/booking';
+import { escapeHtml } from '../../domain/escape-html';
+import { formatKst } from '../../domain/kst';
+import type { StatusShell } from '../http/status-page-html';
+import type { BookingRefusal, Meeting, MeetingView } from './meetings';
+
+const STYLE = `<style>
+.st .slots{display:grid;gap:.75rem;margin:.75rem 0 0}
+.st .slots fieldset{border:0;margin:0;padding:0;min-width:0}
+.st .slots legend{font-weight:700;margin:0 0 .25rem;padding:0}
+.st .slots .times{display:flex;flex-wrap:wrap;gap:.5rem}
+.st .slots .btn{margin:0;min-width:6.5rem}
+.st form.block{display:block}
+</style>`;
+
+const kst = (instant: Date) => `${formatKst(instant)} (${statusPageCopy.kst})`;
+
+/** The day heading of a slot group: the date part of formatKst ("2026년 11월 30일 (월)"). */
+const dayLabel = (slot: Date) => formatKst(slot).replace(/ 오[전후] .*$/, '');
+
+function slotForms(slots: Date[], action: string, label: string): string {
+  return `<div class="slots">${slotsByDay(slots)
+    .map(
+      (group) => `<form method="post" action="${escapeHtml(action)}" class="block"><fieldset>
+<legend>${escapeHtml(dayLabel(group.slots[0]!))}</legend><div class="times">${group.slots
+        .map(
+          (slot) =>
+            `<button type="submit" class="btn secondary" name="start" value="${slot.toISOString()}" aria-label="${escapeHtml(`${formatKst(slot)} ${label}`)}" data-slot="${slot.toISOString()}">${escapeHtml(kstClock(slot))}</button>`,
+        )
+        .join('')}</div></fieldset></form>`,
+    )
+    .join('')}</div>`;
+}
+
+function meetingDetails(meeting: Meeting): string {
+  const how = copy.mode[meeting.mode];
+  const video =
+    meeting.mode === 'video' && meeting.videoUrl
+      ? `<dt>${escapeHtml(copy.booked.video)}</dt><dd><a href="${escapeHtml(meeting.videoUrl)}" rel="noreferrer noopener" target="_blank">${escapeHtml(meeting.videoUrl)}</a></dd>`
+      : `<dt>${escapeHtml(copy.booked.how)}</dt><dd>${escapeHtml(copy.booked.phone)}</dd>`;
+  return `<dl>
+<dt>${escapeHtml(copy.booked.at)}</dt><dd data-meeting-at="${meeting.startsAt.toISOString()}">${escapeHtml(kst(meeting.startsAt))}</dd>
+<dt>${escapeHtml(copy.booked.how)}</dt><dd>${escapeHtml(how)}</dd>
+${meeting.mode === 'video' ? video : ''}
+</dl>`;
+}
+
+/** The section on the status page: nothing until a meeting is offered; then the slots, or the booked meeting. */
+export function bookingSectionHtml(view: MeetingView, base: string): string {
+  if (!view.offered && !view.meeting) return '';
+  const heading = `<h2 id="st-meeting">${escapeHtml(view.meeting ? copy.booked.heading : copy.heading)}</h2>`;
+  if (view.meeting) {
+    const moves =
+      view.slots.length > 0
+        ? `<details><summary>${escapeHtml(copy.booked.moveHeading)}</summary>${slotForms(view.slots, `${base}/${bookingSubpaths.move}`, copy.booked.move)}</details>`
+        : '';
+    return `${STYLE}<section class="card hi" aria-labelledby="st-meeting" data-meeting>${heading}
+${meetingDetails(view.meeting)}
+<p class="muted">${escapeHtml(view.mayChange ? copy.booked.change : copy.booked.locked)}</p>
+${
+  view.mayChange
+    ? `<form method="post" action="${escapeHtml(`${base}/${bookingSubpaths.cancel}`)}"><button type="submit" class="btn danger">${escapeHtml(copy.booked.cancel)}</button></form>${moves}`
+    : ''
+}</section>`;
+  }
+  const mode = copy.modeLine(copy.mode[view.settings.mode], copy.length(view.settings.lengthMinutes));
+  return `${STYLE}<section class="card hi" aria-labelledby="st-meeting" data-meeting>${heading}
+<p class="muted">${escapeHtml(copy.lead)}</p>
+<p><strong>${escapeHtml(mode)}</strong></p>
+${view.slots.length > 0 ? slotForms(view.slots, `${base}/${bookingSubpaths.book}`, copy.choose) : `<p data-no-slots>${escapeHtml(copy.noSlots)}</p>`}
+</section>`;
+}
+
+export type BookingAnswer =
+  | { kind: 'booked' | 'moved'; meeting: Meeting }
+  | { kind: 'cancelled' }
+  | { kind: 'refused'; refusal: BookingRefusal | 'invalid' };
+
+/** The page a booking post answers with: what happened, in Korean, and the way back. */
+export function bookingAnswerHtml(shell: StatusShell, answer: BookingAnswer, base: string): string {
+  const [title, lead] = ((): [string, string] => {
+    switch (answer.kind) {
+      case 'booked':
+        return [copy.done.bookedTitle, copy.done.booked(kst(answer.meeting.startsAt))];
+      case 'moved':
+        return [copy.done.movedTitle, copy.done.moved(kst(answer.meeting.startsAt))];
+      case 'cancelled':
+        return [copy.done.cancelledTitle, copy.done.cancelled];
+      case 'refused':
+        return [copy.refusedTitle, copy.refusals[answer.refusal]];
+    }
+  })();
+  const role = answer.kind === 'refused' ? 'alert' : 'status';
+  return shell.render(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p class="lead" role="${role}" data-booking-answer="${answer.kind === 'refused' ? answer.refusal : answer.kind}">${escapeHtml(lead)}</p>
+<a class="btn primary" href="${escapeHtml(base)}">${escapeHtml(copy.done.back)}</a>`,
+  );
+}
+
+/** The meetings in the founder's download, under Korean keys, times in KST. */
+export function bookingDownload(meetings: Meeting[]): Record<string, unknown> {
+  const k = copy.download;
+  return {
+    [k.key]: meetings.map((meeting) => ({
+      [k.at]: formatKst(meeting.startsAt),
+      [k.status]: k.statuses[meeting.status],
+      [k.mode]: copy.mode[meeting.mode],
+    })),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The status page's booking posts (decision 104): POST /status/<token>/meeting/book, /move (a `start` field: the
+ * slot's instant, the button's value) and /cancel, plain form posts that answer with a page (no JavaScript
+ * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin (a
+ * no-referrer page's `null` Origin passes only with Sec-Fetch-Site same-origin), no-store, noindex, no referrer,
+ * the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
+ * changes; every refusal is a Korean page that says why, and nothing changes. Booked, moved and cancelled are
+ * access records by the visitor; the open workspaces hear of it (lead_changed).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { bookingSubpaths } from '../../domain/booking';
+import { STATUS_PATH } from '../../domain/status-link';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import { ideaIdForToken } from '../founder/status-lookup';
+import { statusPath } from '../founder/status-token';
+import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../http/status-page-html';
+import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
+import { appendAccessRecord } from '../team/access-records';
+import { bookingAnswerHtml, type BookingAnswer } from './booking-status-html';
+import { bookMeeting, cancelMeeting, moveMeeting } from './meetings';
+
+export interface BookingStatusRoutesOptions {
+  config: Config;
+  database: Database;
+  siteDir: string;
+  events?: EventBus;
+  /** Sends the queued mails now rather than at the worker's next poll. */
+  onQueued?: () => void;
+}
+
+type TokenRequest = { Params: { token: string }; Body: Record<string, string> | undefined };
+
+/** The longest form body a booking post may carry (one ISO instant and the button's name). */
+const BOOKING_BODY_LIMIT = 1024;
+
+export async function bookingStatusRoutes(app: FastifyInstance, options: BookingStatusRoutesOptions): Promise<void> {
+  const { database, config } = options;
+  const shell = loadStatusShell(options.siteDir);
+  const csp = statusPageCsp(config.trustProxy !== false);
+  const intakeGuard = intakeOriginGuard(config.allowedOrigins);
+  const originGuard: onRequestAsyncHookHandler = async function (request, reply) {
+    if (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
+    return intakeGuard.call(this, request, reply);
+  };
+  app.addContentTypeParser(
+    FORM_POST_TYPE,
+    { parseAs: 'string', bodyLimit: BOOKING_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const page = (reply: FastifyReply, html: string, code = 200) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', csp)
+      .code(code)
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  const startOf = (request: FastifyRequest<TokenRequest>): Date | undefined => {
+    const value = request.body?.start;
+    if (typeof value !== 'string' || value.length > 40 || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)) return undefined;
+    const start = new Date(value);
+    return Number.isNaN(start.getTime()) ? undefined : start;
+  };
+
+  const answer = async (
+    request: FastifyRequest<TokenRequest>,
+    reply: FastifyReply,
+    action: 'book' | 'move' | 'cancel',
+  ) => {
+    const base = statusPath(request.params.token);
+    const ideaId = await ideaIdForToken(database, request.params.token);
+    if (!ideaId) return page(reply, statusNotFoundHtml(shell), 404);
+    const start = action === 'cancel' ? undefined : startOf(request);
+    if (action !== 'cancel' && !start)
+      return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: 'invalid' }, base), 400);
+    const context = {
+      founderMail: config.founder.mail,
+      record: (rows: Parameters<typeof appendAccessRecord>[0]) =>
+        appendAccessRecord(rows, {
+          actor: 'visitor',
+          action: action === 'book' ? 'meeting_booked' : action === 'move' ? 'meeting_moved' : 'meeting_cancelled',
+          ideaId,
+        }),
+    };
+    const outcome =
+      action === 'book'
+        ? await bookMeeting(database, ideaId, start!, context)
+        : action === 'move'
+          ? await moveMeeting(database, ideaId, start!, context)
+          : await cancelMeeting(database, ideaId, 'founder', context);
+    if (!outcome) return page(reply, statusNotFoundHtml(shell), 404);
+    if ('refused' in outcome)
+      return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: outcome.refused }, base), 409);
+    options.onQueued?.();
+    void options.events?.publish({ kind: 'lead_changed', ideaId });
+    request.log.info({ ideaId, outcome: `meeting_${action}` }, 'meeting changed by the founder');
+    const done: BookingAnswer =
+      action === 'cancel'
+        ? { kind: 'cancelled' }
+        : { kind: action === 'book' ? 'booked' : 'moved', meeting: outcome.meeting };
+    return page(reply, bookingAnswerHtml(shell, done, base));
+  };
+
+  for (const action of ['book', 'move', 'cancel'] as const)
+    app.post<TokenRequest>(
+      `${STATUS_PATH}/:token/${bookingSubpaths[action]}`,
+      { onRequest: [originGuard] },
+      (request, reply) => answer(request, reply, action),
+    );
+}

@@ -1,0 +1,430 @@
+/**
+ * The meeting booking (decision 104) on PGlite and PostgreSQL, through the status page's form posts, the workspace
+ * API and a real SMTP server: a booking mails both sides an invitation that ical.js reads back at the right time in
+ * Asia/Seoul, the lead moves to 미팅 with the time, the slot is gone for the next founder, a move raises the
+ * sequence, a cancel frees the slot and mails METHOD:CANCEL; refusals (past, taken, outside the hours, not
+ * offered, forged or erased link) say why in Korean and change nothing; two instances racing for one slot book it
+ * once; the reminders go once each with the clock moved, across instances and a restart.
+ */
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
+import { statusPageCopy } from '../../content/status-page';
+import { BOOKING_API_PATHS, bookingSubpaths, MEETING_REMINDERS } from '../../domain/booking';
+import {
+  ALL_DAY_HOURS,
+  BOOKING_LINK_SECRET,
+  calendarOf,
+  deliveredLead,
+  offeredSlots,
+  readInvitation,
+  setHours,
+} from '../../../test-support/server/booking-fixtures';
+import { signedIn } from '../../../test-support/server/lead-fixtures';
+import { buildTestApp, DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
+import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
+import { mailFileDir } from '../mail/mail-files';
+
+const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
+const ENV = { ...DELIVERY_TEST_ENV, FOUNDER_MAIL: 'true', STATUS_LINK_SECRET: BOOKING_LINK_SECRET };
+
+const post = (app: FastifyInstance, path: string, action: keyof typeof bookingSubpaths, start?: string) =>
+  app.inject({
+    method: 'POST',
+    url: `${path}/${bookingSubpaths[action]}`,
+    headers: FORM,
+    payload: start === undefined ? 'go=1' : `start=${encodeURIComponent(start)}`,
+  });
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+async function state(app: FastifyInstance) {
+  const [counts] = await app.database.rows<{ meetings: number; cells: number; mails: number; stage_events: number }>(
+    sql`select (select count(*)::int from meetings) as meetings, (select count(*)::int from meeting_cells) as cells,
+      (select count(*)::int from meeting_mails) as mails,
+      (select count(*)::int from idea_events where stage = 'meeting') as stage_events`,
+  );
+  return counts!;
+}
+
+const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
+
+/** Every content line of an .ics: CRLF-ended, at most 75 octets. */
+function expectFolded(ics: string) {
+  expect(ics.endsWith('\r\n')).toBe(true);
+  expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+}
+
+describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
+  const suite = intakeSuite(driver);
+  const start = (env: Record<string, string> = {}) => suite.start({ ...ENV, ...env });
+
+  it(
+    'books a slot once: both sides get an invitation ical.js reads in Asia/Seoul, the lead is at 미팅, the slot is gone',
+    async () => {
+      const app = await start({ SITE_URL: 'https://mvp24.example' });
+      const owner = await signedIn(app.database, 'owner');
+      const member = await signedIn(app.database, 'member');
+      const settings = { ...ALL_DAY_HOURS, mode: 'video', videoUrl: 'https://meet.example/abc-defg-hij' };
+      const refused = await app.inject({
+        method: 'POST',
+        url: BOOKING_API_PATHS.settings,
+        headers: member.headers,
+        payload: settings,
+      });
+      expect(refused.statusCode).toBe(403);
+      const saved = await app.inject({
+        method: 'POST',
+        url: BOOKING_API_PATHS.settings,
+        headers: owner.headers,
+        payload: settings,
+      });
+      expect(saved.statusCode).toBe(200);
+
+      const founder = await deliveredLead(app.database, { email: 'founder@example.com', ownerId: owner.member.id });
+      const other = await deliveredLead(app.database, { email: 'next@example.com' });
+      const page = await app.inject({ method: 'GET', url: founder.path });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.body).toContain(bookingStatusCopy.heading);
+      const slots = offeredSlots(page.body);
+      expect(slots.length).toBeGreaterThan(0);
+      const slot = slots[0]!;
+      expect(Date.parse(slot) - Date.now()).toBeGreaterThanOrEqual(2 * 3_600_000 - 60_000);
+
+      const booked = await post(app, founder.path, 'book', slot);
+      expect(booked.statusCode).toBe(200);
+      expect(booked.body).toContain(bookingStatusCopy.done.bookedTitle);
+      expect(booked.headers['content-security-policy']).toBeDefined();
+
+      const mails = await suite.smtp.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(suite.smtp.received).toHaveLength(2);
+      const founderMail = mails.find(to('founder@example.com'))!;
+      const teamMail = mails.find(to(owner.member.email))!;
+      expect(founderMail.parsed.subject).toBe(meetingMailCopy.subjects.request);
+      expect(founderMail.parsed.text).toContain('https://mvp24.example/status/');
+      expect(teamMail.parsed.text).toContain(`https://mvp24.example/team/leads/${founder.id}`);
+      for (const mail of [founderMail, teamMail]) {
+        expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+        const ics = calendarOf(mail.parsed);
+        expectFolded(ics);
+        expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Seoul');
+        const invitation = readInvitation(ics);
+        expect(invitation).toMatchObject({
+          method: 'REQUEST',
+          sequence: 0,
+          status: 'CONFIRMED',
+          startZone: 'Asia/Seoul',
+        });
+        expect(invitation.start.toISOString()).toBe(slot);
+        expect(invitation.end.getTime() - invitation.start.getTime()).toBe(30 * 60_000);
+        expect(invitation.attendee).toBe('mailto:founder@example.com');
+        expect(invitation.organizer).toBe(`mailto:${owner.member.email}`);
+        expect(ics).toContain('https://meet.example/abc-defg-hij');
+        // Nothing the founder typed: not the idea, not the name.
+        expect(mail.raw).not.toContain('홍길동');
+      }
+      expect(readInvitation(calendarOf(founderMail.parsed)).uid).toBe(readInvitation(calendarOf(teamMail.parsed)).uid);
+
+      const [idea] = await app.database.rows<{ stage: string }>(
+        sql`select stage from ideas where id = ${founder.id}::uuid`,
+      );
+      expect(idea!.stage).toBe('meeting');
+      const [event] = await app.database.rows<{ details: { meetingAt: string } | string }>(
+        sql`select details from idea_events where idea_id = ${founder.id}::uuid and stage = 'meeting'`,
+      );
+      const details = typeof event!.details === 'string' ? JSON.parse(event!.details) : event!.details;
+      expect(details.meetingAt).toBe(slot);
+
+      // The founder's page shows the meeting; the next founder's no longer offers the slot.
+      const after = await app.inject({ method: 'GET', url: founder.path });
+      expect(after.body).toContain(`data-meeting-at="${slot}"`);
+      const next = await app.inject({ method: 'GET', url: other.path });
+      expect(offeredSlots(next.body)).not.toContain(slot);
+      const taken = await post(app, other.path, 'book', slot);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.body).toContain(bookingStatusCopy.refusals.taken);
+      const twice = await post(app, founder.path, 'book', slots[1]!);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.body).toContain(bookingStatusCopy.refusals.already_booked);
+      expect(await state(app)).toMatchObject({ meetings: 1, cells: 1 });
+
+      // The download holds the meeting.
+      const data = await app.inject({ method: 'GET', url: `${founder.path}/data` });
+      expect(data.body).toContain(bookingStatusCopy.download.key);
+
+      // The workspace sees it.
+      const lead = await app.inject({
+        method: 'GET',
+        url: BOOKING_API_PATHS.meeting(founder.id),
+        headers: member.headers,
+      });
+      expect(lead.json().meeting.startsAt).toBe(slot);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'moves with a raised sequence and the same UID, cancels with METHOD:CANCEL, and the cancel frees the slot',
+    async () => {
+      const app = await start();
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, { email: 'founder@example.com' });
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      expect((await post(app, founder.path, 'book', slots[0])).statusCode).toBe(200);
+      await suite.smtp.waitFor(2);
+      const moved = await post(app, founder.path, 'move', slots[3]);
+      expect(moved.statusCode).toBe(200);
+      expect(moved.body).toContain(bookingStatusCopy.done.movedTitle);
+      const afterMove = await suite.smtp.waitFor(4);
+      const first = readInvitation(calendarOf(afterMove[0]!.parsed));
+      const second = readInvitation(calendarOf(afterMove.slice(2).find(to('founder@example.com'))!.parsed));
+      expect(second).toMatchObject({ method: 'REQUEST', uid: first.uid, sequence: 1 });
+      expect(second.start.toISOString()).toBe(slots[3]);
+      expect(afterMove.slice(2).find(to('founder@example.com'))!.parsed.subject).toBe(meetingMailCopy.subjects.moved);
+      // The old slot is free again, the new one taken.
+      const other = await deliveredLead(app.database, { email: 'next@example.com' });
+      const offered = offeredSlots((await app.inject({ method: 'GET', url: other.path })).body);
+      expect(offered).toContain(slots[0]);
+      expect(offered).not.toContain(slots[3]);
+
+      const cancelled = await post(app, founder.path, 'cancel');
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.body).toContain(bookingStatusCopy.done.cancelledTitle);
+      const all = await suite.smtp.waitFor(6);
+      for (const mail of all.slice(4)) {
+        const cancel = readInvitation(calendarOf(mail.parsed));
+        expect(cancel).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 2, status: 'CANCELLED' });
+        expect(mail.parsed.subject).toBe(meetingMailCopy.subjects.cancel);
+      }
+      expect(offeredSlots((await app.inject({ method: 'GET', url: other.path })).body)).toContain(slots[3]);
+      expect((await post(app, other.path, 'book', slots[3])).statusCode).toBe(200);
+      expect(await state(app)).toMatchObject({ meetings: 2, cells: 1 });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a past, taken-by-hours, off-grid or unoffered slot and a forged or erased link in Korean, changing nothing',
+    async () => {
+      const app = await start();
+      const tomorrow = new Date(Date.now() + 33 * 3_600_000).toISOString().slice(0, 10);
+      await setHours(app.database, { ...ALL_DAY_HOURS, daysOff: [tomorrow] });
+      const founder = await deliveredLead(app.database);
+      const notYet = await deliveredLead(app.database, { stage: 'building', prototypeDeliveredAt: null });
+      const before = await state(app);
+      const cases: [string, string, string][] = [
+        [founder.path, new Date(Date.now() - 3_600_000).toISOString(), bookingStatusCopy.refusals.too_soon],
+        [founder.path, new Date(Date.now() + 30 * 60_000).toISOString(), bookingStatusCopy.refusals.too_soon],
+        [founder.path, `${tomorrow}T03:00:00.000Z`, bookingStatusCopy.refusals.outside_hours],
+        [
+          founder.path,
+          new Date(
+            Date.parse(offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[0]!) + 600_000,
+          ).toISOString(),
+          bookingStatusCopy.refusals.outside_hours,
+        ],
+        [
+          founder.path,
+          new Date(Date.now() + 9 * 86_400_000).toISOString().replace(/T.*/, 'T01:00:00.000Z'),
+          bookingStatusCopy.refusals.outside_hours,
+        ],
+        [founder.path, 'not-a-time', bookingStatusCopy.refusals.invalid],
+        [notYet.path, new Date(Date.now() + 5 * 3_600_000).toISOString(), bookingStatusCopy.refusals.not_offered],
+      ];
+      for (const [path, when, message] of cases) {
+        const response = await post(app, path, 'book', when);
+        expect(response.statusCode, `${when} → ${message}`).toBeGreaterThanOrEqual(400);
+        expect(response.body).toContain(message);
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+      expect((await post(app, founder.path, 'cancel')).body).toContain(bookingStatusCopy.refusals.no_meeting);
+      // Not offered: the page has no meeting section.
+      expect((await app.inject({ method: 'GET', url: notYet.path })).body).not.toContain('data-meeting');
+
+      // A forged link, then an erased one: the status 404 page.
+      const slot = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[0]!;
+      const forged = await post(app, `/status/${'A'.repeat(43)}`, 'book', slot);
+      expect(forged.statusCode).toBe(404);
+      expect(forged.body).toContain(statusPageCopy.notFound.title);
+      const erasedPath = founder.path;
+      expect(
+        (await app.inject({ method: 'POST', url: `${erasedPath}/delete`, headers: FORM, payload: 'x=1' })).statusCode,
+      ).toBe(200);
+      const erased = await post(app, erasedPath, 'book', slot);
+      expect(erased.statusCode).toBe(404);
+      expect(erased.body).toContain(statusPageCopy.notFound.title);
+      // Another site's page may not post.
+      const crossSite = await app.inject({
+        method: 'POST',
+        url: `${notYet.path}/${bookingSubpaths.book}`,
+        headers: { ...FORM, origin: 'https://evil.example' },
+        payload: `start=${encodeURIComponent(slot)}`,
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect(await state(app)).toEqual(before);
+      expect(suite.smtp.received).toHaveLength(0);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'erases the meeting, its cells, mails and the .eml copies of its mails with the idea',
+    async () => {
+      // No SMTP server: each mail is written as an .eml file under DATA_DIR (the fallback).
+      const app = await start({ SMTP_URL: '' });
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database);
+      const slot = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[0]!;
+      expect((await post(app, founder.path, 'book', slot)).statusCode).toBe(200);
+      // Whole files only (the transport writes a temporary file, then renames it).
+      const files = () =>
+        fs.existsSync(mailFileDir(suite.store.dataDir))
+          ? fs.readdirSync(mailFileDir(suite.store.dataDir)).filter((name) => name.endsWith('.eml'))
+          : [];
+      const allSent = async () => {
+        const [row] = await app.database.rows<{ unsent: number }>(
+          sql`select count(*)::int as unsent from meeting_mails where status not in ('sent', 'skipped')`,
+        );
+        return row!.unsent === 0;
+      };
+      await until(() => files().filter((name) => name.includes('-meeting-')).length === 2);
+      expect(
+        (
+          await post(
+            app,
+            founder.path,
+            'move',
+            offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)[2]!,
+          )
+        ).statusCode,
+      ).toBe(200);
+      await until(() => files().filter((name) => name.includes('-meeting-')).length === 4);
+      // An erasure while a mail is being written leaves that file to the retention's sweep (mail/mail-files.ts).
+      await until(allSent);
+      expect(
+        (await app.inject({ method: 'POST', url: `${founder.path}/delete`, headers: FORM, payload: 'x=1' })).statusCode,
+      ).toBe(200);
+      expect(await state(app)).toEqual({ meetings: 0, cells: 0, mails: 0, stage_events: 0 });
+      expect(files().filter((name) => name.includes('-meeting-'))).toEqual([]);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'sends each reminder once with the clock moved, across a second turn, a second instance and a restart',
+    async () => {
+      const env = { ...ENV, SMTP_URL: suite.smtp.url };
+      let app = await start();
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, { email: 'founder@example.com' });
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      // A slot more than a day ahead, so the day-before reminder applies.
+      const slot = slots.find((candidate) => Date.parse(candidate) - Date.now() > 26 * 3_600_000)!;
+      expect((await post(app, founder.path, 'book', slot)).statusCode).toBe(200);
+      await suite.smtp.waitFor(2);
+      const startsAt = Date.parse(slot);
+      const reminders = async (kind: string) =>
+        app.database.rows<{ recipient: string; status: string }>(
+          sql`select recipient, status from meeting_mails where kind = ${kind} order by recipient`,
+        );
+
+      // Two days before: nothing yet.
+      await app.jobs.runDue(new Date(startsAt - 2 * MEETING_REMINDERS.day));
+      expect(await reminders('reminder_day')).toEqual([]);
+      // The day before, twice (the second turn is not due; a later one finds the rows).
+      const dayBefore = startsAt - MEETING_REMINDERS.day + 60_000;
+      await app.jobs.runDue(new Date(dayBefore));
+      await app.jobs.runDue(new Date(dayBefore + 120_000));
+      if (driver === 'postgres') {
+        const second = await buildTestApp(suite.store, env);
+        await second.jobs.runDue(new Date(dayBefore + 240_000));
+        await second.close();
+      }
+      await until(async () => (await reminders('reminder_day')).every((row) => row.status === 'sent'));
+      expect(await reminders('reminder_day')).toEqual([
+        { recipient: 'founder', status: 'sent' },
+        { recipient: 'team', status: 'sent' },
+      ]);
+      await suite.smtp.waitFor(4);
+      const day = suite.smtp.received.slice(2);
+      expect(day.map((mail) => mail.parsed.subject)).toEqual([
+        meetingMailCopy.subjects.reminder_day,
+        meetingMailCopy.subjects.reminder_day,
+      ]);
+      expect(readInvitation(calendarOf(day[0]!.parsed)).start.toISOString()).toBe(slot);
+
+      // A restart, then the hour before (twice).
+      await app.close();
+      app = await buildTestApp(suite.store, env);
+      const hourBefore = startsAt - MEETING_REMINDERS.hour + 60_000;
+      await app.jobs.runDue(new Date(hourBefore));
+      await app.jobs.runDue(new Date(hourBefore + 600_000));
+      await until(async () => (await reminders('reminder_hour')).filter((row) => row.status === 'sent').length === 2);
+      await suite.smtp.waitFor(6);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(suite.smtp.received).toHaveLength(6);
+      expect(suite.smtp.received.slice(4).map((mail) => mail.parsed.subject)).toEqual([
+        meetingMailCopy.subjects.reminder_hour,
+        meetingMailCopy.subjects.reminder_hour,
+      ]);
+      expect(await reminders('reminder_day')).toHaveLength(2);
+      await app.close();
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('two instances on one PostgreSQL', () => {
+  const suite = intakeSuite('postgres');
+
+  it(
+    'book a contested slot once, each race with a different winner or none twice',
+    async () => {
+      const first = await suite.start(ENV);
+      const second = await buildTestApp(suite.store, { ...ENV, SMTP_URL: suite.smtp.url });
+      try {
+        await setHours(first.database);
+        const leads = await Promise.all(
+          Array.from({ length: 8 }, (_, index) => deliveredLead(first.database, { email: `f${index}@example.com` })),
+        );
+        const all = offeredSlots((await first.inject({ method: 'GET', url: leads[0]!.path })).body);
+        // Every other slot, so a free one lies before each booked one.
+        const slots = [all[1]!, all[3]!, all[5]!, all[7]!];
+        for (const [round, slot] of slots.entries()) {
+          const a = leads[round * 2]!;
+          const b = leads[round * 2 + 1]!;
+          const answers = await Promise.all([post(first, a.path, 'book', slot), post(second, b.path, 'book', slot)]);
+          expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+          expect(answers.find((answer) => answer.statusCode === 409)!.body).toContain(bookingStatusCopy.refusals.taken);
+        }
+        const [counts] = await first.database.rows<{ meetings: number; cells: number }>(
+          sql`select (select count(*)::int from meetings) as meetings, (select count(*)::int from meeting_cells) as cells`,
+        );
+        expect(counts).toEqual({ meetings: 4, cells: 4 });
+        // An hour-long meeting cannot overlap a booked half hour either.
+        await setHours(first.database, { ...ALL_DAY_HOURS, lengthMinutes: 60 });
+        const lead = await deliveredLead(first.database);
+        const refused = await post(second, lead.path, 'book', all[0]!);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.body).toContain(bookingStatusCopy.refusals.taken);
+        expect(offeredSlots((await second.inject({ method: 'GET', url: lead.path })).body)).not.toContain(all[0]);
+      } finally {
+        await second.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+});
