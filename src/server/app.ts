@@ -28,6 +28,7 @@ import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
+import { threadStatusRoutes } from './thread/thread-status-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
@@ -148,24 +149,24 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       leaseMs: config.mail.leaseMs,
       leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
       // A mail failed for good: tell the team now rather than at the alert job's next turn.
-      founderMails: config.founder.mail
-        ? new FounderMailSender(
-            database,
-            transport,
-            {
-              from: config.mail.from,
-              // A founder's reply reaches the team, not the no-reply sender.
-              replyTo: config.mail.teamEmail,
-              linkSecret: statusSecret,
-              siteUrl: config.founder.siteUrl,
-              leaseMs: config.mail.leaseMs,
-              maxAgeMs: config.mail.maxAgeMs,
-              retryBaseMs: config.mail.retryBaseMs,
-              retryMaxMs: config.mail.retryMaxMs,
-            },
-            app.log,
-          )
-        : undefined,
+      // Always: FOUNDER_MAIL=false queues no confirmation or ready mail, but a team's thread message (decision
+      // 101) is still mailed to the founder.
+      founderMails: new FounderMailSender(
+        database,
+        transport,
+        {
+          from: config.mail.from,
+          // A founder's reply reaches the team, not the no-reply sender.
+          replyTo: config.mail.teamEmail,
+          linkSecret: statusSecret,
+          siteUrl: config.founder.siteUrl,
+          leaseMs: config.mail.leaseMs,
+          maxAgeMs: config.mail.maxAgeMs,
+          retryBaseMs: config.mail.retryBaseMs,
+          retryMaxMs: config.mail.retryMaxMs,
+        },
+        app.log,
+      ),
       onAlert: nudgeAlerts,
     },
     app.log,
@@ -228,6 +229,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     onAlert: nudgeAlerts,
     events,
   });
+  await app.register(threadStatusRoutes, {
+    config,
+    database,
+    siteDir: config.siteDir,
+    onAlert: nudgeAlerts,
+    events,
+  });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   const proxy = detectUntrustedProxy(app, config);
   await app.register(healthzRoute, {
@@ -241,6 +249,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     mailTransport: transport,
     events,
     onAlertStored: nudgeAlerts,
+    onFounderMailQueued: () => outbox.nudge(),
   });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });

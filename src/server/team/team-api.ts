@@ -27,6 +27,7 @@ import { sessionToken } from './session-cookie';
 import { sendTeamError, TeamApiError } from './team-api-error';
 import { requestHoldsUnstorableText } from './text-guard';
 import { unreadRoutes } from './unread-routes';
+import { threadTeamRoutes } from '../thread/thread-team-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,8 @@ export interface TeamApiOptions {
   events: EventBus;
   /** Sends stored alerts now (an owner's assignment mail). */
   onAlertStored?: () => void;
+  /** Sends queued founder mails now (a thread message's, decision 101). */
+  onFounderMailQueued?: () => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -104,6 +107,11 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   await scope.register(leadsRoutes, { config, database, events: options.events, onAlertStored: options.onAlertStored });
   await scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled });
   await scope.register(unreadRoutes, { database });
+  await scope.register(threadTeamRoutes, {
+    database,
+    events: options.events,
+    ...(options.onFounderMailQueued ? { onMailQueued: options.onFounderMailQueued } : {}),
+  });
   await scope.register(eventStreamRoute, {
     database,
     events: options.events,

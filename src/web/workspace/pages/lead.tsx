@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { threadTimelineCopy } from '../../../content/thread';
 import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';
@@ -40,6 +41,11 @@ function entryText(entry: LeadTimelineEntry): string {
       return copy.events.owner(entry.ownerEmail);
     case 'note':
       return copy.events.note;
+    case 'message':
+    case 'answer':
+    case 'quote':
+    case 'quote_accepted':
+      return threadTimelineCopy.workspace[entry.kind];
   }
 }
 
