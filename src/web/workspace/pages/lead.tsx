@@ -1,7 +1,7 @@
 /**
  * One lead's page (`/team/leads/<id>`): the whole idea, contact links, the voice memo (streamed with the session,
- * seekable), the team mail's delivery, the clock, the timeline, and every change: stage, owner, notes, release,
- * close, erase.
+ * seekable), the team mail's delivery, the clock, the timeline, the conversation with the founder and the quote
+ * (features/thread/), and every change: stage, owner, notes, release, close, erase.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -23,6 +23,7 @@ import { EraseDialog } from '../features/leads/erase-dialog';
 import { clockClass, stageLabels } from './inbox';
 import { NoteForm, OwnerForm, StageForm } from '../features/leads/lead-forms';
 import { useLead, useLeadChange } from '../features/leads/lead-queries';
+import { ThreadPanel } from '../features/thread/thread-panel';
 
 const copy = leadsCopy.lead;
 const deliveryLabels: Record<LeadDeliveryStatus, string> = copy.deliveryStatus;
@@ -228,6 +229,7 @@ export function LeadScreen() {
               </dd>
             </dl>
           </section>
+          <ThreadPanel leadId={data.id} />
         </div>
         {/* The changes come before the timeline on a phone (one column); beside it, spanning both rows, on a wide screen. */}
         <div className="flex flex-col gap-4 lg:row-span-2">
