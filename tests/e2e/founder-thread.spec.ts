@@ -20,7 +20,7 @@ import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
 
-const PORT = 4311;
+const PORT = 4397;
 const ORIGIN = `http://localhost:${PORT}`;
 const OWNER = 'owner@mvp24.example';
 const FOUNDER = 'haneul@example.com';
