@@ -97,7 +97,7 @@ test('추가 질문 from a template, answers with JavaScript on and off, unread 
   await team.getByRole('button', { name: leadsCopy.lead.save }).nth(1).click();
   const panel = team.getByTestId('lead-thread');
   await panel.getByRole('button', { name: threadTemplates[0].label }).click();
-  const message = panel.getByLabel(threadPanelCopy.message);
+  const message = panel.getByLabel(threadPanelCopy.message, { exact: true });
   await expect(message).toHaveValue(threadTemplates[0].body);
   await message.fill(`${threadTemplates[0].body}\n\n4. 결제는 필요하신가요?`);
   await panel.getByRole('button', { name: threadPanelCopy.send }).click();
