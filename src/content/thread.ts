@@ -82,7 +82,7 @@ export const threadMailCopy = {
   title: '팀의 메시지',
   intro: '24시간 MVP 팀이 신청하신 아이디어에 대해 메시지를 보냈습니다.',
   quote: (total: string, validUntil: string) => `견적서: 합계 ${total} (부가세 포함), ${validUntil}까지 유효`,
-  answerHint: '답변은 진행 상황 페이지에서 남기시는 것이 가장 빠릅니다. 이 메일에 회신하셔도 팀에 전달됩니다.',
+  answerHint: '아래 링크의 진행 상황 페이지에서 바로 답변을 남겨 주세요.',
   status: '진행 상황 페이지에서 답하기',
   reference: '접수 번호',
 } as const;
