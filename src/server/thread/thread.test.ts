@@ -154,6 +154,22 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     const played = await app.inject({ method: 'GET', url: `${base}/thread-memo/${memoRow!.message_id}` });
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toContain('audio/webm');
+    // The team plays it with its session; an access record says who.
+    const { headers } = await signedIn(app.database);
+    const teamPlayed = await app.inject({
+      method: 'GET',
+      url: `${leadThreadPath(id)}/memos/${memoRow!.message_id}`,
+      headers,
+    });
+    expect(teamPlayed.statusCode).toBe(200);
+    expect(teamPlayed.rawPayload.equals(memoFixture('chromium-opus.webm'))).toBe(true);
+    const [record] = await app.database.rows<{ action: string }>(
+      sql`select action from access_records where idea_id = ${id}::uuid and action = 'thread_memo_played'`,
+    );
+    expect(record).toBeDefined();
+    expect(
+      (await app.inject({ method: 'GET', url: `${leadThreadPath(id)}/memos/${memoRow!.message_id}` })).statusCode,
+    ).toBe(401);
 
     const before = await count(app, 'thread_messages');
     const cases: [Awaited<ReturnType<typeof answer>>, number, string][] = [
