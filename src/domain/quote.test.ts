@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWon, quoteDraftSchema, quoteTotals, QUOTE_LIMITS, VAT_PERCENT } from './quote';
 
 describe('the quote sums', () => {
-  it('adds the lines, takes 10 % VAT with the won fraction cut off, and totals both', () => {
+  it('adds the lines, takes VAT with the won fraction cut off, and totals both', () => {
     const totals = quoteTotals([
       { description: '기획', quantity: 1, unitPrice: 500_000 },
       { description: '화면', quantity: 3, unitPrice: 333_333 },
@@ -10,7 +10,6 @@ describe('the quote sums', () => {
     ]);
     expect(totals.lines).toEqual([500_000, 999_999, 30_002]);
     expect(totals.supply).toBe(1_530_001);
-    expect(VAT_PERCENT).toBe(10);
     expect(totals.vat).toBe(153_000);
     expect(totals.total).toBe(1_683_001);
     expect(formatWon(totals.total)).toBe('1,683,001원');
@@ -24,7 +23,7 @@ describe('the quote sums', () => {
     }));
     const totals = quoteTotals(most);
     expect(Number.isSafeInteger(totals.total)).toBe(true);
-    expect(totals.vat).toBe(totals.supply / 10);
+    expect(totals.vat).toBe((totals.supply * VAT_PERCENT) / 100);
     expect(quoteTotals([{ description: '무료 상담', quantity: 1, unitPrice: 0 }])).toMatchObject({ total: 0 });
   });
 
