@@ -72,6 +72,7 @@ export function formatErased(id: string, erased: Erased): string {
     `- 메일 발송 기록 ${erased.outboxRows}건`,
     `- 중복 접수 방지 기록 ${erased.idempotencyKeys}건`,
     `- 음성 메모 ${erased.voiceMemos}건`,
+    `- 신청자와 주고받은 메시지 ${erased.messages}건 (답변 음성 메모 ${erased.threadMemos}건, 견적서 ${erased.quotes}건)`,
     `- 메일 파일(.eml) ${erased.mailFiles}개`,
     '팀 메일함에 이미 도착한 메일은 메일함에서 직접 지워주세요.',
   ].join('\n');

@@ -94,4 +94,9 @@ export const leadAlertCopy = {
     `접수 번호 ${reference} 아이디어의 담당자로 지정되었습니다. 24시간 약속 시각을 확인해주세요.`,
   assignedSubject: (reference: string) => `[담당 지정] 접수 번호 ${reference}`,
   assignedTitle: '담당자로 지정된 아이디어',
+  /** The founder answered in the lead's thread (decision 101): the reference only; the answer is in the workspace. */
+  answered: (reference: string) =>
+    `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 답변을 남겼습니다. 작업 공간에서 확인해주세요.`,
+  answeredSubject: (reference: string) => `[신청자 답변] 접수 번호 ${reference}`,
+  answeredTitle: '신청자의 답변',
 } as const;

@@ -24,6 +24,11 @@ export const ACCESS_ACTIONS = [
   'lead_erased',
   'leads_exported',
   'records_viewed',
+  // The thread and the quote (decisions 101, 102).
+  'thread_viewed',
+  'message_sent',
+  'quote_sent',
+  'thread_memo_played',
   // The founder through their status link (decision 084): actor 'visitor'.
   'status_viewed',
   'visitor_downloaded',
@@ -35,6 +40,8 @@ export const ACCESS_ACTIONS = [
   'meeting_cancelled',
   'meeting_proposed',
   'meeting_hours_changed',
+  'visitor_answered',
+  'visitor_quote_confirmed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

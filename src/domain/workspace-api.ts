@@ -96,7 +96,9 @@ export type LeadTimelineEntry =
   | { kind: 'closed'; at: string; memberEmail: string | null }
   | { kind: 'stage'; at: string; memberEmail: string | null; stage: Stage; prototypeUrl?: string; reason?: string; meetingAt?: string }
   | { kind: 'owner'; at: string; memberEmail: string | null; ownerEmail: string | null }
-  | { kind: 'note'; at: string; memberEmail: string | null; text: string };
+  | { kind: 'note'; at: string; memberEmail: string | null; text: string }
+  /** The thread (decisions 101, 102): a message or quote sent, the founder's answer, 「견적 확인」. */
+  | { kind: 'message' | 'answer' | 'quote' | 'quote_accepted'; at: string; memberEmail: string | null };
 
 export interface LeadDetail extends LeadSummary {
   idea: string;

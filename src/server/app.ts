@@ -28,6 +28,7 @@ import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
+import { threadStatusRoutes } from './thread/thread-status-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
 import { bookingStatusRoutes } from './booking/booking-status-routes';
@@ -150,24 +151,24 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       leaseMs: config.mail.leaseMs,
       leaseRenewAfterMs: config.mail.leaseRenewAfterMs,
       // A mail failed for good: tell the team now rather than at the alert job's next turn.
-      founderMails: config.founder.mail
-        ? new FounderMailSender(
-            database,
-            transport,
-            {
-              from: config.mail.from,
-              // A founder's reply reaches the team, not the no-reply sender.
-              replyTo: config.mail.teamEmail,
-              linkSecret: statusSecret,
-              siteUrl: config.founder.siteUrl,
-              leaseMs: config.mail.leaseMs,
-              maxAgeMs: config.mail.maxAgeMs,
-              retryBaseMs: config.mail.retryBaseMs,
-              retryMaxMs: config.mail.retryMaxMs,
-            },
-            app.log,
-          )
-        : undefined,
+      // Always: FOUNDER_MAIL=false queues no confirmation or ready mail, but a team's thread message (decision
+      // 101) is still mailed to the founder.
+      founderMails: new FounderMailSender(
+        database,
+        transport,
+        {
+          from: config.mail.from,
+          // A founder's reply reaches the team, not the no-reply sender.
+          replyTo: config.mail.teamEmail,
+          linkSecret: statusSecret,
+          siteUrl: config.founder.siteUrl,
+          leaseMs: config.mail.leaseMs,
+          maxAgeMs: config.mail.maxAgeMs,
+          retryBaseMs: config.mail.retryBaseMs,
+          retryMaxMs: config.mail.retryMaxMs,
+        },
+        app.log,
+      ),
       // The meeting's invitations, cancellations and reminders (decision 104).
       meetingMails: new MeetingMailSender(
         database,
@@ -253,6 +254,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     events,
     onQueued: () => outbox.nudge(),
   });
+  await app.register(threadStatusRoutes, {
+    config,
+    database,
+    siteDir: config.siteDir,
+    onAlert: nudgeAlerts,
+    events,
+  });
   const backlog = { unsentAfterMs: config.alerts.unsentAfterMs, digestPeriodMs: config.mail.digestPeriodMs };
   const proxy = detectUntrustedProxy(app, config);
   await app.register(healthzRoute, {
@@ -267,6 +275,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     events,
     onAlertStored: nudgeAlerts,
     onMeetingMail: () => outbox.nudge(),
+    onFounderMailQueued: () => outbox.nudge(),
   });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });

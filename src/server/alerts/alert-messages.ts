@@ -15,17 +15,19 @@ export function alertText(
   const id = ideaId ?? copy.erasedIdea;
   const reference = details.reference ?? id;
   const text =
-    kind === 'lead_assigned'
-      ? leadAlertCopy.assigned(reference)
-      : kind === 'lead_due_soon'
-        ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
-        : kind === 'lead_overdue'
-          ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-          : kind === 'lead_erased'
-            ? leadAlertCopy.erased(reference)
-            : kind === 'mail_failed'
-              ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-              : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+    kind === 'founder_answered'
+      ? leadAlertCopy.answered(reference)
+      : kind === 'lead_assigned'
+        ? leadAlertCopy.assigned(reference)
+        : kind === 'lead_due_soon'
+          ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
+          : kind === 'lead_overdue'
+            ? leadAlertCopy.overdue(reference, details.hours ?? 0)
+            : kind === 'lead_erased'
+              ? leadAlertCopy.erased(reference)
+              : kind === 'mail_failed'
+                ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+                : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
   const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
   return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

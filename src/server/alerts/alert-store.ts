@@ -7,9 +7,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 
-/** lead_assigned: a member was made a lead's owner (a mail to them, stored with the change). */
+/**
+ * lead_assigned: a member was made a lead's owner (a mail to them, stored with the change); founder_answered: the
+ * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101).
+ */
 export type AlertKind =
-  'mail_failed' | 'mail_unsent' | 'lead_due_soon' | 'lead_overdue' | 'lead_erased' | 'lead_assigned';
+  | 'mail_failed'
+  | 'mail_unsent'
+  | 'lead_due_soon'
+  | 'lead_overdue'
+  | 'lead_erased'
+  | 'lead_assigned'
+  | 'founder_answered';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 

@@ -18,14 +18,22 @@ export function leadAlertMail(
 ): TeamMail {
   const overdue = kind === 'lead_overdue';
   const erased = kind === 'lead_erased';
-  const title = kind === 'lead_assigned' ? copy.assignedTitle : erased ? copy.erasedTitle : copy.mailTitle(overdue);
+  const answered = kind === 'founder_answered';
+  const title = answered
+    ? copy.answeredTitle
+    : kind === 'lead_assigned'
+      ? copy.assignedTitle
+      : erased
+        ? copy.erasedTitle
+        : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject:
-      kind === 'lead_assigned'
+    subject: answered
+      ? copy.answeredSubject(reference)
+      : kind === 'lead_assigned'
         ? copy.assignedSubject(reference)
         : erased
           ? copy.erasedSubject(reference)

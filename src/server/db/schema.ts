@@ -146,7 +146,9 @@ export const founderMails = pgTable(
     ideaId: uuid('idea_id')
       .notNull()
       .references(() => ideas.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'ready'] }).notNull(),
+    kind: text('kind', { enum: ['confirmation', 'ready', 'message'] }).notNull(),
+    /** Which mail of its kind: '' for the idea's own (confirmation, ready), the thread message's id for `message`. */
+    ref: text('ref').notNull().default(''),
     recipientHash: text('recipient_hash').notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
       .notNull()
@@ -159,7 +161,7 @@ export const founderMails = pgTable(
     deliveredTo: text('delivered_to'),
   },
   (table) => [
-    primaryKey({ columns: [table.ideaId, table.kind] }),
+    primaryKey({ columns: [table.ideaId, table.kind, table.ref] }),
     index('founder_mails_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('pending', 'sending')`),
@@ -240,7 +242,15 @@ export const alerts = pgTable(
   {
     key: text('key').primaryKey(),
     kind: text('kind', {
-      enum: ['mail_failed', 'mail_unsent', 'lead_due_soon', 'lead_overdue', 'lead_erased', 'lead_assigned'],
+      enum: [
+        'mail_failed',
+        'mail_unsent',
+        'lead_due_soon',
+        'lead_overdue',
+        'lead_erased',
+        'lead_assigned',
+        'founder_answered',
+      ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
     channel: text('channel', { enum: ['webhook', 'mail'] })
@@ -355,7 +365,10 @@ export const ideaEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** null: the system (intake, a job) or the visitor. */
     memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['stage', 'owner', 'note', 'released', 'closed'] }).notNull(),
+    /** message, answer, quote, quote_accepted: the thread (decisions 101, 102); details hold ids only. */
+    kind: text('kind', {
+      enum: ['stage', 'owner', 'note', 'released', 'closed', 'message', 'answer', 'quote', 'quote_accepted'],
+    }).notNull(),
     /** For `stage`: the new stage. */
     stage: text('stage', { enum: STAGES }),
     /** stage: { prototypeUrl } or { reason }; owner: { ownerId }; note: { text }. */
@@ -583,3 +596,60 @@ export const meetingMails = pgTable(
     index('meeting_mails_meeting_idx').on(table.meetingId),
   ],
 );
+
+/**
+ * The quotes (견적서, decision 102) the team sends on a lead: line items in whole won (domain/quote.ts computes the
+ * sums, which are not stored), the validity day, notes; `accepted_at` when the founder pressed 「견적 확인」.
+ * Erased with the idea.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    items: jsonb('items').$type<{ description: string; quantity: number; unitPrice: number }[]>().notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('quotes_idea_idx').on(table.ideaId)],
+);
+
+/**
+ * One lead's conversation (decision 101): a message from the team (member_id, mailed to the founder through
+ * founder_mails) or from the founder (answered on the status page). A team message may carry a quote. Erased with
+ * the idea; its text keeps no statistics (the migration, decision 077).
+ */
+export const threadMessages = pgTable(
+  'thread_messages',
+  {
+    id: uuid('id').primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    side: text('side', { enum: ['team', 'founder'] }).notNull(),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('thread_messages_idea_at_idx').on(table.ideaId, table.at)],
+);
+
+/** A founder answer's voice memo, stored like the intake's (voice_memos): checked bytes, erased with the idea. */
+export const threadMemos = pgTable('thread_memos', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => threadMessages.id, { onDelete: 'cascade' }),
+  ideaId: uuid('idea_id')
+    .notNull()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  bytes: bytea('bytes').notNull(),
+});

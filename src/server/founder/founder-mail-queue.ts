@@ -1,7 +1,8 @@
 /**
  * Queues the founder's mails (decision 084) inside the transaction that causes them: the confirmation with the
  * idea (ideas/idea-store.ts), the ready mail with the stage change to 프로토타입 전달 (ideas/lead-stages.ts). The
- * worker (mail/founder-mail-worker.ts) sends them. The primary key (idea, kind) makes each at most once.
+ * worker (mail/founder-mail-worker.ts) sends them. The primary key (idea, kind, ref) makes each at most once (ref is
+ * empty for these two; a thread message's mail, thread/thread-store.ts, names its message).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -50,7 +51,7 @@ export async function queueConfirmations(
         )})
       group by recipient_hash
     ) c on c.recipient_hash = v.recipient_hash
-    on conflict (idea_id, kind) do nothing`);
+    on conflict (idea_id, kind, ref) do nothing`);
 }
 
 /**
@@ -63,5 +64,5 @@ export async function queueReadyMail(rows: RowsFn, ideaId: string, at: string): 
     insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at, next_attempt_at)
     select f.idea_id, 'ready', f.recipient_hash, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
     from founder_mails f where f.idea_id = ${ideaId}::uuid and f.kind = 'confirmation'
-    on conflict (idea_id, kind) do nothing`);
+    on conflict (idea_id, kind, ref) do nothing`);
 }

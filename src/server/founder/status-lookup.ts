@@ -19,7 +19,8 @@ export interface StatusIdea {
   consentVersion: string | null;
   consentedAt: Date | null;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
-  timeline: { stage: Stage; at: Date }[];
+  /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
+  timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted'; at: Date })[];
 }
 
 interface IdeaRow extends Record<string, unknown> {
@@ -60,8 +61,9 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     from ideas i left join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
   if (!row) return undefined;
-  const events = await database.rows<{ stage: Stage; at: Date | string }>(sql`
-    select stage, at from idea_events where idea_id = ${row.id}::uuid and kind = 'stage' order by at, id`);
+  const events = await database.rows<{ kind: string; stage: Stage; at: Date | string }>(sql`
+    select kind, stage, at from idea_events
+    where idea_id = ${row.id}::uuid and kind in ('stage', 'quote', 'quote_accepted') order by at, id`);
   return {
     id: row.id,
     receivedAt: date(row.received_at),
@@ -79,7 +81,11 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
       row.memo_type === null
         ? null
         : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
-    timeline: events.map((event) => ({ stage: event.stage, at: date(event.at) })),
+    timeline: events.map((event) =>
+      event.kind === 'stage'
+        ? { stage: event.stage, at: date(event.at) }
+        : { kind: event.kind as 'quote' | 'quote_accepted', at: date(event.at) },
+    ),
   };
 }
 

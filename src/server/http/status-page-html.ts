@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { statusPageCopy as copy } from '../../content/status-page';
 import { stageLabels } from '../../content/stages';
+import { threadTimelineCopy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
 import { promiseOf, promisedByOf } from '../../domain/promise';
 import { formatKst } from '../../domain/kst';
@@ -103,13 +104,17 @@ export function loadStatusShell(siteDir: string): StatusShell {
 const kst = (instant: Date) => `${formatKst(instant)} (${copy.kst})`;
 const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
 
-/** `sections`: further sections' HTML (already escaped), shown after the prototype (the meeting booking). */
+/**
+ * `sections`: further sections' HTML (already escaped), shown after the prototype (the meeting booking); `thread`:
+ * the conversation's section (thread/thread-html.ts, decision 101), already rendered and escaped.
+ */
 export function statusPageHtml(
   shell: StatusShell,
   idea: StatusIdea,
   base: string,
   now = new Date(),
   sections = '',
+  thread = '',
 ): string {
   // The promise (domain/promise.ts): a count-down only while the clock runs; a closed request says so instead.
   const promise = promiseOf(
@@ -135,8 +140,11 @@ export function statusPageHtml(
     : '';
   const timeline = [
     { label: copy.timeline.received, at: idea.receivedAt },
-    ...idea.timeline.map((event) => ({ label: STAGE_LABELS[event.stage], at: event.at })),
-  ];
+    ...idea.timeline.map((event) => ({
+      label: 'stage' in event ? STAGE_LABELS[event.stage] : threadTimelineCopy.status[event.kind],
+      at: event.at,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
   const memo = idea.memo
     ? `<dt>${escapeHtml(copy.sent.memo)} (${escapeHtml(formatMemoDuration(idea.memo.durationMs))})</dt>
 <dd><audio controls preload="none" src="${escapeHtml(`${base}/${statusSubpaths.memo}`)}"></audio></dd>`
@@ -152,6 +160,7 @@ ${row(copy.receipt.receivedAt, kst(idea.receivedAt))}
 ${row(copy.receipt.promisedBy, kst(promisedBy))}
 ${countdown}
 </dl></section>
+${thread}
 <section class="card" aria-labelledby="st-timeline"><h2 id="st-timeline">${escapeHtml(copy.timeline.heading)}</h2>
 <ol>${timeline.map((entry) => `<li><strong>${escapeHtml(entry.label)}</strong><time datetime="${entry.at.toISOString()}">${escapeHtml(kst(entry.at))}</time></li>`).join('')}</ol></section>
 <section class="card" aria-labelledby="st-sent"><h2 id="st-sent">${escapeHtml(copy.sent.heading)}</h2><dl>
@@ -200,7 +209,7 @@ export function statusNotFoundHtml(shell: StatusShell): string {
 /** The "my data" file: what we hold, under Korean keys, times in KST. */
 export function statusDownload(
   idea: StatusIdea,
-  /** Further keys the file holds (the meetings, booking/). */
+  /** Further keys the file holds (the meetings, booking/; the thread, thread/thread-download.ts). */
   extra: Record<string, unknown> = {},
 ): { fileName: string; body: string } {
   const k = copy.download.keys;
@@ -223,7 +232,7 @@ export function statusDownload(
       : null,
     [k.stage]: STAGE_LABELS[idea.stage],
     [k.timeline]: idea.timeline.map((event) => ({
-      [k.timelineStage]: STAGE_LABELS[event.stage],
+      [k.timelineStage]: 'stage' in event ? STAGE_LABELS[event.stage] : threadTimelineCopy.status[event.kind],
       [k.timelineAt]: formatKst(event.at),
     })),
     [k.prototypeUrl]: idea.prototypeUrl,

@@ -1,6 +1,6 @@
 /**
  * Erasure: removes ideas with everything that holds their personal data — the idea row, its outbox row, its
- * idempotency records, its voice memo, the founder's mails (and with the idea row its status link hash and consent
+ * idempotency records, its voice memo, its thread with the team (messages, memos, quotes), the founder's mails (and with the idea row its status link hash and consent
  * record), and the .eml files the mail fallback wrote for it (its own mail, and any
  * digest or spam report that listed it). Used by `npm run ideas -- delete` (a visitor's request) and by the retention job.
  * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there.
@@ -21,8 +21,12 @@ export interface Erased {
   idempotencyKeys: number;
   voiceMemos: number;
   mailFiles: number;
-  /** The founder's confirmation and ready mails, queued or sent (decision 084). */
+  /** The founder's confirmation, ready and thread message mails, queued or sent (decisions 084, 101). */
   founderMails: number;
+  /** The thread's messages (both sides), the founder's memos in it, and the quotes (decisions 101, 102). */
+  messages: number;
+  threadMemos: number;
+  quotes: number;
 }
 
 export const nothingErased = (): Erased => ({
@@ -32,6 +36,9 @@ export const nothingErased = (): Erased => ({
   voiceMemos: 0,
   mailFiles: 0,
   founderMails: 0,
+  messages: 0,
+  threadMemos: 0,
+  quotes: 0,
 });
 
 /**
@@ -50,6 +57,9 @@ export const PERSONAL_DATA_TABLES = [
   'meeting_cells',
   'meeting_mails',
   'meeting_offers',
+  'thread_messages',
+  'thread_memos',
+  'quotes',
 ] as const;
 
 /** Rewrites the personal-data tables so erased rows leave the data directory (see the header). */
@@ -75,6 +85,11 @@ export async function eraseIdeas(
       rows(sql`delete from founder_mails where idea_id in (${list}) returning idea_id`),
     );
     erased.voiceMemos = await count(rows(sql`delete from voice_memos where idea_id in (${list}) returning idea_id`));
+    erased.threadMemos = await count(
+      rows(sql`delete from thread_memos where idea_id in (${list}) returning message_id`),
+    );
+    erased.messages = await count(rows(sql`delete from thread_messages where idea_id in (${list}) returning id`));
+    erased.quotes = await count(rows(sql`delete from quotes where idea_id in (${list}) returning id`));
     await rows(sql`delete from idea_events where idea_id in (${list})`);
     erased.ideas = await count(rows(sql`delete from ideas where id in (${list}) returning id`));
     // The caller's own record of the erasure (an access record) commits or rolls back with it.

@@ -4,7 +4,8 @@
  * retention turn, none of the person's bytes — Korean name, e-mail, phone, idea text, a run of memo bytes — is left
  * in any file of the data directory on PGlite (tables, TOAST, indexes, WAL, .eml), nor after a restart; on
  * PostgreSQL, in none of the database's relation files (found with pg_relation_filepath), the statistics
- * catalog included.
+ * catalog included. The same for the lead's thread (decision 101): the team's message, its mail file, the founder's
+ * answer and memo, and a quote's lines.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +22,8 @@ import { formToken } from '../../../test-support/server/intake-client';
 import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { clusterStart, multipartBody, simpleBlock, webmHead } from '../../../test-support/server/voice-memo-body';
 import { storeIdea } from './idea-store';
+import { sendTeamMessage, storeAnswer } from '../thread/thread-store';
+import { storeMember } from '../../../test-support/server/lead-fixtures';
 import { deleteIdea } from './team-ideas';
 import { buildTestApp } from '../../../test-support/server/test-app';
 
@@ -200,6 +203,52 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
     const restarted = await startApp();
     expect(await whereIs(needles, restarted.database)).toEqual({});
     await restarted.close();
+    app = undefined;
+  }, 120_000);
+
+  it("takes the thread with it: messages, the message's mail file, an answer's memo and a quote", async () => {
+    const running = await startApp();
+    const who = person('thread');
+    const id = await submit(running, who);
+    await waitForMailFile(id);
+    const mark = crypto.randomBytes(4).toString('hex');
+    const team = `팀의 질문 ${mark} 로그인은 어떤 방식이 좋을까요`;
+    const answer = `신청자의 답변 ${mark} 카카오 로그인이면 좋겠습니다`;
+    const line = `견적 항목 ${mark} 예약 화면 개발`;
+    const memo = Buffer.concat([webmHead(), clusterStart(), simpleBlock(1, crypto.randomBytes(48 * 1024))]);
+    const member = await storeMember(running.database);
+    const messageId = await sendTeamMessage(
+      running.database,
+      {
+        ideaId: id,
+        memberId: member.id,
+        body: team,
+        quote: { items: [{ description: line, quantity: 1, unitPrice: 100_000 }], validUntil: '2026-12-31', notes: '' },
+      },
+      async () => {},
+    );
+    await storeAnswer(
+      running.database,
+      { ideaId: id, body: answer, memo: { mimeType: 'audio/webm', durationMs: 0, bytes: memo }, perHour: 10 },
+      async () => {},
+    );
+    // The message's mail goes to the founder as an .eml file (no SMTP_URL): it holds the team's words.
+    const mailFile = path.join(mailFileDir(store.dataDir), `${id}-founder-message-${messageId}.eml`);
+    await expect.poll(() => fs.existsSync(mailFile), { timeout: 20_000 }).toBe(true);
+    const needles = {
+      team: Buffer.from(team),
+      answer: Buffer.from(answer),
+      line: Buffer.from(line),
+      memo: memo.subarray(20_000, 20_064),
+    };
+    await neighbours(running.database, 10);
+    await running.database.rows(sql`analyze`);
+    await expectAllOnDisk(needles, running.database);
+
+    const erased = await deleteIdea(running.database, id, store.dataDir);
+    expect(erased).toMatchObject({ ideas: 1, messages: 2, threadMemos: 1, quotes: 1 });
+    expect(await whereIs(needles, running.database)).toEqual({});
+    await running.close();
     app = undefined;
   }, 120_000);
 });

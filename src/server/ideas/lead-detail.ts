@@ -13,7 +13,7 @@ import { findIdea } from './team-ideas';
 
 interface EventRow extends Record<string, unknown> {
   at: Date | string;
-  kind: 'stage' | 'owner' | 'note' | 'released' | 'closed';
+  kind: 'stage' | 'owner' | 'note' | 'released' | 'closed' | 'message' | 'answer' | 'quote' | 'quote_accepted';
   stage: Stage | null;
   details: Record<string, unknown> | string;
   member_email: string | null;
@@ -44,6 +44,11 @@ function toEntry(row: EventRow): LeadTimelineEntry {
       return { kind: 'released', at, memberEmail };
     case 'closed':
       return { kind: 'closed', at, memberEmail };
+    case 'message':
+    case 'answer':
+    case 'quote':
+    case 'quote_accepted':
+      return { kind: row.kind, at, memberEmail };
   }
 }
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { statusPath, statusToken } from '../founder/status-token';
+import { renderThreadMail } from '../thread/thread-mail';
 import { renderFounderMail, type FounderMailKind } from './founder-mail';
 import { retryDelayMs } from './retry-delay';
 import { PermanentMailError, type MailTransport } from './transport';
@@ -30,12 +31,18 @@ export interface FounderMailOptions {
 
 interface ClaimedFounderMail extends Record<string, unknown> {
   idea_id: string;
-  kind: FounderMailKind;
+  kind: FounderMailKind | 'message';
+  /** '' for the idea's own mails; a thread message's id (decision 101). */
+  ref: string;
   attempts: number;
   created_at: Date | string;
   received_at: Date | string;
   email: string;
   prototype_url: string | null;
+  /** A message mail: the team's text, and the quote it carries (its lines and validity day), if any. */
+  message_body: string | null;
+  quote_items: unknown;
+  quote_valid_until: string | null;
 }
 
 export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
@@ -53,7 +60,7 @@ export class FounderMailSender {
   async round(running: () => boolean): Promise<number> {
     const claimed = await this.database.rows<ClaimedFounderMail>(sql`
       with due as (
-        select idea_id, kind from founder_mails
+        select idea_id, kind, ref from founder_mails
         where status in ('pending', 'sending') and next_attempt_at <= now()
         order by next_attempt_at
         limit ${this.options.batchSize ?? 10}
@@ -61,11 +68,14 @@ export class FounderMailSender {
       ), claimed as (
         update founder_mails f set status = 'sending', attempts = f.attempts + 1,
           next_attempt_at = now() + ${this.options.leaseMs}::int * interval '1 millisecond'
-        from due where f.idea_id = due.idea_id and f.kind = due.kind
-        returning f.idea_id, f.kind, f.attempts, f.created_at
+        from due where f.idea_id = due.idea_id and f.kind = due.kind and f.ref = due.ref
+        returning f.idea_id, f.kind, f.ref, f.attempts, f.created_at
       )
-      select c.idea_id, c.kind, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url
-      from claimed c join ideas i on i.id = c.idea_id`);
+      select c.idea_id, c.kind, c.ref, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url,
+        tm.body as message_body, q.items as quote_items, q.valid_until::text as quote_valid_until
+      from claimed c join ideas i on i.id = c.idea_id
+        left join thread_messages tm on c.kind = 'message' and tm.id::text = c.ref
+        left join quotes q on q.id = tm.quote_id`);
     let index = 0;
     for (; index < claimed.length && running(); index += 1) await this.deliver(claimed[index]!);
     await this.release(claimed.slice(index));
@@ -73,7 +83,7 @@ export class FounderMailSender {
   }
 
   private fence(row: ClaimedFounderMail) {
-    return sql`idea_id = ${row.idea_id}::uuid and kind = ${row.kind} and attempts = ${Number(row.attempts)}`;
+    return sql`idea_id = ${row.idea_id}::uuid and kind = ${row.kind} and ref = ${row.ref} and attempts = ${Number(row.attempts)}`;
   }
 
   private async release(held: ClaimedFounderMail[]): Promise<void> {
@@ -86,24 +96,38 @@ export class FounderMailSender {
   private async deliver(row: ClaimedFounderMail): Promise<void> {
     const ideaId = row.idea_id;
     let mail: ReturnType<typeof renderFounderMail>;
+    const replyTo = this.options.replyTo ? { replyTo: this.options.replyTo } : {};
     try {
-      mail = renderFounderMail({
-        kind: row.kind,
-        ideaId,
-        receivedAt: new Date(row.received_at),
-        email: row.email,
-        statusUrl: founderStatusUrl(this.options, ideaId),
-        from: this.options.from,
-        ...(this.options.replyTo ? { replyTo: this.options.replyTo } : {}),
-        prototypeUrl: row.prototype_url,
-      });
+      mail =
+        row.kind === 'message'
+          ? renderThreadMail({
+              ideaId,
+              messageId: row.ref,
+              email: row.email,
+              statusUrl: founderStatusUrl(this.options, ideaId),
+              from: this.options.from,
+              ...replyTo,
+              body: row.message_body ?? '',
+              quote:
+                row.quote_valid_until === null ? null : { items: row.quote_items, validUntil: row.quote_valid_until },
+            })
+          : renderFounderMail({
+              kind: row.kind,
+              ideaId,
+              receivedAt: new Date(row.received_at),
+              email: row.email,
+              statusUrl: founderStatusUrl(this.options, ideaId),
+              from: this.options.from,
+              ...replyTo,
+              prototypeUrl: row.prototype_url,
+            });
     } catch {
       await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));
       return;
     }
     let deliveredTo: string;
     try {
-      deliveredTo = await this.transport.send(mail, `${ideaId}-founder-${row.kind}`);
+      deliveredTo = await this.transport.send(mail, `${ideaId}-founder-${row.kind}${row.ref ? `-${row.ref}` : ''}`);
     } catch (error) {
       await this.recordFailure(row, error);
       return;

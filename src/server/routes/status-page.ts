@@ -3,10 +3,11 @@
  * /data (the "my data" file); POST /delete-confirm (the confirmation page) and /delete (the erasure: eraseIdeas,
  * the same as the team's command). Every answer: no-store, noindex, no referrer; the pages carry their own CSP
  * (the count-down's hash). A token that finds nothing (malformed, altered, erased) gets the same Korean 404 page,
- * and nothing changes. The POSTs are checked for Origin like the intake. Views, downloads and erasure are access
+ * and nothing changes. The POSTs are checked for Origin like the intake. The page shows the thread with the team
+ * (thread/, decision 101), whose own routes hang below the same link. Views, downloads and erasure are access
  * records by the visitor, with the idea's id and no address: after an erasure nothing in them points at the person.
  */
-import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { STATUS_PATH, statusSubpaths } from '../../domain/status-link';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -24,7 +25,11 @@ import {
 import { storeErasedAlerts } from '../alerts/alert-store';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';
-import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
+import { FORM_POST_TYPE } from '../intake/content-type';
+import { statusOriginGuard } from '../founder/status-origin-guard';
+import { loadThread } from '../thread/thread-store';
+import { threadDownload } from '../thread/thread-download';
+import { threadSectionHtml } from '../thread/thread-html';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import type { EventBus } from '../events/event-bus';
 import { bookingDownload, bookingSectionHtml } from '../booking/booking-status-html';
@@ -47,13 +52,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   const { database, config } = options;
   const shell = loadStatusShell(options.siteDir);
   const csp = statusPageCsp(config.trustProxy !== false);
-  const intakeGuard = intakeOriginGuard(config.allowedOrigins);
-  // The pages send no referrer (Referrer-Policy: no-referrer), and with it a browser names the origin of their form
-  // posts `null`. Sec-Fetch-Site, which a page cannot set, then says whether the post came from this site.
-  const originGuard: onRequestAsyncHookHandler = async function (request, reply) {
-    if (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
-    return intakeGuard.call(this, request, reply);
-  };
+  const originGuard = statusOriginGuard(config.allowedOrigins);
   // The two forms post nothing but their own button: any form body is read and ignored.
   app.addContentTypeParser(FORM_POST_TYPE, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, {}),
@@ -69,13 +68,17 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
   const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
   const base = (token: string) => statusPath(token);
 
-  app.get<TokenRequest>(`${STATUS_PATH}/:token`, async (request, reply) => {
+  app.get<TokenRequest & { Querystring: { answered?: string } }>(`${STATUS_PATH}/:token`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
     await recordAccess(database, { actor: 'visitor', action: 'status_viewed', ideaId: idea.id });
     // The meeting section (booking/, decision 104): the free slots or the booked meeting, as plain forms.
     const meeting = bookingSectionHtml(await meetingView(database, idea.id), base(request.params.token));
-    return page(reply, statusPageHtml(shell, idea, base(request.params.token), new Date(), meeting));
+    // The conversation with the team (decision 101); ?answered=1 is where an answer's 303 lands.
+    const thread = threadSectionHtml(await loadThread(database, idea.id), base(request.params.token), {
+      sent: request.query.answered === '1',
+    });
+    return page(reply, statusPageHtml(shell, idea, base(request.params.token), new Date(), meeting, thread));
   });
 
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.memo}`, async (request, reply) => {
@@ -93,7 +96,10 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const idea = await statusIdea(database, request.params.token);
     if (!idea) return notFound(reply);
     await recordAccess(database, { actor: 'visitor', action: 'visitor_downloaded', ideaId: idea.id });
-    const file = statusDownload(idea, bookingDownload(await meetingsOf(database, idea.id)));
+    const file = statusDownload(idea, {
+      ...bookingDownload(await meetingsOf(database, idea.id)),
+      ...threadDownload(await loadThread(database, idea.id)),
+    });
     return privateHeaders(reply)
       .header(
         'content-disposition',
@@ -128,7 +134,13 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
             actor: 'visitor',
             action: 'visitor_erased',
             ideaId: id,
-            details: { ideas: erased.ideas, voiceMemos: erased.voiceMemos, founderMails: erased.founderMails },
+            details: {
+              ideas: erased.ideas,
+              voiceMemos: erased.voiceMemos,
+              founderMails: erased.founderMails,
+              messages: erased.messages,
+              threadMemos: erased.threadMemos,
+            },
           });
           if (erased.ideas > 0)
             await storeErasedAlerts(rows, id, {

@@ -28,6 +28,7 @@ import { sendTeamError, TeamApiError } from './team-api-error';
 import { requestHoldsUnstorableText } from './text-guard';
 import { unreadRoutes } from './unread-routes';
 import { bookingTeamRoutes } from '../booking/booking-team-routes';
+import { threadTeamRoutes } from '../thread/thread-team-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +52,8 @@ export interface TeamApiOptions {
   onAlertStored?: () => void;
   /** Sends queued meeting mails now (booking/). */
   onMeetingMail?: () => void;
+  /** Sends queued founder mails now (a thread message's, decision 101). */
+  onFounderMailQueued?: () => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -112,6 +115,11 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
     database,
     events: options.events,
     onQueued: options.onMeetingMail,
+  });
+  await scope.register(threadTeamRoutes, {
+    database,
+    events: options.events,
+    ...(options.onFounderMailQueued ? { onMailQueued: options.onFounderMailQueued } : {}),
   });
   await scope.register(eventStreamRoute, {
     database,

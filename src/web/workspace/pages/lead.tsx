@@ -1,11 +1,12 @@
 /**
  * One lead's page (`/team/leads/<id>`): the whole idea, contact links, the voice memo (streamed with the session,
- * seekable), the team mail's delivery, the clock, the timeline, and every change: stage, owner, notes, release,
- * close, erase.
+ * seekable), the team mail's delivery, the clock, the timeline, the conversation with the founder and the quote
+ * (features/thread/), and every change: stage, owner, notes, release, close, erase.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { bookingWorkspaceCopy } from '../../../content/booking-workspace';
+import { threadTimelineCopy } from '../../../content/thread';
 import { leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';
@@ -24,6 +25,7 @@ import { clockClass, stageLabels } from './inbox';
 import { NoteForm, OwnerForm, StageForm } from '../features/leads/lead-forms';
 import { useLead, useLeadChange } from '../features/leads/lead-queries';
 import { MeetingPanel } from '../features/booking/meeting-panel';
+import { ThreadPanel } from '../features/thread/thread-panel';
 
 const copy = leadsCopy.lead;
 const deliveryLabels: Record<LeadDeliveryStatus, string> = copy.deliveryStatus;
@@ -42,6 +44,11 @@ function entryText(entry: LeadTimelineEntry): string {
       return copy.events.owner(entry.ownerEmail);
     case 'note':
       return copy.events.note;
+    case 'message':
+    case 'answer':
+    case 'quote':
+    case 'quote_accepted':
+      return threadTimelineCopy.workspace[entry.kind];
   }
 }
 
@@ -227,6 +234,7 @@ export function LeadScreen() {
               </dd>
             </dl>
           </section>
+          <ThreadPanel leadId={data.id} />
         </div>
         {/* The changes come before the timeline on a phone (one column); beside it, spanning both rows, on a wide screen. */}
         <div className="flex flex-col gap-4 lg:row-span-2">

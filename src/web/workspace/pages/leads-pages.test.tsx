@@ -67,7 +67,9 @@ function stubApi(answer: (method: string, url: string, body: unknown) => unknown
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
-      return new Response(JSON.stringify(answer(method, url, body)), {
+      // The lead page's thread panel (features/thread/) reads the lead's thread: an empty one here.
+      const payload = method === 'GET' && url.endsWith('/thread') ? { messages: [] } : answer(method, url, body);
+      return new Response(JSON.stringify(payload), {
         status: 200,
         headers: { 'content-type': 'application/json' },
       });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatWon, quoteDraftSchema, quoteTotals, QUOTE_LIMITS, VAT_PERCENT } from './quote';
+
+describe('the quote sums', () => {
+  it('adds the lines, takes VAT with the won fraction cut off, and totals both', () => {
+    const totals = quoteTotals([
+      { description: '기획', quantity: 1, unitPrice: 500_000 },
+      { description: '화면', quantity: 3, unitPrice: 333_333 },
+      { description: '배포', quantity: 2, unitPrice: 15_001 },
+    ]);
+    expect(totals.lines).toEqual([500_000, 999_999, 30_002]);
+    expect(totals.supply).toBe(1_530_001);
+    expect(totals.vat).toBe(153_000);
+    expect(totals.total).toBe(1_683_001);
+    expect(formatWon(totals.total)).toBe('1,683,001원');
+  });
+
+  it('stays exact at the limits and is zero for a free quote', () => {
+    const most = Array.from({ length: QUOTE_LIMITS.items }, () => ({
+      description: 'x',
+      quantity: QUOTE_LIMITS.quantityMax,
+      unitPrice: QUOTE_LIMITS.unitPriceMax,
+    }));
+    const totals = quoteTotals(most);
+    expect(Number.isSafeInteger(totals.total)).toBe(true);
+    expect(totals.vat).toBe((totals.supply * VAT_PERCENT) / 100);
+    expect(quoteTotals([{ description: '무료 상담', quantity: 1, unitPrice: 0 }])).toMatchObject({ total: 0 });
+  });
+
+  it('refuses fractions, negatives, an empty list and a malformed day', () => {
+    const item = { description: '기획', quantity: 1, unitPrice: 1000 };
+    const ok = { items: [item], validUntil: '2026-12-31' };
+    expect(quoteDraftSchema.safeParse(ok).success).toBe(true);
+    for (const bad of [
+      { ...ok, items: [] },
+      { ...ok, items: [{ ...item, unitPrice: 10.5 }] },
+      { ...ok, items: [{ ...item, unitPrice: -1 }] },
+      { ...ok, items: [{ ...item, quantity: 0 }] },
+      { ...ok, items: [{ ...item, description: '  ' }] },
+      { ...ok, validUntil: '2026-13-01' },
+    ])
+      expect(quoteDraftSchema.safeParse(bad).success).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The quote (견적서, decision 102): line items in whole won, and the one place its sums are computed — 공급가액 (the
+ * lines' sum), 부가세 (10 % of it, the won's fraction cut off as Korean tax invoices do) and 합계. The workspace's
+ * form, the server, the status page, the print page and the founder's mail all read `quoteTotals`.
+ */
+import { z } from 'zod';
+
+export const QUOTE_LIMITS = {
+  items: 20,
+  descriptionMax: 200,
+  quantityMax: 10_000,
+  /** One unit's price in won. */
+  unitPriceMax: 1_000_000_000,
+  notesMax: 2000,
+} as const;
+
+/** 부가세율 in percent. */
+export const VAT_PERCENT = 10;
+
+export interface QuoteItem {
+  description: string;
+  quantity: number;
+  /** 단가, whole won. */
+  unitPrice: number;
+}
+
+export interface QuoteTotals {
+  /** Each line's amount (quantity × unit price), in the items' order. */
+  lines: number[];
+  /** 공급가액. */
+  supply: number;
+  /** 부가세. */
+  vat: number;
+  /** 합계. */
+  total: number;
+}
+
+export function quoteTotals(items: readonly QuoteItem[]): QuoteTotals {
+  const lines = items.map((item) => item.quantity * item.unitPrice);
+  const supply = lines.reduce((sum, line) => sum + line, 0);
+  // Integer arithmetic: the limits keep every figure far below Number.MAX_SAFE_INTEGER.
+  const vat = Math.floor((supply * VAT_PERCENT) / 100);
+  return { lines, supply, vat, total: supply + vat };
+}
+
+/** 1234567 → "1,234,567원". */
+export const formatWon = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
+
+export const quoteItemSchema = z.object({
+  description: z.string().trim().min(1).max(QUOTE_LIMITS.descriptionMax),
+  quantity: z.number().int().min(1).max(QUOTE_LIMITS.quantityMax),
+  unitPrice: z.number().int().min(0).max(QUOTE_LIMITS.unitPriceMax),
+});
+
+/** What the team sends to compose a quote; the message that carries it into the thread is `body`. */
+export const quoteDraftSchema = z.object({
+  items: z.array(quoteItemSchema).min(1).max(QUOTE_LIMITS.items),
+  /** 유효 기한, a Korean calendar day (YYYY-MM-DD). */
+  validUntil: z.iso.date(),
+  notes: z.string().trim().max(QUOTE_LIMITS.notesMax).default(''),
+  body: z.string().trim().max(4000).default(''),
+});
+export type QuoteDraft = z.output<typeof quoteDraftSchema>;
+
+/** A quote as both sides see it. */
+export interface QuoteView {
+  id: string;
+  createdAt: string;
+  items: QuoteItem[];
+  totals: QuoteTotals;
+  validUntil: string;
+  notes: string;
+  /** When the founder pressed 「견적 확인」, or null. */
+  acceptedAt: string | null;
+}

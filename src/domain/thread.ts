@@ -1,0 +1,56 @@
+/**
+ * The conversation on one lead (decision 101): one thread per idea, messages from the team (written in the
+ * workspace, mailed to the founder) and from the founder (answered on the status page, with an optional voice
+ * memo). Limits, paths and the answer types both sides share.
+ */
+import { z } from 'zod';
+import type { QuoteView } from './quote';
+import { TEAM_API_PATH } from './team-paths';
+
+export const THREAD_LIMITS = {
+  /** A team message's text. */
+  teamBodyMax: 4000,
+  /** A founder's answer's text. */
+  answerMax: 2000,
+  /** Answers one status link may send in an hour (the link is the founder's only key: a leaked one cannot flood). */
+  answersPerHour: 10,
+} as const;
+
+export const THREAD_SIDES = ['team', 'founder'] as const;
+export type ThreadSide = (typeof THREAD_SIDES)[number];
+
+/** The status page's answer form: its fields (the memo's field is VOICE_MEMO_FIELD, as in the idea form). */
+export const ANSWER_FIELDS = { body: 'body' } as const;
+
+export const threadMessageSchema = z.object({ body: z.string().trim().min(1).max(THREAD_LIMITS.teamBodyMax) });
+
+export interface ThreadMessageView {
+  id: string;
+  at: string;
+  side: ThreadSide;
+  /** The team member who wrote it (team side), or null. */
+  memberEmail: string | null;
+  body: string;
+  memo: { durationMs: number; byteSize: number; mimeType: string } | null;
+  quote: QuoteView | null;
+}
+
+export interface ThreadView {
+  messages: ThreadMessageView[];
+}
+
+export const leadThreadPath = (id: string) => `${TEAM_API_PATH}/leads/${id}/thread`;
+export const leadThreadMessagesPath = (id: string) => `${leadThreadPath(id)}/messages`;
+export const leadQuotesPath = (id: string) => `${leadThreadPath(id)}/quotes`;
+export const leadThreadMemoPath = (id: string, messageId: string) => `${leadThreadPath(id)}/memos/${messageId}`;
+
+/** Below the status link (domain/status-link.ts): the answer form's POST, a memo, the quote's page and its 「견적 확인」. */
+export const threadSubpaths = {
+  answer: 'answer',
+  memo: 'thread-memo',
+  quote: 'quote',
+  confirm: 'confirm',
+} as const;
+
+/** The status page's anchor of the thread section (the answer's 303 lands there). */
+export const THREAD_ANCHOR = 'thread';

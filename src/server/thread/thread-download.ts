@@ -1,0 +1,37 @@
+/** The thread in the founder's "my data" file (decision 101): every message, memo (its length, size, type) and quote. */
+import { threadDownloadCopy as k } from '../../content/thread';
+import { formatKst } from '../../domain/kst';
+import type { ThreadView } from '../../domain/thread';
+
+export function threadDownload(thread: ThreadView): Record<string, unknown> {
+  return {
+    [k.messages]: thread.messages.map((message) => ({
+      [k.side]: k.sides[message.side],
+      [k.at]: formatKst(message.at),
+      [k.body]: message.body,
+      [k.memo]: message.memo
+        ? {
+            [k.memoSeconds]: Math.round(message.memo.durationMs / 100) / 10,
+            [k.memoSize]: message.memo.byteSize,
+            [k.memoType]: message.memo.mimeType,
+          }
+        : null,
+      [k.quote]: message.quote
+        ? {
+            [k.items]: message.quote.items.map((item, index) => ({
+              [k.description]: item.description,
+              [k.quantity]: item.quantity,
+              [k.unitPrice]: item.unitPrice,
+              [k.amount]: message.quote!.totals.lines[index],
+            })),
+            [k.supply]: message.quote.totals.supply,
+            [k.vat]: message.quote.totals.vat,
+            [k.total]: message.quote.totals.total,
+            [k.validUntil]: message.quote.validUntil,
+            [k.notes]: message.quote.notes,
+            [k.acceptedAt]: message.quote.acceptedAt ? formatKst(message.quote.acceptedAt) : null,
+          }
+        : null,
+    })),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The thread on the founder's status page (decisions 101, 102), rendered by the server like the rest of the page
+ * (http/status-page-html.ts puts this section in): the messages, each quote with its sums (domain/quote.ts) and
+ * 「견적 확인」, and the answer form — a plain multipart form post (text, and a voice memo from the phone's recorder
+ * or a sound file), so everything works without JavaScript. The quote's own page prints as a clean A4 sheet. Every
+ * value is escaped. Copy: content/thread.ts, content/quote.ts.
+ */
+import { quoteCopy } from '../../content/quote';
+import { threadStatusCopy as copy } from '../../content/thread';
+import { escapeHtml } from '../../domain/escape-html';
+import { formatKst } from '../../domain/kst';
+import { formatWon, VAT_PERCENT, type QuoteView } from '../../domain/quote';
+import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
+import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
+import type { StatusShell } from '../http/status-page-html';
+
+/** The operator named on a printed quote (the build settings'; thread-status-routes.ts reads them). */
+export interface QuoteOperator {
+  name: string;
+  representative: string;
+  contactEmail: string;
+}
+
+/** What the answer form shows after a refusal: the message and the text as typed. */
+export interface AnswerFormState {
+  error?: string;
+  body?: string;
+  /** The answer was sent (the 303 lands with ?answered=1). */
+  sent?: boolean;
+}
+
+export const THREAD_STYLE = `
+.st .msg{border:1px solid #e2e8f0;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 .75rem;background:#f8fafc}
+.st .msg.founder{background:#fff;border-color:#c7d2fe;margin-left:1.5rem}
+.st .msg header{display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem;color:#475569;margin:0 0 .25rem}
+.st .msg header strong{color:#0f172a}
+.st .msg .body{white-space:pre-wrap;margin:0}
+.st .quote{border:1px solid #a5b4fc;border-radius:.75rem;background:#fff;padding:.75rem 1rem;margin:.75rem 0 0}
+.st table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
+.st th,.st td{text-align:left;padding:.35rem .4rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
+.st td.n,.st th.n{text-align:right;white-space:nowrap}
+.st tfoot th{font-weight:600}.st tfoot tr.total th,.st tfoot tr.total td{font-weight:800;font-size:1.05rem;border-bottom:0}
+.st label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+.st textarea{width:100%;min-height:7rem;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
+.st input[type=file]{display:block;max-width:100%}
+.st .hint{color:#475569;font-size:.875rem;margin:.25rem 0 0}
+.st .err{color:#b91c1c;font-weight:600;margin:.5rem 0 0}
+.st .ok{color:#166534;font-weight:600;margin:0 0 .75rem}
+.st textarea:focus-visible,.st input:focus-visible{outline:3px solid #6366f1;outline-offset:2px}`;
+
+const PRINT_STYLE = `
+.st .sheet{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem}
+.st .sheet h1{text-align:center;letter-spacing:.5em}
+.st .parties{display:grid;grid-template-columns:1fr 1fr;gap:1rem;margin:0 0 1rem}
+@page{size:A4;margin:15mm}
+@media print{
+  header,footer,.no-print,a[href="#main"]{display:none!important}
+  body{background:#fff!important}
+  .st{max-width:none;padding:0;color:#000}
+  .st .sheet{border:0;padding:0}
+  .st th,.st td{border-color:#999}
+}`;
+
+const kst = (iso: string) => `${formatKst(iso)} (한국 시간)`;
+
+function quoteTable(quote: QuoteView): string {
+  const c = quoteCopy.columns;
+  return `<table data-quote-table>
+<thead><tr><th>${escapeHtml(c.description)}</th><th class="n">${escapeHtml(c.quantity)}</th><th class="n">${escapeHtml(c.unitPrice)}</th><th class="n">${escapeHtml(c.amount)}</th></tr></thead>
+<tbody>${quote.items
+    .map(
+      (item, index) =>
+        `<tr><td>${escapeHtml(item.description)}</td><td class="n">${item.quantity.toLocaleString('ko-KR')}</td><td class="n">${escapeHtml(formatWon(item.unitPrice))}</td><td class="n">${escapeHtml(formatWon(quote.totals.lines[index]!))}</td></tr>`,
+    )
+    .join('')}</tbody>
+<tfoot>
+<tr><th colspan="3">${escapeHtml(quoteCopy.supply)}</th><td class="n" data-quote-supply>${escapeHtml(formatWon(quote.totals.supply))}</td></tr>
+<tr><th colspan="3">${escapeHtml(quoteCopy.vat(VAT_PERCENT))}</th><td class="n" data-quote-vat>${escapeHtml(formatWon(quote.totals.vat))}</td></tr>
+<tr class="total"><th colspan="3">${escapeHtml(quoteCopy.total)}</th><td class="n" data-quote-total>${escapeHtml(formatWon(quote.totals.total))}</td></tr>
+</tfoot></table>
+<p class="hint">${escapeHtml(quoteCopy.currencyNote)}</p>
+${quote.notes ? `<p><strong>${escapeHtml(quoteCopy.notes)}</strong></p><p class="body">${escapeHtml(quote.notes)}</p>` : ''}`;
+}
+
+function quoteCard(quote: QuoteView, base: string): string {
+  const page = `${base}/${threadSubpaths.quote}/${quote.id}`;
+  const confirm = quote.acceptedAt
+    ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt)))}</p>`
+    : `<p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
+<form method="post" action="${escapeHtml(`${page}/${threadSubpaths.confirm}`)}"><button type="submit" class="btn primary">${escapeHtml(quoteCopy.confirm)}</button></form>`;
+  return `<div class="quote" id="quote-${escapeHtml(quote.id)}" data-quote>
+<h3>${escapeHtml(quoteCopy.title)}</h3>
+<p class="hint">${escapeHtml(quoteCopy.validUntil)}: ${escapeHtml(quote.validUntil)}</p>
+${quoteTable(quote)}
+${confirm}
+<a class="btn secondary" href="${escapeHtml(page)}">${escapeHtml(quoteCopy.print)}</a>
+</div>`;
+}
+
+/** The status page's thread section with the answer form. */
+export function threadSectionHtml(thread: ThreadView, base: string, form: AnswerFormState = {}): string {
+  const messages = thread.messages
+    .map((message) => {
+      const who = message.side === 'team' ? copy.team : copy.founder;
+      const memo = message.memo
+        ? `<p class="hint">${escapeHtml(copy.memo)}${message.memo.durationMs > 0 ? ` (${escapeHtml(formatMemoDuration(message.memo.durationMs))})` : ''}</p>
+<audio controls preload="none" src="${escapeHtml(`${base}/${threadSubpaths.memo}/${message.id}`)}"></audio>`
+        : '';
+      return `<article class="msg ${message.side}" data-thread-message data-side="${message.side}">
+<header><strong>${escapeHtml(who)}</strong><time datetime="${message.at}">${escapeHtml(kst(message.at))}</time></header>
+${message.body ? `<p class="body">${escapeHtml(message.body)}</p>` : ''}${memo}${message.quote ? quoteCard(message.quote, base) : ''}
+</article>`;
+    })
+    .join('\n');
+  const a = copy.answer;
+  const megabytes = Math.round(VOICE_MEMO_MAX_BYTES / (1024 * 1024));
+  return `<style>${THREAD_STYLE}</style>
+<section class="card" id="${THREAD_ANCHOR}" aria-labelledby="st-thread"><h2 id="st-thread">${escapeHtml(copy.heading)}</h2>
+<p class="muted">${escapeHtml(copy.lead)}</p>
+${messages || `<p class="muted">${escapeHtml(copy.empty)}</p>`}
+<h3>${escapeHtml(a.heading)}</h3>
+${form.sent ? `<p class="ok" role="status" data-answer-sent>${escapeHtml(a.sent)}</p>` : ''}
+<form method="post" enctype="multipart/form-data" action="${escapeHtml(`${base}/${threadSubpaths.answer}`)}" data-answer-form style="display:block">
+<label for="answer-body">${escapeHtml(a.body)}</label>
+<textarea id="answer-body" name="${ANSWER_FIELDS.body}" maxlength="${THREAD_LIMITS.answerMax}" aria-describedby="answer-body-hint${form.error ? ' answer-error' : ''}"${form.error ? ' aria-invalid="true"' : ''}>${escapeHtml(form.body ?? '')}</textarea>
+<p class="hint" id="answer-body-hint">${escapeHtml(a.bodyHint(THREAD_LIMITS.answerMax))}</p>
+<label for="answer-memo">${escapeHtml(a.memo)}</label>
+<input id="answer-memo" type="file" name="${VOICE_MEMO_FIELD}" accept="audio/*" capture aria-describedby="answer-memo-hint">
+<p class="hint" id="answer-memo-hint">${escapeHtml(a.memoHint(megabytes))}</p>
+${form.error ? `<p class="err" role="alert" id="answer-error">${escapeHtml(form.error)}</p>` : ''}
+<button type="submit" class="btn primary">${escapeHtml(a.submit)}</button>
+</form>
+</section>`;
+}
+
+/** The quote's own page: the sheet as it prints on A4 (the site's header and footer and the buttons drop out). */
+export function quotePageHtml(
+  shell: StatusShell,
+  quote: QuoteView,
+  ideaId: string,
+  base: string,
+  operator: QuoteOperator,
+): string {
+  const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
+  return shell.render(
+    quoteCopy.title,
+    `<style>${THREAD_STYLE}${PRINT_STYLE}</style>
+<div class="sheet" data-quote-sheet>
+<h1>${escapeHtml(quoteCopy.title)}</h1>
+<div class="parties"><dl>
+${row(quoteCopy.number, quote.id.slice(0, 8).toUpperCase())}
+${row(quoteCopy.reference, ideaId.slice(0, 8))}
+${row(quoteCopy.issuedAt, formatKst(quote.createdAt))}
+${row(quoteCopy.validUntil, quote.validUntil)}
+</dl><dl>
+${row(quoteCopy.supplier, operator.name)}
+${row(quoteCopy.representative, operator.representative)}
+${row(quoteCopy.contact, operator.contactEmail)}
+</dl></div>
+${quoteTable(quote)}
+</div>
+<div class="no-print">
+<p class="hint">${escapeHtml(quoteCopy.printHint)}</p>
+<a class="btn secondary" href="${escapeHtml(`${base}#quote-${quote.id}`)}">${escapeHtml(quoteCopy.back)}</a>
+</div>`,
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The founder's side of the thread (decisions 101, 102), below the status link: POST …/answer (a multipart form
+ * post: the text and an optional voice memo, read within the intake's memo limit and walked as an audio container
+ * like the idea form's), GET …/thread-memo/<message> (a memo, with Range), GET …/quote/<quote> (the printable quote)
+ * and POST …/quote/<quote>/confirm (「견적 확인」). The posts pass the status page's Origin check and answer 303 to
+ * the page, so they work without JavaScript; a refusal shows the page again with the Korean message at the form
+ * and the text as typed, and stores nothing. A token that finds nothing gets the status page's 404. Answers and
+ * confirmations are access records by the visitor; the team is told by the unread marker, a live event, a mail and
+ * the chat webhook (thread-alerts.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { developmentSiteSettings } from '../../content/site';
+import { answerErrors } from '../../content/thread';
+import { storable } from '../../domain/idea';
+import { STATUS_PATH } from '../../domain/status-link';
+import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths } from '../../domain/thread';
+import { VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_MAX_BYTES, VOICE_MEMO_MAX_MS } from '../../domain/voice-memo';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import { statusIdea, ideaIdForToken } from '../founder/status-lookup';
+import { statusPath } from '../founder/status-token';
+import { byteRange, sendBytes } from '../http/byte-range';
+import { ApiError } from '../http/api-error';
+import { loadStatusShell, statusNotFoundHtml, statusPageCsp, statusPageHtml } from '../http/status-page-html';
+import { isIdeaId } from '../ideas/idea-ids';
+import { audioContainerOf } from '../intake/audio-container';
+import { FORM_POST_TYPE } from '../intake/content-type';
+import { readMultipartIdea } from '../intake/voice-memo-upload';
+import { AUDIO_CONTAINERS } from '../../domain/voice-memo';
+import { statusOriginGuard } from '../founder/status-origin-guard';
+import { appendAccessRecord } from '../team/access-records';
+import { storeAnsweredAlerts } from './thread-alerts';
+import { quotePageHtml, threadSectionHtml, type AnswerFormState, type QuoteOperator } from './thread-html';
+import { confirmQuote, loadThread, storeAnswer, threadMemo } from './thread-store';
+
+export interface ThreadStatusRoutesOptions {
+  config: Config;
+  database: Database;
+  siteDir: string;
+  events?: EventBus;
+  /** Sends the stored alerts (the owner's mail, the chat) now. */
+  onAlert?: () => void;
+}
+
+/**
+ * The operator the printed quote names: the build's settings (dist/build-settings.json beside the built site, the
+ * values the privacy page was rendered with), else the development build's.
+ */
+export function quoteOperator(siteDir: string): QuoteOperator {
+  const fallback = developmentSiteSettings.operator;
+  try {
+    const recorded = JSON.parse(fs.readFileSync(path.join(siteDir, '..', 'build-settings.json'), 'utf8')) as Record<
+      string,
+      string | undefined
+    >;
+    return {
+      name: recorded.SITE_OPERATOR_NAME || fallback.name,
+      representative: recorded.SITE_OPERATOR_REPRESENTATIVE || fallback.representative,
+      contactEmail: recorded.SITE_PRIVACY_EMAIL || fallback.contactEmail,
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+type TokenRequest = { Params: { token: string } };
+type QuoteRequest = { Params: { token: string; quoteId: string } };
+
+const MEGABYTES = Math.round(VOICE_MEMO_MAX_BYTES / (1024 * 1024));
+
+/** The Korean refusal of an upload error the intake's reader raised. */
+function uploadRefusal(error: unknown): { code: number; message: string } | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'memo_too_large' || error.code === 'payload_too_large')
+    return { code: 413, message: answerErrors.memoTooLarge(MEGABYTES) };
+  if (error.code === 'memo_incomplete') return { code: 400, message: answerErrors.memoIncomplete };
+  return { code: 400, message: answerErrors.empty };
+}
+
+export async function threadStatusRoutes(app: FastifyInstance, options: ThreadStatusRoutesOptions): Promise<void> {
+  const { database, config } = options;
+  const shell = loadStatusShell(options.siteDir);
+  const csp = statusPageCsp(config.trustProxy !== false);
+  const operator = quoteOperator(options.siteDir);
+  const originGuard = statusOriginGuard(config.allowedOrigins);
+  await app.register(multipart);
+  // A form post without the memo (a script, an old browser): the text field only, within a small limit.
+  app.addContentTypeParser(FORM_POST_TYPE, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const page = (reply: FastifyReply, html: string, code = 200) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', csp)
+      .code(code)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
+
+  /** The status page again, with the answer form's state (a refusal, or the text kept). */
+  const statusAgain = async (reply: FastifyReply, token: string, code: number, form: AnswerFormState) => {
+    const idea = await statusIdea(database, token);
+    if (!idea) return notFound(reply);
+    const base = statusPath(token);
+    const thread = threadSectionHtml(await loadThread(database, idea.id), base, form);
+    return page(reply, statusPageHtml(shell, idea, base, new Date(), thread), code);
+  };
+
+  app.post<TokenRequest>(
+    `${STATUS_PATH}/:token/${threadSubpaths.answer}`,
+    { onRequest: [originGuard], bodyLimit: 64 * 1024 },
+    async (request, reply) => {
+      const token = request.params.token;
+      const ideaId = await ideaIdForToken(database, token);
+      if (!ideaId) return notFound(reply);
+      let fields: Record<string, string>;
+      let memoBytes: Buffer | undefined;
+      if (request.isMultipart()) {
+        try {
+          ({ fields, memo: memoBytes } = await readMultipartIdea(request));
+        } catch (error) {
+          const refusal = uploadRefusal(error);
+          if (!refusal) throw error;
+          return statusAgain(reply, token, refusal.code, { error: refusal.message });
+        }
+      } else fields = (request.body ?? {}) as Record<string, string>;
+      const body = (typeof fields[ANSWER_FIELDS.body] === 'string' ? fields[ANSWER_FIELDS.body] : '')!
+        .replace(/\r\n/g, '\n')
+        .trim();
+      const refuse = (code: number, error: string) => statusAgain(reply, token, code, { error, body });
+      if (!storable(body, true)) return refuse(400, answerErrors.invalidText);
+      if (body.length > THREAD_LIMITS.answerMax) return refuse(400, answerErrors.tooLong(THREAD_LIMITS.answerMax));
+      // An empty file input sends an empty part: no memo.
+      const bytes = memoBytes && memoBytes.length > 0 ? memoBytes : undefined;
+      let memo: { mimeType: string; durationMs: number; bytes: Buffer } | undefined;
+      if (bytes) {
+        const container = audioContainerOf(bytes);
+        if (!container) return refuse(415, answerErrors.notAudio);
+        // The recorder's declared length when a script sent one; a file from the phone's recorder has none.
+        const declared = Number(fields[VOICE_MEMO_DURATION_FIELD]);
+        const durationMs = Number.isInteger(declared) && declared > 0 && declared <= VOICE_MEMO_MAX_MS ? declared : 0;
+        memo = { mimeType: AUDIO_CONTAINERS[container].mimeType, durationMs, bytes };
+      }
+      if (body === '' && !memo) return refuse(400, answerErrors.empty);
+      const outcome = await storeAnswer(
+        database,
+        { ideaId, body, memo, perHour: THREAD_LIMITS.answersPerHour },
+        async (rows, messageId) => {
+          await appendAccessRecord(rows, {
+            actor: 'visitor',
+            action: 'visitor_answered',
+            ideaId,
+            details: { messageId, memo: Boolean(memo) },
+          });
+          await storeAnsweredAlerts(rows, ideaId, messageId, {
+            teamEmail: config.mail.teamEmail,
+            webhook: Boolean(config.alerts.webhookUrl),
+          });
+        },
+      );
+      if (!outcome.ok)
+        return outcome.reason === 'not_found'
+          ? notFound(reply)
+          : refuse(429, answerErrors.rateLimited(THREAD_LIMITS.answersPerHour));
+      request.log.info({ ideaId, outcome: 'founder_answered' }, 'founder answered in the thread');
+      options.onAlert?.();
+      void options.events?.publish({ kind: 'lead_changed', ideaId, memberId: null, actorId: null });
+      return reply.redirect(`${statusPath(token)}?answered=1#${THREAD_ANCHOR}`, 303);
+    },
+  );
+
+  app.get<{ Params: { token: string; messageId: string } }>(
+    `${STATUS_PATH}/:token/${threadSubpaths.memo}/:messageId`,
+    async (request, reply) => {
+      const ideaId = await ideaIdForToken(database, request.params.token);
+      const messageId = request.params.messageId.toLowerCase();
+      if (!ideaId || !isIdeaId(messageId)) return notFound(reply);
+      const memo = await threadMemo(database, ideaId, messageId);
+      if (!memo) return notFound(reply);
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+      reply.header('referrer-policy', 'no-referrer');
+      return sendBytes(reply, memo.bytes, memo.mimeType, byteRange(request.headers.range, memo.bytes.length));
+    },
+  );
+
+  const quoteOf = async (token: string, quoteId: string) => {
+    const ideaId = await ideaIdForToken(database, token);
+    const id = quoteId.toLowerCase();
+    if (!ideaId || !isIdeaId(id)) return undefined;
+    const thread = await loadThread(database, ideaId);
+    const quote = thread.messages.find((message) => message.quote?.id === id)?.quote ?? undefined;
+    return quote ? { ideaId, quote } : undefined;
+  };
+
+  app.get<QuoteRequest>(`${STATUS_PATH}/:token/${threadSubpaths.quote}/:quoteId`, async (request, reply) => {
+    const found = await quoteOf(request.params.token, request.params.quoteId);
+    if (!found) return notFound(reply);
+    return page(reply, quotePageHtml(shell, found.quote, found.ideaId, statusPath(request.params.token), operator));
+  });
+
+  app.post<QuoteRequest>(
+    `${STATUS_PATH}/:token/${threadSubpaths.quote}/:quoteId/${threadSubpaths.confirm}`,
+    { onRequest: [originGuard] },
+    async (request, reply) => {
+      const found = await quoteOf(request.params.token, request.params.quoteId);
+      if (!found) return notFound(reply);
+      const recorded = await confirmQuote(database, found.ideaId, found.quote.id, (rows) =>
+        appendAccessRecord(rows, {
+          actor: 'visitor',
+          action: 'visitor_quote_confirmed',
+          ideaId: found.ideaId,
+          details: { quoteId: found.quote.id },
+        }),
+      );
+      if (recorded)
+        void options.events?.publish({ kind: 'lead_changed', ideaId: found.ideaId, memberId: null, actorId: null });
+      return reply.redirect(`${statusPath(request.params.token)}#quote-${found.quote.id}`, 303);
+    },
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * One lead's conversation in the database (decision 101; the quote, decision 102). Each change is one transaction:
+ * the message (and its quote or memo), the `idea_events` row the timeline and the unread markers read, the founder
+ * mail that carries a team message (founder_mails, kind `message`, ref = the message id: sent once by the founder
+ * mail worker, retried, erased with the idea) and the caller's access record. Everything here goes with the idea:
+ * foreign keys cascade, and ideas/erase-ideas.ts deletes and rewrites these tables.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { QuoteDraft, QuoteItem, QuoteView } from '../../domain/quote';
+import { quoteTotals } from '../../domain/quote';
+import type { ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
+import type { Database, RowsFn } from '../db/client';
+
+interface MessageRow extends Record<string, unknown> {
+  id: string;
+  at: Date | string;
+  side: ThreadSide;
+  member_email: string | null;
+  body: string;
+  memo_type: string | null;
+  memo_duration_ms: number | null;
+  memo_size: number | null;
+  quote_id: string | null;
+  quote_created_at: Date | string | null;
+  quote_items: QuoteItem[] | string | null;
+  quote_valid_until: string | null;
+  quote_notes: string | null;
+  quote_accepted_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function quoteOf(row: MessageRow): QuoteView | null {
+  if (row.quote_id === null) return null;
+  const items = (typeof row.quote_items === 'string' ? JSON.parse(row.quote_items) : row.quote_items) as QuoteItem[];
+  return {
+    id: row.quote_id,
+    createdAt: iso(row.quote_created_at!),
+    items,
+    totals: quoteTotals(items),
+    validUntil: row.quote_valid_until!,
+    notes: row.quote_notes ?? '',
+    acceptedAt: row.quote_accepted_at === null ? null : iso(row.quote_accepted_at),
+  };
+}
+
+/** The lead's messages, oldest first, with their memos' sizes (not bytes) and quotes. */
+export async function loadThread(database: Database | { rows: RowsFn }, ideaId: string): Promise<ThreadView> {
+  const rows = await database.rows<MessageRow>(sql`
+    select t.id::text as id, t.at, t.side, m.email as member_email, t.body,
+      tm.mime_type as memo_type, tm.duration_ms as memo_duration_ms, tm.byte_size as memo_size,
+      q.id::text as quote_id, q.created_at as quote_created_at, q.items as quote_items,
+      q.valid_until::text as quote_valid_until, q.notes as quote_notes, q.accepted_at as quote_accepted_at
+    from thread_messages t
+      left join team_members m on m.id = t.member_id
+      left join thread_memos tm on tm.message_id = t.id
+      left join quotes q on q.id = t.quote_id
+    where t.idea_id = ${ideaId}::uuid order by t.at, t.id`);
+  return {
+    messages: rows.map((row): ThreadMessageView => ({
+      id: row.id,
+      at: iso(row.at),
+      side: row.side,
+      memberEmail: row.side === 'team' ? row.member_email : null,
+      body: row.body,
+      memo:
+        row.memo_type === null
+          ? null
+          : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
+      quote: quoteOf(row),
+    })),
+  };
+}
+
+async function addEvent(rows: RowsFn, ideaId: string, memberId: string | null, kind: string, details: object) {
+  await rows(sql`insert into idea_events (idea_id, at, member_id, kind, details)
+    values (${ideaId}::uuid, now(), ${memberId}::uuid, ${kind}, ${JSON.stringify(details)}::jsonb)`);
+}
+
+/**
+ * A team message (with a quote when `quote` is given), stored first, then its mail queued in the same transaction;
+ * `inTransaction` adds the caller's access record. Undefined when the idea does not exist.
+ */
+export async function sendTeamMessage(
+  database: Database,
+  input: { ideaId: string; memberId: string; body: string; quote?: Omit<QuoteDraft, 'body'> },
+  inTransaction: (rows: RowsFn, messageId: string) => Promise<void>,
+): Promise<string | undefined> {
+  return database.transaction(async (rows) => {
+    const [idea] = await rows<{ email: string }>(
+      sql`select email from ideas where id = ${input.ideaId}::uuid for update`,
+    );
+    if (!idea) return undefined;
+    const messageId = crypto.randomUUID();
+    let quoteId: string | null = null;
+    if (input.quote) {
+      quoteId = crypto.randomUUID();
+      await rows(sql`insert into quotes (id, idea_id, created_at, member_id, items, valid_until, notes)
+        values (${quoteId}::uuid, ${input.ideaId}::uuid, now(), ${input.memberId}::uuid,
+          ${JSON.stringify(input.quote.items)}::jsonb, ${input.quote.validUntil}::date, ${input.quote.notes})`);
+    }
+    await rows(sql`insert into thread_messages (id, idea_id, at, side, member_id, body, quote_id)
+      values (${messageId}::uuid, ${input.ideaId}::uuid, now(), 'team', ${input.memberId}::uuid, ${input.body},
+        ${quoteId}::uuid)`);
+    // The founder outbox (decision 084): the recipient is read from the idea when sending; the hash as the cap's.
+    await rows(sql`
+      insert into founder_mails (idea_id, kind, ref, recipient_hash, status, attempts, created_at, next_attempt_at)
+      select id, 'message', ${messageId}, encode(sha256(convert_to(lower(trim(email)), 'UTF8')), 'hex'),
+        'pending', 0, now(), now()
+      from ideas where id = ${input.ideaId}::uuid
+      on conflict (idea_id, kind, ref) do nothing`);
+    await addEvent(rows, input.ideaId, input.memberId, quoteId ? 'quote' : 'message', {
+      messageId,
+      ...(quoteId ? { quoteId } : {}),
+    });
+    await inTransaction(rows, messageId);
+    return messageId;
+  });
+}
+
+export type AnswerOutcome = { ok: true; messageId: string } | { ok: false; reason: 'not_found' | 'rate_limited' };
+
+/**
+ * The founder's answer from the status page: refused when the link already sent `perHour` answers in the last hour
+ * (counted in the same transaction, after locking the idea, so two answers at once cannot both pass the last slot).
+ */
+export async function storeAnswer(
+  database: Database,
+  input: {
+    ideaId: string;
+    body: string;
+    memo?: { mimeType: string; durationMs: number; bytes: Buffer } | undefined;
+    perHour: number;
+  },
+  inTransaction: (rows: RowsFn, messageId: string) => Promise<void>,
+): Promise<AnswerOutcome> {
+  return database.transaction(async (rows) => {
+    const [idea] = await rows(sql`select id from ideas where id = ${input.ideaId}::uuid for update`);
+    if (!idea) return { ok: false, reason: 'not_found' } as const;
+    const [recent] = await rows<{ n: string | number }>(sql`select count(*) as n from thread_messages
+      where idea_id = ${input.ideaId}::uuid and side = 'founder' and at > now() - interval '1 hour'`);
+    if (Number(recent?.n ?? 0) >= input.perHour) return { ok: false, reason: 'rate_limited' } as const;
+    const messageId = crypto.randomUUID();
+    await rows(sql`insert into thread_messages (id, idea_id, at, side, body)
+      values (${messageId}::uuid, ${input.ideaId}::uuid, now(), 'founder', ${input.body})`);
+    if (input.memo)
+      await rows(sql`insert into thread_memos (message_id, idea_id, mime_type, duration_ms, byte_size, bytes)
+        values (${messageId}::uuid, ${input.ideaId}::uuid, ${input.memo.mimeType}, ${input.memo.durationMs},
+          ${input.memo.bytes.length}, decode(${input.memo.bytes.toString('base64')}, 'base64'))`);
+    await addEvent(rows, input.ideaId, null, 'answer', { messageId });
+    await inTransaction(rows, messageId);
+    return { ok: true, messageId } as const;
+  });
+}
+
+/** 「견적 확인」: true when this press recorded it (a second press, or another idea's quote, changes nothing). */
+export async function confirmQuote(
+  database: Database,
+  ideaId: string,
+  quoteId: string,
+  inTransaction: (rows: RowsFn) => Promise<void>,
+): Promise<boolean> {
+  return database.transaction(async (rows) => {
+    const updated = await rows(sql`update quotes set accepted_at = now()
+      where id = ${quoteId}::uuid and idea_id = ${ideaId}::uuid and accepted_at is null returning id`);
+    if (updated.length === 0) return false;
+    await addEvent(rows, ideaId, null, 'quote_accepted', { quoteId });
+    await inTransaction(rows);
+    return true;
+  });
+}
+
+/** A memo of the idea's thread, or undefined. */
+export async function threadMemo(
+  database: Database,
+  ideaId: string,
+  messageId: string,
+): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
+  const [row] = await database.rows<{ mime_type: string; memo_base64: string }>(sql`
+    select mime_type, encode(bytes, 'base64') as memo_base64 from thread_memos
+    where idea_id = ${ideaId}::uuid and message_id = ${messageId}::uuid`);
+  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.memo_base64, 'base64') } : undefined;
+}

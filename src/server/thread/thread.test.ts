@@ -1,0 +1,272 @@
+/**
+ * The thread and the quote (decisions 101, 102) on PGlite and PostgreSQL, through the workspace API, the status page
+ * and a real SMTP server: a team message is stored and then mailed once (the team's words, the link, Reply-To the
+ * team); the founder answers with a plain form post (with and without a memo), which tells the owner by mail and
+ * webhook; every refusal (forged or erased link, foreign origin, empty, oversized, not audio, too many) shows a
+ * Korean message and stores nothing; a quote's sums reach the status page, its print page and 「견적 확인」; and
+ * erasure takes the messages, memos and quotes.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerErrors, threadTemplates } from '../../content/thread';
+import { formatWon } from '../../domain/quote';
+import {
+  THREAD_LIMITS,
+  leadQuotesPath,
+  leadThreadMessagesPath,
+  leadThreadPath,
+  type ThreadView,
+} from '../../domain/thread';
+import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
+import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
+import { DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
+import { DRIVERS } from '../../../test-support/server/test-database';
+import { memoFixture, multipartBody } from '../../../test-support/server/voice-memo-body';
+import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
+import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
+
+const SECRET = 'thread-test-status-link-secret-0123456789';
+const FOUNDER = 'founder@example.com';
+const ANSWER = '주 사용자는 동네 빵집 사장님들입니다 <script>alert(1)</script>';
+
+/** A stored lead with a status link (as the intake makes one), owned by `ownerId`. */
+async function leadWithLink(app: FastifyInstance, ownerId?: string) {
+  const id = await storeLead(app.database, { email: FOUNDER, ownerId: ownerId ?? null });
+  const token = statusToken(SECRET, id);
+  await app.database.rows(sql`update ideas set status_token_hash = ${statusTokenHash(token)} where id = ${id}::uuid`);
+  return { id, base: statusPath(token) };
+}
+
+const sameSite = { origin: 'null', 'sec-fetch-site': 'same-origin' };
+
+async function answer(
+  app: FastifyInstance,
+  base: string,
+  fields: Record<string, string>,
+  memo?: { bytes: Buffer; type?: string; name?: string },
+  headers: Record<string, string> = sameSite,
+) {
+  const body = await multipartBody(fields, memo);
+  return app.inject({
+    method: 'POST',
+    url: `${base}/answer`,
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+const count = async (app: FastifyInstance, table: string) =>
+  Number((await app.database.rows<{ n: string }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+
+describe.each(DRIVERS)('the thread on %s', (driver) => {
+  const suite = intakeSuite(driver);
+  let webhook: WebhookTestServer;
+  beforeAll(async () => {
+    webhook = await startWebhookServer();
+  });
+  afterAll(async () => webhook.stop());
+  const start = () =>
+    suite.start({
+      ...DELIVERY_TEST_ENV,
+      STATUS_LINK_SECRET: SECRET,
+      SITE_URL: 'https://mvp24.example',
+      ALERT_WEBHOOK_URL: webhook.url,
+    });
+
+  it('stores a team message, mails it once with the link, and the founder answers without JavaScript', async () => {
+    webhook.received.length = 0;
+    const app = await start();
+    const { member, headers } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app, member.id);
+    const text = threadTemplates[0].body;
+    const sent = await app.inject({
+      method: 'POST',
+      url: leadThreadMessagesPath(id),
+      headers,
+      payload: { body: text },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json<ThreadView>().messages).toMatchObject([{ side: 'team', body: text, memberEmail: member.email }]);
+
+    const [mail] = await suite.smtp.waitFor(1);
+    expect(mail!.envelopeTo).toEqual([FOUNDER]);
+    expect(mail!.parsed.text).toContain(text.split('\n')[2]);
+    expect(mail!.parsed.text).toContain(`https://mvp24.example${base}`);
+    expect(mail!.parsed.replyTo?.text).toContain('team@mvp24.example');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(suite.smtp.received).toHaveLength(1);
+    const rows = await app.database.rows<{ status: string; kind: string }>(
+      sql`select kind, status from founder_mails where idea_id = ${id}::uuid`,
+    );
+    expect(rows).toEqual([{ kind: 'message', status: 'sent' }]);
+
+    const page = await app.inject({ method: 'GET', url: base });
+    expect(page.body).toContain('data-answer-form');
+    expect(page.body).toContain('프로토타입을 만들기 전에 몇 가지만 여쭙겠습니다.');
+
+    // A plain form post (urlencoded, as a browser without the memo field would send it) answers 303 to the page.
+    const plain = await app.inject({
+      method: 'POST',
+      url: `${base}/answer`,
+      headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ body: ANSWER }).toString(),
+    });
+    expect(plain.statusCode).toBe(303);
+    expect(plain.headers.location).toBe(`${base}?answered=1#thread`);
+    const after = await app.inject({ method: 'GET', url: `${base}?answered=1` });
+    expect(after.body).toContain('data-answer-sent');
+    expect(after.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(after.body).not.toContain('<script>alert(1)');
+
+    // The owner is told by mail and webhook, with the reference and the lead's link, never the answer.
+    const mails = await suite.smtp.waitFor(2);
+    const told = mails.find((received) => received.envelopeTo.includes(member.email))!;
+    expect(told.parsed.subject).toContain(id.slice(0, 8));
+    expect(told.parsed.text).toContain(`https://mvp24.example/team/leads/${id}`);
+    expect(told.raw).not.toContain('빵집 사장님');
+    const [chat] = await webhook.waitFor(1);
+    expect(JSON.stringify(chat)).toContain(id.slice(0, 8));
+    expect(JSON.stringify(chat)).not.toContain('빵집 사장님');
+
+    // The lead is unread for the member, and the thread's read is an access record.
+    const unread = await app.inject({ method: 'GET', url: '/team/api/leads/unread', headers });
+    expect(unread.json<{ ids: string[] }>().ids).toContain(id);
+    const thread = await app.inject({ method: 'GET', url: leadThreadPath(id), headers });
+    expect(thread.json<ThreadView>().messages.map((message) => message.side)).toEqual(['team', 'founder']);
+    const actions = await app.database.rows<{ action: string }>(
+      sql`select action from access_records where idea_id = ${id}::uuid order by seq`,
+    );
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['message_sent', 'visitor_answered', 'thread_viewed']),
+    );
+  });
+
+  it('takes a voice memo and refuses what is not audio, too large, empty, too long, foreign or forged', async () => {
+    const app = await start();
+    const { id, base } = await leadWithLink(app);
+    const withMemo = await answer(app, base, { body: '' }, { bytes: memoFixture('chromium-opus.webm') });
+    expect(withMemo.statusCode).toBe(303);
+    const [memoRow] = await app.database.rows<{ message_id: string; byte_size: number }>(
+      sql`select message_id::text as message_id, byte_size from thread_memos where idea_id = ${id}::uuid`,
+    );
+    expect(memoRow!.byte_size).toBe(memoFixture('chromium-opus.webm').length);
+    const played = await app.inject({ method: 'GET', url: `${base}/thread-memo/${memoRow!.message_id}` });
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toContain('audio/webm');
+    // The team plays it with its session; an access record says who.
+    const { headers } = await signedIn(app.database);
+    const teamPlayed = await app.inject({
+      method: 'GET',
+      url: `${leadThreadPath(id)}/memos/${memoRow!.message_id}`,
+      headers,
+    });
+    expect(teamPlayed.statusCode).toBe(200);
+    expect(teamPlayed.rawPayload.equals(memoFixture('chromium-opus.webm'))).toBe(true);
+    const [record] = await app.database.rows<{ action: string }>(
+      sql`select action from access_records where idea_id = ${id}::uuid and action = 'thread_memo_played'`,
+    );
+    expect(record).toBeDefined();
+    expect(
+      (await app.inject({ method: 'GET', url: `${leadThreadPath(id)}/memos/${memoRow!.message_id}` })).statusCode,
+    ).toBe(401);
+
+    const before = await count(app, 'thread_messages');
+    const cases: [Awaited<ReturnType<typeof answer>>, number, string][] = [
+      [await answer(app, base, { body: '' }), 400, answerErrors.empty],
+      [
+        await answer(app, base, { body: '가'.repeat(THREAD_LIMITS.answerMax + 1) }),
+        400,
+        answerErrors.tooLong(THREAD_LIMITS.answerMax),
+      ],
+      [
+        await answer(app, base, { body: '사진' }, { bytes: Buffer.from('GIF89a not a sound'), type: 'audio/webm' }),
+        415,
+        answerErrors.notAudio,
+      ],
+      [
+        await answer(app, base, { body: '큰 파일' }, { bytes: Buffer.alloc(VOICE_MEMO_MAX_BYTES + 1024, 1) }),
+        413,
+        answerErrors.memoTooLarge(Math.round(VOICE_MEMO_MAX_BYTES / (1024 * 1024))),
+      ],
+    ];
+    for (const [response, code, message] of cases) {
+      expect(response.statusCode).toBe(code);
+      expect(response.body).toContain(message);
+    }
+    const foreign = await answer(app, base, { body: '다른 사이트' }, undefined, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const forged = await answer(app, `${base.slice(0, -4)}AAAA`, { body: '위조' });
+    expect(forged.statusCode).toBe(404);
+    expect(await count(app, 'thread_messages')).toBe(before);
+  });
+
+  it('limits answers per link per hour with a Korean message', async () => {
+    const app = await start();
+    const { base } = await leadWithLink(app);
+    for (let index = 0; index < THREAD_LIMITS.answersPerHour; index += 1)
+      expect((await answer(app, base, { body: `답변 ${index}` })).statusCode).toBe(303);
+    const over = await answer(app, base, { body: '한 번 더' });
+    expect(over.statusCode).toBe(429);
+    expect(over.body).toContain(answerErrors.rateLimited(THREAD_LIMITS.answersPerHour));
+    expect(over.body).toContain('한 번 더');
+    expect(await count(app, 'thread_messages')).toBe(THREAD_LIMITS.answersPerHour);
+  });
+
+  it('shows a quote with its sums, prints it, records 「견적 확인」, and erasure takes the whole thread', async () => {
+    const app = await start();
+    const { headers } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app);
+    const quote = await app.inject({
+      method: 'POST',
+      url: leadQuotesPath(id),
+      headers,
+      payload: {
+        items: [
+          { description: '기획', quantity: 1, unitPrice: 500_000 },
+          { description: '화면 <b>디자인</b>', quantity: 3, unitPrice: 333_333 },
+          { description: '배포', quantity: 2, unitPrice: 15_001 },
+        ],
+        validUntil: '2026-12-31',
+        notes: '계약 후 착수',
+        body: threadTemplates[1].body,
+      },
+    });
+    expect(quote.statusCode).toBe(200);
+    const view = quote.json<ThreadView>().messages[0]!.quote!;
+    expect(view.totals).toMatchObject({ supply: 1_530_001, vat: 153_000, total: 1_683_001 });
+    const [mail] = await suite.smtp.waitFor(1);
+    expect(mail!.parsed.text).toContain(formatWon(1_683_001));
+
+    const page = await app.inject({ method: 'GET', url: base });
+    expect(page.body).toContain(`data-quote-total>${formatWon(1_683_001)}`);
+    expect(page.body).toContain('화면 &lt;b&gt;디자인&lt;/b&gt;');
+    const print = await app.inject({ method: 'GET', url: `${base}/quote/${view.id}` });
+    expect(print.statusCode).toBe(200);
+    expect(print.body).toContain('@page{size:A4');
+    expect(print.body).toContain(`data-quote-vat>${formatWon(153_000)}`);
+    expect(print.headers['cache-control']).toBe('no-store');
+
+    const confirm = await app.inject({ method: 'POST', url: `${base}/quote/${view.id}/confirm`, headers: sameSite });
+    expect(confirm.statusCode).toBe(303);
+    const again = await app.inject({ method: 'GET', url: base });
+    expect(again.body).toContain('data-quote-accepted');
+    expect(again.body).not.toContain(`/quote/${view.id}/confirm`);
+    const lead = await app.inject({ method: 'GET', url: `/team/api/leads/${id}`, headers });
+    expect(lead.json<{ timeline: { kind: string }[] }>().timeline.map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['quote', 'quote_accepted']),
+    );
+
+    await answer(app, base, { body: '확인했습니다' }, { bytes: memoFixture('chromium-opus.webm') });
+    const data = await app.inject({ method: 'GET', url: `${base}/data` });
+    expect(data.body).toContain('확인했습니다');
+    expect(data.body).toContain('1683001');
+
+    const erased = await app.inject({ method: 'POST', url: `${base}/delete`, headers: sameSite });
+    expect(erased.statusCode).toBe(200);
+    for (const table of ['thread_messages', 'thread_memos', 'quotes', 'founder_mails'])
+      expect(await count(app, table)).toBe(0);
+    expect((await app.inject({ method: 'GET', url: base })).statusCode).toBe(404);
+    expect((await answer(app, base, { body: '삭제 후' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The thread panel against a stubbed /team/api: the messages both ways (the founder's memo playable), a template
+ * filled into the message box to be edited, the edited text posted, and the quote form's sums as typed — the
+ * domain's, so 공급가액, 부가세 and 합계 agree with the server's.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quoteFormCopy } from '../../../../content/quote';
+import { threadPanelCopy, threadTemplates } from '../../../../content/thread';
+import { formatWon } from '../../../../domain/quote';
+import { leadThreadMemoPath, leadThreadMessagesPath, leadThreadPath, type ThreadView } from '../../../../domain/thread';
+import { createWorkspaceQueryClient } from '../../api/query-client';
+import { ThreadPanel } from './thread-panel';
+
+const ID = '1234abcd-0000-4000-8000-000000000001';
+const MEMO_ID = '1234abcd-0000-4000-8000-0000000000aa';
+const thread: ThreadView = {
+  messages: [
+    {
+      id: '1234abcd-0000-4000-8000-0000000000a1',
+      at: '2026-11-24T10:00:00.000Z',
+      side: 'team',
+      memberEmail: 'owner@mvp24.example',
+      body: '주 사용자는 누구인가요?',
+      memo: null,
+      quote: null,
+    },
+    {
+      id: MEMO_ID,
+      at: '2026-11-24T11:00:00.000Z',
+      side: 'founder',
+      memberEmail: null,
+      body: '사장님들입니다 <b>굵게</b>',
+      memo: { durationMs: 4000, byteSize: 1000, mimeType: 'audio/webm' },
+      quote: null,
+    },
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the thread panel', () => {
+  it('shows both sides, fills a template to edit, and posts the edited text', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posted.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify(thread), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(
+      <QueryClientProvider client={createWorkspaceQueryClient()}>
+        <ThreadPanel leadId={ID} />
+      </QueryClientProvider>,
+    );
+    const messages = await screen.findAllByTestId('thread-message');
+    expect(messages.map((message) => message.dataset.side)).toEqual(['team', 'founder']);
+    expect(within(messages[1]!).getByText('사장님들입니다 <b>굵게</b>')).toBeTruthy();
+    expect(messages[1]!.querySelector('audio')!.getAttribute('src')).toBe(leadThreadMemoPath(ID, MEMO_ID));
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe(leadThreadPath(ID));
+
+    fireEvent.click(screen.getByRole('button', { name: threadTemplates[0].label }));
+    const box = screen.getByLabelText(threadPanelCopy.message) as HTMLTextAreaElement;
+    expect(box.value).toBe(threadTemplates[0].body);
+    fireEvent.change(box, { target: { value: `${box.value}\n추가 질문` } });
+    fireEvent.click(screen.getByRole('button', { name: threadPanelCopy.send }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { url: leadThreadMessagesPath(ID), body: { body: `${threadTemplates[0].body}\n추가 질문` } },
+      ]),
+    );
+    expect(await screen.findByText(threadPanelCopy.sent)).toBeTruthy();
+  });
+
+  it('sums the quote as it is typed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ messages: [] }), { headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={createWorkspaceQueryClient()}>
+        <ThreadPanel leadId={ID} />
+      </QueryClientProvider>,
+    );
+    const form = await screen.findByTestId('quote-form');
+    fireEvent.change(within(form).getByLabelText(quoteFormCopy.quantity), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText(quoteFormCopy.unitPrice), { target: { value: '333333' } });
+    const totals = within(form).getByTestId('quote-form-totals');
+    expect(totals.textContent).toContain(formatWon(999_999));
+    expect(totals.textContent).toContain(formatWon(99_999));
+    expect(totals.textContent).toContain(formatWon(1_099_998));
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The conversation with the founder on a lead's page (decision 101): the messages both ways (a founder's memo played
+ * with the session), a message started from a template and edited before sending, and the quote form (decision
+ * 102). What is sent is stored first and then mailed to the founder with the status link.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { quoteCopy, quoteFormCopy } from '../../../../content/quote';
+import { threadPanelCopy as copy, threadTemplates } from '../../../../content/thread';
+import { formatKst } from '../../../../domain/kst';
+import { formatWon, VAT_PERCENT } from '../../../../domain/quote';
+import { leadThreadMemoPath, THREAD_LIMITS, type ThreadMessageView } from '../../../../domain/thread';
+import { formatMemoDuration } from '../../../../domain/voice-memo';
+import { QuoteForm } from './quote-form';
+import { useThread, useThreadSend } from './thread-queries';
+
+const card = 'rounded-xl border border-slate-200 bg-white p-4';
+const button = 'min-h-11 rounded-lg bg-indigo-700 px-4 font-medium text-white hover:bg-indigo-800 disabled:opacity-50';
+
+function Message({ leadId, message }: { leadId: string; message: ThreadMessageView }) {
+  const team = message.side === 'team';
+  return (
+    <li
+      data-testid="thread-message"
+      data-side={message.side}
+      className={`rounded-lg border p-3 ${team ? 'border-slate-200 bg-slate-50' : 'ml-4 border-indigo-200 bg-indigo-50'}`}
+    >
+      <p className="text-sm text-slate-700">
+        <strong className="text-slate-900">{team ? copy.team(message.memberEmail) : copy.founder}</strong> ·{' '}
+        {formatKst(message.at)}
+      </p>
+      {message.body && <p className="mt-1 whitespace-pre-wrap break-words">{message.body}</p>}
+      {message.memo && (
+        <div className="mt-2">
+          <p className="text-sm text-slate-700">
+            {copy.memo}
+            {message.memo.durationMs > 0 && ` (${formatMemoDuration(message.memo.durationMs)})`}
+          </p>
+          <audio controls preload="none" src={leadThreadMemoPath(leadId, message.id)} className="w-full">
+            <track kind="captions" />
+          </audio>
+        </div>
+      )}
+      {message.quote && (
+        <div className="mt-2 rounded-lg border border-indigo-200 bg-white p-2 text-sm" data-testid="thread-quote">
+          <p className="font-medium">
+            {copy.quoteAttached} · {quoteFormCopy.validUntil} {message.quote.validUntil}
+          </p>
+          <p>
+            {quoteCopy.supply} {formatWon(message.quote.totals.supply)} · {quoteCopy.vat(VAT_PERCENT)}{' '}
+            {formatWon(message.quote.totals.vat)} · {quoteCopy.total}{' '}
+            <strong>{formatWon(message.quote.totals.total)}</strong>
+          </p>
+          {message.quote.acceptedAt && (
+            <p className="text-green-800">{quoteCopy.accepted(formatKst(message.quote.acceptedAt))}</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function MessageForm({ leadId }: { leadId: string }) {
+  const id = useId();
+  const [body, setBody] = useState('');
+  const send = useThreadSend(leadId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (body.trim()) send.mutate({ kind: 'message', body: body.trim() }, { onSuccess: () => setBody('') });
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-2">
+      <p className="font-medium">{copy.templates}</p>
+      <div className="flex flex-wrap gap-2">
+        {threadTemplates.map((template) => (
+          <button
+            key={template.id}
+            type="button"
+            onClick={() => {
+              setBody(template.body);
+              send.reset();
+            }}
+            className="min-h-11 rounded-lg border border-slate-300 px-3"
+          >
+            {template.label}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={id} className="font-medium">
+        {copy.message}
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        required
+        maxLength={THREAD_LIMITS.teamBodyMax}
+        value={body}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setBody(event.target.value)}
+        className="w-full rounded-lg border border-slate-400 px-3 py-2"
+      />
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {copy.hint}
+      </p>
+      <div>
+        <button type="submit" disabled={send.isPending} className={button}>
+          {send.isPending ? copy.sending : copy.send}
+        </button>
+        {send.isError && (
+          <p role="alert" className="mt-2 text-red-800">
+            {send.error.message}
+          </p>
+        )}
+        {send.isSuccess && (
+          <p role="status" className="mt-2 text-green-800">
+            {copy.sent}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function ThreadPanel({ leadId }: { leadId: string }) {
+  const thread = useThread(leadId);
+  return (
+    <section aria-labelledby="lead-thread" className={card} data-testid="lead-thread">
+      <h2 id="lead-thread" className="mb-3 text-lg font-bold">
+        {copy.heading}
+      </h2>
+      {thread.isError && (
+        <p role="alert" className="text-red-800">
+          {thread.error.message}
+        </p>
+      )}
+      {thread.data &&
+        (thread.data.messages.length === 0 ? (
+          <p className="text-slate-600">{copy.empty}</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {thread.data.messages.map((message) => (
+              <Message key={message.id} leadId={leadId} message={message} />
+            ))}
+          </ol>
+        ))}
+      <MessageForm leadId={leadId} />
+      <QuoteForm leadId={leadId} />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The lead's thread (decision 101) as server state: under the lead's own key, so a live event about the lead (the
+ * founder answered) fetches it again with the lead. Sending a message or a quote answers with the thread as it is.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuoteDraft } from '../../../../domain/quote';
+import { leadQuotesPath, leadThreadMessagesPath, leadThreadPath, type ThreadView } from '../../../../domain/thread';
+import { teamRequest } from '../../api/client';
+import { leadKey } from '../leads/lead-queries';
+
+export const threadKey = (id: string) => [...leadKey(id), 'thread'] as const;
+
+export const useThread = (id: string) =>
+  useQuery({ queryKey: threadKey(id), queryFn: () => teamRequest<ThreadView>('GET', leadThreadPath(id)) });
+
+export type ThreadSend = { kind: 'message'; body: string } | { kind: 'quote'; draft: QuoteDraft };
+
+export function useThreadSend(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (send: ThreadSend) =>
+      send.kind === 'message'
+        ? teamRequest<ThreadView>('POST', leadThreadMessagesPath(id), { body: send.body })
+        : teamRequest<ThreadView>('POST', leadQuotesPath(id), send.draft),
+    onSuccess: (thread) => {
+      client.setQueryData(threadKey(id), thread);
+      // The timeline shows the message; the lead is fetched again.
+      void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
+    },
+  });
+}
