@@ -94,7 +94,15 @@ export type LeadTimelineEntry =
   | { kind: 'mail_sent'; at: string }
   | { kind: 'released'; at: string; memberEmail: string | null }
   | { kind: 'closed'; at: string; memberEmail: string | null }
-  | { kind: 'stage'; at: string; memberEmail: string | null; stage: Stage; prototypeUrl?: string; reason?: string; meetingAt?: string }
+  | {
+      kind: 'stage';
+      at: string;
+      memberEmail: string | null;
+      stage: Stage;
+      prototypeUrl?: string;
+      reason?: string;
+      meetingAt?: string;
+    }
   | { kind: 'owner'; at: string; memberEmail: string | null; ownerEmail: string | null }
   | { kind: 'note'; at: string; memberEmail: string | null; text: string }
   /** The thread (decisions 101, 102): a message or quote sent, the founder's answer, 「견적 확인」. */
