@@ -61,6 +61,10 @@ export const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_siz
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** How long a purge pauses between its statements, so waiting requests run first (PGlite runs one thing at a time). */
+const PURGE_STEP_PAUSE_MS = 10;
+const stepAside = () => new Promise((resolve) => setTimeout(resolve, PURGE_STEP_PAUSE_MS));
+
 /** One statement per table, so a rewrite holds one table's lock at a time. */
 const vacuumStatements = (tables: readonly string[], vacuumOnly: readonly string[]) => [
   ...tables.map((table) => `vacuum full ${quoteIdent(table)}`),
@@ -90,10 +94,17 @@ async function openPglite(dataDir: string): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   const purgeDeleted = async (tables: readonly string[], vacuumOnly: readonly string[] = []) => {
     if (tables.length === 0 && vacuumOnly.length === 0) return;
-    for (const statement of vacuumStatements(tables, vacuumOnly)) await client.exec(statement);
-    await client.exec('checkpoint');
-    await client.query('select pg_switch_wal()');
-    await client.exec('checkpoint');
+    // PGlite runs each statement on the event loop's thread: between them the purge steps aside, so requests that
+    // arrived meanwhile get their queries in before its next statement (decision 105).
+    for (const statement of [
+      ...vacuumStatements(tables, vacuumOnly),
+      'checkpoint',
+      'select pg_switch_wal()',
+      'checkpoint',
+    ]) {
+      await stepAside();
+      await client.exec(statement);
+    }
   };
   return databaseOver(
     'pglite',

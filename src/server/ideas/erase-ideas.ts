@@ -44,7 +44,11 @@ export const nothingErased = (): Erased => ({
  */
 export const PERSONAL_DATA_TABLES = ['ideas', 'outbox', 'founder_mails', 'idempotency_keys', 'idea_events'] as const;
 
-/** The sealed memos: vacuumed by each purge (space reused), rewritten only after a plain memo's erasure. */
+/**
+ * The sealed memos: never rewritten for a sealed memo's erasure (its key went with the idea's row); vacuumed by
+ * retention's turn so their space is reused (the first vacuum of a large table reads it all: not on every erasure);
+ * rewritten by the purge after a plain memo's erasure.
+ */
 export const MEMO_TABLE = 'voice_memos';
 
 /** Queues a purge in the caller's transaction: the erasure (or cleared column) it covers commits with it. */
@@ -57,13 +61,22 @@ export async function queuePurge(rows: RowsFn, options: { plainMemo?: boolean } 
  * erasures it covered (0: nothing was waiting, nothing ran). Only the queue rows it read are removed: one committed
  * during the rewrite waits for the next purge.
  */
-export async function purgePendingErasures(database: Database): Promise<number> {
+export async function purgePendingErasures(
+  database: Database,
+  options: { vacuumMemos?: boolean } = {},
+): Promise<number> {
   const pending = await database.rows<{ id: string; plain_memo: boolean }>(
     sql`select id::text as id, plain_memo from erasure_purges order by id`,
   );
-  if (pending.length === 0) return 0;
+  if (pending.length === 0) {
+    if (options.vacuumMemos) await database.purgeDeleted([], [MEMO_TABLE]);
+    return 0;
+  }
   const plainMemo = pending.some((row) => row.plain_memo);
-  await database.purgeDeleted(plainMemo ? [...PERSONAL_DATA_TABLES, MEMO_TABLE] : PERSONAL_DATA_TABLES, [MEMO_TABLE]);
+  await database.purgeDeleted(
+    plainMemo ? [...PERSONAL_DATA_TABLES, MEMO_TABLE] : PERSONAL_DATA_TABLES,
+    options.vacuumMemos ? [MEMO_TABLE] : [],
+  );
   await database.rows(
     sql`delete from erasure_purges where id in (${sql.join(
       pending.map((row) => sql`${row.id}::bigint`),
