@@ -22,6 +22,8 @@ let intake: IntakeServer | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
+  // The server's start on a busy shared machine (PGlite, tsx's first compile) takes minutes (fixtures/intake-server.ts).
+  testInfo.setTimeout(200_000);
   intake = await startIntakeServer(PORT, { SITE_URL: BASE });
 });
 
