@@ -93,8 +93,8 @@ export const ideas = pgTable(
  * one PostgreSQL can mail and export it. `bytes` begin with the container's signature (checked at intake).
  */
 /**
- * Erasures whose physical purge is still to run (ideas/erasure-purge.ts, decision 105): an erasure adds a row in its
- * own transaction and answers; the background purge takes every row there is, rewrites the personal-data tables once
+ * Erasures whose physical purge is still to run (ideas/erase-ideas.ts `purgePendingErasures`, decision 105): an
+ * erasure adds a row in its own transaction and answers; the background purge takes every row there is, rewrites the personal-data tables once
  * and deletes the rows it covered. `plain_memo`: an erased memo was stored before encryption (its bytes are plain),
  * so the memo table is rewritten too.
  */
