@@ -94,9 +94,9 @@ export const ideas = pgTable(
  */
 /**
  * Erasures whose physical purge is still to run (ideas/erase-ideas.ts `purgePendingErasures`, decision 105): an
- * erasure adds a row in its own transaction and answers; the background purge takes every row there is, rewrites the personal-data tables once
- * and deletes the rows it covered. `plain_memo`: an erased memo was stored before encryption (its bytes are plain),
- * so the memo table is rewritten too.
+ * erasure adds a row in its own transaction and answers; the background purge takes every row there is, rewrites
+ * the personal-data tables once and deletes the rows it covered. `plain_memo`: an erased memo was stored before
+ * encryption (its bytes are plain), so the memo table is rewritten too.
  */
 export const erasurePurges = pgTable('erasure_purges', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
