@@ -3,6 +3,7 @@
  * server answers for the data): PostgreSQL, or PGlite's files under the same lock the server takes.
  */
 import type { Config } from '../server/config';
+import { purgePendingErasures } from '../server/ideas/erase-ideas';
 import {
   allIdeas,
   closeIdea,
@@ -28,7 +29,12 @@ export async function directClient(config: Config): Promise<TeamIdeasClient> {
     retry: (id, force) => retryIdea(database, id, { force }),
     release: (id) => releaseIdea(database, id),
     closeConsultation: (id) => closeIdea(database, id),
-    erase: (id) => deleteIdea(database, id, config.dataDir),
+    // No server runs the background purge here: the CLI runs it before it answers (decision 105).
+    erase: async (id) => {
+      const erased = await deleteIdea(database, id, config.dataDir);
+      if (erased) await purgePendingErasures(database);
+      return erased;
+    },
     disconnect: close,
   };
 }

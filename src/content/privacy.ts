@@ -11,9 +11,17 @@ export interface PolicySection {
  * What the policy promises about keeping data; the server's defaults (IDEA_RETENTION_DAYS, IP_RETENTION_DAYS)
  * are these numbers, so the product does what the page says unless an operator changes both. `backupDays` is how
  * long a backup is kept (docs/deploy.md rotates them at this age): an erased idea can outlive its erasure only in a
- * backup made before it, and for at most this long (decision 077).
+ * backup made before it, and for at most this long (decision 077). `purgeMinutes` bounds how long an erased
+ * idea's bytes stay in the database's files after the erasure answered (the background purge, decision 105; its
+ * schedule is checked against this number in src/server/jobs/erasure-purge.test.ts).
  */
-export const retentionPromise = { ideaDays: 365, ipDays: 7, backupDays: 30, vitalsDays: 400 } as const;
+export const retentionPromise = {
+  ideaDays: 365,
+  ipDays: 7,
+  backupDays: 30,
+  vitalsDays: 400,
+  purgeMinutes: 5,
+} as const;
 
 const sections: readonly PolicySection[] = [
   {
@@ -35,7 +43,7 @@ const sections: readonly PolicySection[] = [
     title: '3. 보유 기간과 파기',
     paragraphs: [
       `신청 정보는 상담이 끝난 날로부터 ${retentionPromise.ideaDays / 365}년(상담으로 이어지지 않은 신청은 접수한 날로부터 ${retentionPromise.ideaDays / 365}년)까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 바로 파기합니다.`,
-      '전자 파일은 복구할 수 없는 방법으로 삭제합니다. 파기하는 즉시 데이터베이스 파일과 데이터베이스의 변경 기록(로그) 파일에서도 지우며, 서버를 다시 시작해도 되살아나지 않습니다. 출력물은 분쇄하거나 소각합니다. 계약이 체결되면 관련 법령이 정한 기간 동안 거래 기록을 보관합니다.',
+      `전자 파일은 복구할 수 없는 방법으로 삭제합니다. 파기하면 그 즉시 신청 정보를 지워 더는 보이거나 쓰이지 않게 하고, 음성 메모는 메모마다 따로 만든 암호 키를 지워 그 순간부터 누구도 들을 수 없게 합니다. 데이터베이스 파일과 데이터베이스의 변경 기록(로그) 파일에 남은 흔적도 ${retentionPromise.purgeMinutes}분 안에 지우며, 서버를 다시 시작해도 되살아나지 않습니다. 출력물은 분쇄하거나 소각합니다. 계약이 체결되면 관련 법령이 정한 기간 동안 거래 기록을 보관합니다.`,
       `장애에 대비한 백업 파일에는 파기 전에 만든 사본이 남아 있을 수 있습니다. 백업은 암호화해 보관하고 복구 외의 목적으로는 열어 보지 않으며, 만든 날로부터 ${retentionPromise.backupDays}일이 지나면 삭제합니다. 따라서 파기한 정보도 늦어도 ${retentionPromise.backupDays}일 안에 백업에서 사라집니다. 백업으로 복구하는 경우에는 그 사이에 파기한 정보를 다시 파기합니다.`,
     ],
   },

@@ -65,6 +65,23 @@ export const workspaceShellCopy = {
     grantOn: (email: string) => `${email} 님에게 내보내기·삭제 허용`,
     grantOff: (email: string) => `${email} 님의 내보내기·삭제 거두기`,
     granted: '허용',
+    notGranted: '허용 안 함',
+    ownerGranted: '대표라서 허용',
+    invitedBy: (email: string) => `${email} 님이 초대`,
+    revokeConfirm: (email: string) => `${email} 초대를 취소할까요? 보낸 링크는 더 이상 쓸 수 없게 돼요.`,
+    reissue: (email: string) => `${email} 초대 다시 보내기`,
+    reissueConfirm: (email: string) =>
+      `${email} 님에게 새 초대 메일을 보낼까요? 지금까지 보낸 링크는 더 이상 쓸 수 없게 돼요.`,
+    reissued: (email: string) => `${email} 님에게 새 초대 메일을 보냈어요. 이전 링크는 더 이상 쓸 수 없어요.`,
+    makeOwnerConfirm: (email: string) =>
+      `${email} 님을 대표로 바꿀까요? 대표는 팀원을 초대하고 내보내며, 모든 아이디어를 내보내고 삭제할 수 있어요.`,
+    makeMemberConfirm: (email: string) =>
+      `${email} 님을 팀원으로 바꿀까요? 팀원 관리와 접속 기록을 더 이상 볼 수 없게 돼요.`,
+    grantOnConfirm: (email: string) =>
+      `${email} 님이 모든 아이디어를 CSV로 내보내고 아이디어를 삭제할 수 있게 할까요? 하는 일마다 접속 기록에 남아요.`,
+    grantOffConfirm: (email: string) => `${email} 님의 내보내기·삭제 권한을 거둘까요?`,
+    grantChanged: (email: string, granted: boolean) =>
+      granted ? `${email} 님에게 내보내기·삭제를 허용했어요.` : `${email} 님의 내보내기·삭제 권한을 거뒀어요.`,
   },
   accessRecords: {
     title: '접속 기록',

@@ -83,6 +83,11 @@ export const meAnswer = z.object({
   role: z.enum(ROLES),
   /** The session's idle limit (TEAM_IDLE_MINUTES): the page clears itself when it passes without a request. */
   idleMs: z.number().optional(),
+  /**
+   * May export every lead and erase leads (an owner, or a member an owner allowed; decision 090). The screens hide
+   * what the member may not do; the server refuses it anyway. Absent (a ceremony's answer): owners only, until /me.
+   */
+  mayExportErase: z.boolean().optional(),
 });
 export type MeAnswer = z.infer<typeof meAnswer>;
 

@@ -36,9 +36,11 @@ export interface Database {
    * the old ones; a checkpoint, a WAL switch and a second checkpoint then unlink every segment written before (PGlite
    * runs with wal_recycle=off, so they are removed, not renamed for reuse). On PostgreSQL the same VACUUM FULL runs,
    * and CHECKPOINT / pg_switch_wal() when the role may (superuser or pg_checkpoint); see docs/deploy.md for the WAL.
-   * Takes each table's exclusive lock for the rewrite: a few hundred milliseconds for thousands of ideas.
+   * Takes each table's exclusive lock for its own rewrite, one table at a time (on PGlite, other queries run between
+   * them). `vacuumOnly` tables get a plain VACUUM (no exclusive lock, no rewrite): their dead rows' space is reused,
+   * for tables whose erased bytes are unreadable anyway (the sealed voice memos, decision 105).
    */
-  purgeDeleted(tables: readonly string[]): Promise<void>;
+  purgeDeleted(tables: readonly string[], vacuumOnly?: readonly string[]): Promise<void>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -58,6 +60,16 @@ export interface DatabaseOptions {
 export const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0'];
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** How long a purge pauses between its statements, so waiting requests run first (PGlite runs one thing at a time). */
+const PURGE_STEP_PAUSE_MS = 10;
+const stepAside = () => new Promise((resolve) => setTimeout(resolve, PURGE_STEP_PAUSE_MS));
+
+/** One statement per table, so a rewrite holds one table's lock at a time. */
+const vacuumStatements = (tables: readonly string[], vacuumOnly: readonly string[]) => [
+  ...tables.map((table) => `vacuum full ${quoteIdent(table)}`),
+  ...vacuumOnly.filter((table) => !tables.includes(table)).map((table) => `vacuum ${quoteIdent(table)}`),
+];
 
 /** Session-level advisory lock id so concurrent instances run migrations one at a time. */
 const MIGRATION_LOCK_ID = 2_417_240_001;
@@ -80,12 +92,19 @@ async function openPglite(dataDir: string): Promise<Database> {
   tightenDataDir(dir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  const purgeDeleted = async (tables: readonly string[]) => {
-    if (tables.length === 0) return;
-    await client.exec(`vacuum full ${tables.map(quoteIdent).join(', ')}`);
-    await client.exec('checkpoint');
-    await client.query('select pg_switch_wal()');
-    await client.exec('checkpoint');
+  const purgeDeleted = async (tables: readonly string[], vacuumOnly: readonly string[] = []) => {
+    if (tables.length === 0 && vacuumOnly.length === 0) return;
+    // PGlite runs each statement on the event loop's thread: between them the purge steps aside, so requests that
+    // arrived meanwhile get their queries in before its next statement (decision 105).
+    for (const statement of [
+      ...vacuumStatements(tables, vacuumOnly),
+      'checkpoint',
+      'select pg_switch_wal()',
+      'checkpoint',
+    ]) {
+      await stepAside();
+      await client.exec(statement);
+    }
   };
   return databaseOver(
     'pglite',
@@ -109,9 +128,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema });
-  const purgeDeleted = async (tables: readonly string[]) => {
-    if (tables.length === 0) return;
-    await pool.query(`vacuum full ${tables.map(quoteIdent).join(', ')}`);
+  const purgeDeleted = async (tables: readonly string[], vacuumOnly: readonly string[] = []) => {
+    if (tables.length === 0 && vacuumOnly.length === 0) return;
+    for (const statement of vacuumStatements(tables, vacuumOnly)) await pool.query(statement);
     // Only a superuser or a pg_checkpoint member may; without them the server's own checkpoints follow within
     // checkpoint_timeout (docs/deploy.md says what the WAL and backups keep, and for how long).
     for (const statement of ['checkpoint', 'select pg_switch_wal()', 'checkpoint']) {

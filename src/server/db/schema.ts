@@ -61,6 +61,12 @@ export const ideas = pgTable(
     /** The privacy notice's version the visitor was shown (content/privacy-version.ts), and when they sent the form. */
     consentVersion: text('consent_version'),
     consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The AES-256-GCM key of this idea's voice memo (ideas/memo-cipher.ts, decision 105): `voice_memos.bytes` holds
+     * only ciphertext, so erasing this row (32 bytes, rewritten at once by the purge) leaves the memo unreadable
+     * without rewriting megabytes. null: no memo, or one stored before memos were encrypted (plain bytes).
+     */
+    memoKey: bytea('memo_key'),
   },
   (table) => [
     uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
@@ -86,6 +92,18 @@ export const ideas = pgTable(
  * A visitor's voice memo (at most one per idea), stored in the same transaction as its idea so every instance on
  * one PostgreSQL can mail and export it. `bytes` begin with the container's signature (checked at intake).
  */
+/**
+ * Erasures whose physical purge is still to run (ideas/erase-ideas.ts `purgePendingErasures`, decision 105): an
+ * erasure adds a row in its own transaction and answers; the background purge takes every row there is, rewrites
+ * the personal-data tables once and deletes the rows it covered. `plain_memo`: an erased memo was stored before
+ * encryption (its bytes are plain), so the memo table is rewritten too.
+ */
+export const erasurePurges = pgTable('erasure_purges', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  plainMemo: boolean('plain_memo').notNull().default(false),
+});
+
 export const voiceMemos = pgTable('voice_memos', {
   ideaId: uuid('idea_id')
     .primaryKey()

@@ -1,4 +1,5 @@
 /** What the status page shows and the download holds, read by the link's token hash (decision 084). */
+import { openMemoBase64 } from '../ideas/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Stage } from '../../domain/stages';
@@ -95,11 +96,16 @@ export async function statusMemo(
   token: string,
 ): Promise<{ ideaId: string; mimeType: string; bytes: Buffer } | undefined> {
   if (!isStatusToken(token)) return undefined;
-  const [row] = await database.rows<{ idea_id: string; mime_type: string; memo_base64: string }>(sql`
-    select i.id as idea_id, m.mime_type, encode(m.bytes, 'base64') as memo_base64
+  const [row] = await database.rows<{
+    idea_id: string;
+    mime_type: string;
+    memo_base64: string;
+    key: string | null;
+  }>(sql`
+    select i.id as idea_id, m.mime_type, encode(m.bytes, 'base64') as memo_base64, encode(i.memo_key, 'base64') as key
     from ideas i join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
   return row
-    ? { ideaId: row.idea_id, mimeType: row.mime_type, bytes: Buffer.from(row.memo_base64, 'base64') }
+    ? { ideaId: row.idea_id, mimeType: row.mime_type, bytes: openMemoBase64(row.memo_base64, row.key) }
     : undefined;
 }

@@ -1,11 +1,13 @@
 /**
  * Erased means gone from the disk (decision 077). An idea with a voice memo goes in through the running app and its
- * team mail is written as an .eml file; after `deleteIdea` (what `npm run ideas -- delete` runs) and after a
- * retention turn, none of the person's bytes — Korean name, e-mail, phone, idea text, a run of memo bytes — is left
- * in any file of the data directory on PGlite (tables, TOAST, indexes, WAL, .eml), nor after a restart; on
- * PostgreSQL, in none of the database's relation files (found with pg_relation_filepath), the statistics
- * catalog included. The same for the lead's thread (decision 101): the team's message, its mail file, the founder's
- * answer and memo, and a quote's lines.
+ * team mail is written as an .eml file; after `deleteIdea` (what `npm run ideas -- delete` runs) and the background
+ * purge it queues (decision 105), and after a retention turn, none of the person's bytes — Korean name, e-mail,
+ * phone, idea text, the memo's key — is left in any file of the data directory on PGlite (tables, TOAST, indexes,
+ * WAL, .eml), nor after a restart; on PostgreSQL, in none of the database's relation files (found with
+ * pg_relation_filepath), the statistics catalog included. The memo's own bytes never reach a database file: only
+ * its ciphertext does, which the key opens.
+ * The same for the lead's thread (decision 101): the team's message, its mail file, the founder's answer and memo,
+ * and a quote's lines.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +27,7 @@ import { storeIdea } from './idea-store';
 import { sendTeamMessage, storeAnswer } from '../thread/thread-store';
 import { storeMember } from '../../../test-support/server/lead-fixtures';
 import { deleteIdea } from './team-ideas';
+import { purgePendingErasures } from './erase-ideas';
 import { buildTestApp } from '../../../test-support/server/test-app';
 
 const IDEA_DAYS = 365;
@@ -45,13 +48,24 @@ function person(tag: string) {
   };
 }
 
-const needlesOf = (who: ReturnType<typeof person>): Record<string, Buffer> => ({
+const needlesOf = (who: ReturnType<typeof person>, memoKey: Buffer): Record<string, Buffer> => ({
   name: Buffer.from(who.fields.name),
   email: Buffer.from(who.fields.email),
   phone: Buffer.from(who.fields.phone),
   idea: Buffer.from(who.fields.idea),
-  memo: who.memo.subarray(40_000, 40_064),
+  memoKey,
 });
+
+/** A run of the memo's own bytes: never in a database file (only its ciphertext is). */
+const memoNeedle = (who: ReturnType<typeof person>) => ({ memo: who.memo.subarray(40_000, 40_064) });
+
+async function memoKeyOf(database: Database, id: string): Promise<Buffer> {
+  const [row] = await database.rows<{ key: string }>(
+    sql`select encode(memo_key, 'base64') as key from ideas where id = ${id}::uuid`,
+  );
+  expect(row?.key).toBeTruthy();
+  return Buffer.from(row!.key, 'base64');
+}
 
 describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   let store: TestDatabase;
@@ -155,17 +169,23 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
     const running = await startApp();
     await neighbours(running.database, 20);
     const who = person('delete');
-    const needles = needlesOf(who);
     const id = await submit(running, who);
+    const needles = needlesOf(who, await memoKeyOf(running.database, id));
     await waitForMailFile(id);
     await neighbours(running.database, 20);
     // What PostgreSQL's autovacuum does on its own: statistics copy sample values of each column into pg_statistic.
     await running.database.rows(sql`analyze`);
 
     await expectAllOnDisk(needles, running.database);
+    // The memo's plain bytes are in no database file (the .eml attaches them in base64).
+    expect(await whereIs(memoNeedle(who), running.database)).toEqual({});
 
     const erased = await deleteIdea(running.database, id, store.dataDir);
     expect(erased).toMatchObject({ ideas: 1, voiceMemos: 1, outboxRows: 1, idempotencyKeys: 1, mailFiles: 1 });
+    expect(await whereIs(memoNeedle(who), running.database)).toEqual({});
+    // The erasure queued its purge and did not run it; the purge (the background job's work) makes the bytes go.
+    expect(await running.database.rows(sql`select id from erasure_purges`)).toHaveLength(1);
+    expect(await purgePendingErasures(running.database)).toBe(1);
     expect(await whereIs(needles, running.database)).toEqual({});
 
     await running.close();
@@ -183,8 +203,8 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
   it('after a retention turn', async () => {
     const running = await startApp();
     const who = person('retention');
-    const needles = needlesOf(who);
     const id = await submit(running, who);
+    const needles = needlesOf(who, await memoKeyOf(running.database, id));
     await waitForMailFile(id);
     await neighbours(running.database, 10);
     await expectAllOnDisk(needles, running.database);
@@ -247,6 +267,7 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
 
     const erased = await deleteIdea(running.database, id, store.dataDir);
     expect(erased).toMatchObject({ ideas: 1, messages: 2, threadMemos: 1, quotes: 1 });
+    expect(await purgePendingErasures(running.database)).toBe(1);
     expect(await whereIs(needles, running.database)).toEqual({});
     await running.close();
     app = undefined;

@@ -5,6 +5,7 @@
  * transaction holding the request's idea has committed.
  */
 import { sql } from 'drizzle-orm';
+import { sealMemo } from './memo-cipher';
 import { Batcher } from '../db/batcher';
 import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
@@ -111,16 +112,19 @@ export async function insertIdeas(
     }
     const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
     if (created.length === 0) return batch.map((idea) => ({ created: false, spamReason: reasonOf(idea) }));
+    // Each memo sealed under its own key, kept in the idea's row (memo-cipher.ts, decision 105).
+    const sealed = new Map(created.flatMap((idea) => (idea.voiceMemo ? [[idea, sealMemo(idea.voiceMemo.bytes)]] : [])));
     await rows(sql`
       insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
-        status_token_hash, consent_version, consented_at)
+        status_token_hash, consent_version, consented_at, memo_key)
       values ${sql.join(
         created.map(
           (
             idea,
           ) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
             ${idea.fields.email}, ${idea.fields.phone}, ${reasonOf(idea)}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text,
-            ${idea.statusTokenHash ?? null}::text, ${idea.consentVersion ?? null}::text, ${idea.receivedAt.toISOString()}::timestamptz)`,
+            ${idea.statusTokenHash ?? null}::text, ${idea.consentVersion ?? null}::text, ${idea.receivedAt.toISOString()}::timestamptz,
+            decode(${sealed.get(idea)?.key.toString('base64') ?? null}::text, 'base64'))`,
         ),
         sql`, `,
       )}`);
@@ -132,7 +136,8 @@ export async function insertIdeas(
           withMemo.map((idea) => {
             const memo = idea.voiceMemo!;
             // As base64 text decoded by the database: PGlite encodes a Buffer parameter ~6x slower (25 vs 4 ms for 200 KB).
-            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, decode(${memo.bytes.toString('base64')}, 'base64'))`;
+            // byte_size stays the recording's size (what the team and the founder are shown), not the ciphertext's.
+            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, decode(${sealed.get(idea)!.sealed.toString('base64')}, 'base64'))`;
           }),
           sql`, `,
         )}`);

@@ -3,6 +3,7 @@
  * mail delivery, and its timeline — received, the team mail sent, then every `idea_events` row (stage, owner,
  * note, release, close) with who did it. Also the two changes that are only events: owner and notes.
  */
+import { openMemoBase64 } from './memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
 import { leadReference, type LeadDetail, type LeadTimelineEntry } from '../../domain/workspace-api';
@@ -158,8 +159,9 @@ export async function leadMemo(
   id: string,
 ): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
   if (!isIdeaId(id)) return undefined;
-  const [row] = await database.rows<{ mime_type: string; base64: string }>(
-    sql`select mime_type, encode(bytes, 'base64') as base64 from voice_memos where idea_id = ${id}::uuid`,
+  const [row] = await database.rows<{ mime_type: string; base64: string; key: string | null }>(
+    sql`select m.mime_type, encode(m.bytes, 'base64') as base64, encode(i.memo_key, 'base64') as key
+      from voice_memos m join ideas i on i.id = m.idea_id where m.idea_id = ${id}::uuid`,
   );
-  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.base64, 'base64') } : undefined;
+  return row ? { mimeType: row.mime_type, bytes: openMemoBase64(row.base64, row.key) } : undefined;
 }

@@ -4,6 +4,7 @@
  * retention counts from then), delete (erase on request) and export. Used directly by the CLI (PostgreSQL, or
  * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
+import { openMemoBase64 } from './memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
 import type { Database, RowsFn } from '../db/client';
@@ -251,8 +252,9 @@ export async function findVoiceMemo(
 ): Promise<{ mimeType: string; bytes: Buffer } | undefined> {
   const idea = await findIdea(database, id);
   if (!idea?.memo) return undefined;
-  const [row] = await database.rows<{ mime_type: string; base64: string }>(
-    sql`select mime_type, encode(bytes, 'base64') as base64 from voice_memos where idea_id = ${idea.id}::uuid`,
+  const [row] = await database.rows<{ mime_type: string; base64: string; key: string | null }>(
+    sql`select m.mime_type, encode(m.bytes, 'base64') as base64, encode(i.memo_key, 'base64') as key
+      from voice_memos m join ideas i on i.id = m.idea_id where m.idea_id = ${idea.id}::uuid`,
   );
-  return row ? { mimeType: row.mime_type, bytes: Buffer.from(row.base64, 'base64') } : undefined;
+  return row ? { mimeType: row.mime_type, bytes: openMemoBase64(row.base64, row.key) } : undefined;
 }

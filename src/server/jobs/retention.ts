@@ -3,12 +3,12 @@
  * closed (`ideas close`), or after receipt when it never was; a client address kept on an idea for abuse checks is
  * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
  * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
- * When a turn destroyed or cleared anything, it ends by rewriting the personal-data tables once, so nothing of
- * what it erased stays in the data directory (erase-ideas.ts, decision 077).
+ * Each erasure and each clearing queues a purge; the turn ends by running the queued purge once, so nothing of what
+ * it erased stays in the data directory (erase-ideas.ts, decisions 077 and 105).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { eraseIdeas, purgeErasedData } from '../ideas/erase-ideas';
+import { eraseIdeas, purgePendingErasures, queuePurge } from '../ideas/erase-ideas';
 import { sweepMailFiles } from '../mail/mail-files';
 import type { ScheduledJob } from './scheduler';
 
@@ -20,7 +20,7 @@ export interface RetentionOptions {
   dataDir: string;
 }
 
-/** Erases every idea past its retention period; returns how many. The caller purges (`purgeErasedData`) after. */
+/** Erases every idea past its retention period; returns how many. The caller purges (`purgePendingErasures`) after. */
 export async function destroyExpiredIdeas(database: Database, now: Date, options: RetentionOptions): Promise<number> {
   let destroyed = 0;
   for (;;) {
@@ -34,19 +34,21 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
         database,
         expired.map((row) => row.id),
         options.dataDir,
-        { purge: false },
       )
     ).ideas;
   }
 }
 
-/** Clears client addresses older than the IP retention period; returns how many. */
+/** Clears client addresses older than the IP retention period (and queues the purge of the old values); returns how many. */
 export async function clearOldClientIps(database: Database, now: Date, ipDays: number): Promise<number> {
-  const cleared = await database.rows(sql`
-    update ideas set client_ip = null
-    where client_ip is not null and received_at < ${now.toISOString()}::timestamptz - ${ipDays}::int * interval '1 day'
-    returning id`);
-  return cleared.length;
+  return database.transaction(async (rows) => {
+    const cleared = await rows(sql`
+      update ideas set client_ip = null
+      where client_ip is not null and received_at < ${now.toISOString()}::timestamptz - ${ipDays}::int * interval '1 day'
+      returning id`);
+    if (cleared.length > 0) await queuePurge(rows);
+    return cleared.length;
+  });
 }
 
 export function retentionJob(database: Database, options: RetentionOptions): ScheduledJob {
@@ -57,8 +59,8 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
-      if (ideas > 0 || ips > 0) await purgeErasedData(database);
-      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept`;
+      const purged = await purgePendingErasures(database, { vacuumMemos: true });
+      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept, ${purged} erasures purged`;
     },
   };
 }

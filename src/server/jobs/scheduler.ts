@@ -20,6 +20,9 @@ export interface ScheduledJob {
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
+/** How often an instance looks for due jobs. */
+export const SCHEDULER_TICK_MS = 30_000;
+
 /** True when this caller took the job's turn (it was due, or had never run). */
 export async function takeTurn(
   database: Database,
@@ -44,7 +47,7 @@ export class JobScheduler {
     private readonly database: Database,
     private readonly jobs: ScheduledJob[],
     private readonly log: FastifyBaseLogger,
-    private readonly tickMs = 30_000,
+    private readonly tickMs = SCHEDULER_TICK_MS,
   ) {}
 
   start(): void {

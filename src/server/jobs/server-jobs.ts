@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport } from '../mail/transport';
 import { digestMailJob } from './digest-mail';
+import { erasurePurgeJob } from './erasure-purge';
 import { fieldFiguresRetentionJob } from './field-figures-retention';
 import { housekeepingJob, IDEMPOTENCY_KEY_MIN_MS } from './housekeeping';
 import { leadClockJob } from './lead-clock';
@@ -28,6 +29,8 @@ export function serverJobs(
   return new JobScheduler(
     database,
     [
+      // First in each tick: an erasure's purge is what the privacy page promises within minutes (decision 105).
+      erasurePurgeJob(database),
       // A retry with a token's first Idempotency-Key replays it for as long as the token could be used (decision 076).
       housekeepingJob(database, { idempotencyKeyMs: Math.max(IDEMPOTENCY_KEY_MIN_MS, config.form.tokenMaxAgeMs) }),
       digestMailJob(database, transport, {

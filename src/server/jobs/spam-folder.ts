@@ -22,9 +22,8 @@ export function nextReportTime(now: Date): Date {
 }
 
 /**
- * Erases the oldest unreleased spam beyond `maxKept`; returns how many. The tables are not rewritten here (a flood
- * past the cap would otherwise rewrite them every minute under an exclusive lock): the retention job's turn purges
- * what was erased (decision 077).
+ * Erases the oldest unreleased spam beyond `maxKept`; returns how many. The tables are not rewritten here: the
+ * erasures queue one purge, which the background purge runs once for all of them (decision 105).
  */
 export async function trimSpamFolder(database: Database, maxKept: number, dataDir: string): Promise<number> {
   let trimmed = 0;
@@ -38,7 +37,6 @@ export async function trimSpamFolder(database: Database, maxKept: number, dataDi
         database,
         surplus.map((row) => row.id),
         dataDir,
-        { purge: false },
       )
     ).ideas;
   }

@@ -3,6 +3,7 @@
  * they claimed: the same columns, turned into the `TeamMailIdea` that team-mail.ts and summary-mails.ts render.
  * The memo's bytes are read only where a mail attaches them.
  */
+import { openMemoBase64 } from '../ideas/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { TeamMailIdea } from './team-mail';
 
@@ -11,7 +12,7 @@ export const MAILED_IDEA_COLUMNS = sql`i.received_at, i.idea, i.name, i.email, i
   m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size`;
 
 /** The memo's bytes as base64 text: PGlite hands bytea over far slower than text (see ideas/idea-store.ts). */
-export const MAILED_MEMO_BYTES = sql`encode(m.bytes, 'base64') as memo_base64`;
+export const MAILED_MEMO_BYTES = sql`encode(m.bytes, 'base64') as memo_base64, encode(i.memo_key, 'base64') as memo_key`;
 
 export interface MailedIdeaRow extends Record<string, unknown> {
   idea_id: string;
@@ -26,6 +27,8 @@ export interface MailedIdeaRow extends Record<string, unknown> {
   memo_size: number | null;
   /** Present when the query selected MAILED_MEMO_BYTES. */
   memo_base64?: string | null;
+  /** The memo's key (ideas/memo-cipher.ts); null for a memo stored before encryption. */
+  memo_key?: string | null;
 }
 
 export function mailedIdeaOf(row: MailedIdeaRow): TeamMailIdea {
@@ -44,7 +47,8 @@ export function mailedIdeaOf(row: MailedIdeaRow): TeamMailIdea {
             mimeType: row.memo_type,
             durationMs: Number(row.memo_duration_ms),
             byteSize: Number(row.memo_size),
-            bytes: typeof row.memo_base64 === 'string' ? Buffer.from(row.memo_base64, 'base64') : undefined,
+            bytes:
+              typeof row.memo_base64 === 'string' ? openMemoBase64(row.memo_base64, row.memo_key ?? null) : undefined,
           },
   };
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { recordAccess } from './access-records';
 import { addressOverFailureLimit, countSignInFailure, isLivePasskey } from './auth-rate-limit';
+import { mayExportErase } from './grants';
 import { finishRegistration, finishSignIn, startRegistration, startSignIn, type RelyingParty } from './passkeys';
 import { endSession } from './sessions';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
@@ -85,5 +86,6 @@ export async function authRoutes(scope: FastifyInstance, options: { config: Conf
   scope.get(local(TEAM_AUTH_PATHS.me), async (request): Promise<MeAnswer> => ({
     ...request.member!,
     idleMs: config.team.idleMs,
+    mayExportErase: await mayExportErase(database, request.member!),
   }));
 }

@@ -112,6 +112,9 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
     expect(refused.json().error.code).toBe('forbidden_export_erase');
     expect((await eraseAs(member)).statusCode).toBe(403);
     expect((await team.database.rows(sql`select 1 from ideas`)).length).toBe(1);
+    // What the screens read to hide the buttons (they are refused anyway).
+    expect((await call(member, 'GET', TEAM_AUTH_PATHS.me)).json().mayExportErase).toBe(false);
+    expect((await call(owner, 'GET', TEAM_AUTH_PATHS.me)).json().mayExportErase).toBe(true);
 
     expect(
       (await call(owner, 'POST', TEAM_AUTH_PATHS.memberGrant(member.member.id), { exportErase: true })).statusCode,
@@ -121,6 +124,7 @@ describe.each(DRIVERS)('owners control members on %s', { timeout: APP_TEST_TIMEO
       mayExportErase: boolean;
     }[];
     expect(members.find((m) => m.id === member.member.id)!.mayExportErase).toBe(true);
+    expect((await call(member, 'GET', TEAM_AUTH_PATHS.me)).json().mayExportErase).toBe(true);
     const exported = await exportAs(member);
     expect(exported.statusCode).toBe(200);
     expect(

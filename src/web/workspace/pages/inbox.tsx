@@ -10,6 +10,7 @@ import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shel
 import type { Stage } from '../../../domain/stages';
 import type { LeadSummary } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
+import { useMayExportErase } from '../features/auth/session';
 import { UnreadMarker } from '../features/live/unread-marker';
 import { useUnread } from '../features/live/unread';
 import { clockState, useServerNow, type ClockKind } from '../features/leads/clock';
@@ -66,6 +67,8 @@ export function InboxScreen() {
   const now = useServerNow(inbox.data?.now);
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.pageSize)) : 1;
   const page = query.page ?? 1;
+  // Export is for owners and members an owner allowed: hidden from the others, not only refused (decision 090).
+  const mayExportErase = useMayExportErase();
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.title}</h1>
@@ -116,7 +119,7 @@ export function InboxScreen() {
         </>
       )}
       <FiguresPanel />
-      <ExportForm />
+      {mayExportErase && <ExportForm />}
     </>
   );
 }

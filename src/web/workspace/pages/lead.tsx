@@ -18,6 +18,7 @@ import {
   type LeadTimelineEntry,
 } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
+import { useMayExportErase } from '../features/auth/session';
 import { useMarkedRead } from '../features/live/unread';
 import { clockState, useServerNow } from '../features/leads/clock';
 import { EraseDialog } from '../features/leads/erase-dialog';
@@ -97,6 +98,7 @@ function Timeline({ lead }: { lead: LeadDetail }) {
 
 function Actions({ lead, onErased }: { lead: LeadDetail; onErased: () => void }) {
   const change = useLeadChange(lead.id);
+  const mayExportErase = useMayExportErase();
   const canRelease = lead.spamReason !== null && lead.releasedAt === null;
   return (
     <section aria-labelledby="lead-actions" className={card}>
@@ -118,7 +120,7 @@ function Actions({ lead, onErased }: { lead: LeadDetail; onErased: () => void })
         {lead.closedAt !== null && (
           <p className="self-center text-slate-700">{copy.closedAt(formatKst(lead.closedAt))}</p>
         )}
-        <EraseDialog id={lead.id} reference={lead.reference} onErased={onErased} />
+        {mayExportErase && <EraseDialog id={lead.id} reference={lead.reference} onErased={onErased} />}
       </div>
       {change.isError && (
         <p role="alert" className="mt-2 text-red-800">

@@ -1,6 +1,7 @@
 /**
  * The inbox and a lead's page against a stubbed /team/api: the rows with their clocks, filters that ask the server
  * again, and the lead page's links, memo player, stage change with its link, and erasure behind the typed reference.
+ * Export and erasure show only to a member who may use them (an owner, or a member an owner allowed).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -8,7 +9,10 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { leadsCopy } from '../../../content/workspace';
+import type { MeAnswer } from '../../../domain/team-auth-api';
 import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
+import { ME_KEY } from '../api/query-client';
 import { InboxScreen } from './inbox';
 import { LeadScreen } from './lead';
 
@@ -78,8 +82,17 @@ function stubApi(answer: (method: string, url: string, body: unknown) => unknown
   return calls;
 }
 
-function renderAt(path: string, children: ReactNode) {
+const owner: MeAnswer = { id: '99999999-0000-4000-8000-000000000001', email: 'owner@mvp24.example', role: 'owner' };
+const plainMember: MeAnswer = {
+  id: '99999999-0000-4000-8000-000000000002',
+  email: 'member@mvp24.example',
+  role: 'member',
+  mayExportErase: false,
+};
+
+function renderAt(path: string, children: ReactNode, me: MeAnswer = owner) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(ME_KEY, me);
   const { hook } = memoryLocation({ path });
   return render(
     <QueryClientProvider client={client}>
@@ -107,6 +120,23 @@ describe('the inbox', () => {
     fireEvent.change(screen.getByLabelText('검색'), { target: { value: 'gildong' } });
     fireEvent.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('q=gildong'))).toBe(true));
+  });
+
+  it('shows the CSV export to an owner and to a member an owner allowed, never to another member', async () => {
+    stubApi((_method, url) => (url.includes('/figures') ? figures : list));
+    const exportButton = () => screen.queryByRole('button', { name: leadsCopy.export.submit });
+    const first = renderAt('/', <InboxScreen />);
+    await screen.findByRole('link', { name: /홍길동/ });
+    expect(exportButton()).not.toBeNull();
+    first.unmount();
+    const second = renderAt('/', <InboxScreen />, { ...plainMember, mayExportErase: true });
+    await screen.findByRole('link', { name: /홍길동/ });
+    expect(exportButton()).not.toBeNull();
+    second.unmount();
+    renderAt('/', <InboxScreen />, plainMember);
+    await screen.findByRole('link', { name: /홍길동/ });
+    expect(await screen.findByText('5 / 6')).toBeTruthy();
+    expect(exportButton()).toBeNull();
   });
 });
 
@@ -183,5 +213,13 @@ describe('a lead page', () => {
     await screen.findByText(/삭제했어요/);
     expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ body: { confirm: '1234ABCD' } });
     expect(dialog.isConnected).toBe(false);
+  });
+
+  it('offers no erasure to a member without the grant', async () => {
+    stubApi(() => detail);
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />, plainMember);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    expect(screen.getByRole('heading', { name: leadsCopy.lead.actionsHeading })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '이 아이디어 완전히 삭제' })).toBeNull();
   });
 });

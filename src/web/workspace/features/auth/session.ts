@@ -23,6 +23,15 @@ export function useMe() {
   });
 }
 
+/**
+ * Whether the signed-in member may export every lead and erase leads: the screens hide those buttons otherwise
+ * (the server refuses them anyway). A ceremony's answer does not say: owners until /me answers.
+ */
+export function useMayExportErase(): boolean {
+  const me = useMe().data;
+  return Boolean(me && (me.mayExportErase ?? me.role === 'owner'));
+}
+
 export function useSignedOutReason(): SignedOutReason {
   return useQuery<SignedOutReason>({
     queryKey: SIGNED_OUT_KEY,
@@ -38,5 +47,7 @@ export function useSignedIn() {
   return (member: MeAnswer) => {
     client.setQueryData(SIGNED_OUT_KEY, null);
     client.setQueryData(ME_KEY, member);
+    // The ceremony's answer does not carry the export/erase grant: /me does.
+    void client.invalidateQueries({ queryKey: ME_KEY });
   };
 }
