@@ -42,10 +42,11 @@ export const leadsCopy = {
     voice: '음성 메모',
     noOwner: '담당자 없음',
     owner: (email: string) => `담당 ${email}`,
-    results: (total: number) => `${total.toLocaleString('ko-KR')}건`,
+    /** `more`: the count stopped at its cap (LEAD_COUNT_CAP); more match. */
+    results: (total: number, more = false) => `${total.toLocaleString('ko-KR')}건${more ? ' 이상' : ''}`,
     previous: '이전 페이지',
     next: '다음 페이지',
-    page: (page: number, pages: number) => `${page} / ${pages} 페이지`,
+    page: (page: number, pages: number, more = false) => `${page} / ${pages}${more ? '+' : ''} 페이지`,
     spam: (reason: string) => `스팸 의심: ${reason}`,
   },
   clock: {

@@ -66,6 +66,7 @@ export function InboxScreen() {
   const now = useServerNow(inbox.data?.now);
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / inbox.data.pageSize)) : 1;
   const page = query.page ?? 1;
+  const more = inbox.data?.totalCapped ?? false;
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.title}</h1>
@@ -80,7 +81,7 @@ export function InboxScreen() {
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-slate-700">
-            {copy.results(inbox.data.total)}
+            {copy.results(inbox.data.total, more)}
           </p>
           {inbox.data.leads.length === 0 ? (
             <p className="rounded-xl border border-slate-200 bg-white px-4 py-6 text-slate-700">{copy.empty}</p>
@@ -94,7 +95,7 @@ export function InboxScreen() {
               ))}
             </ul>
           )}
-          <nav aria-label={copy.page(page, pages)} className="mt-4 flex items-center justify-between gap-2">
+          <nav aria-label={copy.page(page, pages, more)} className="mt-4 flex items-center justify-between gap-2">
             <button
               type="button"
               disabled={page <= 1}
@@ -103,10 +104,10 @@ export function InboxScreen() {
             >
               {copy.previous}
             </button>
-            <span className="text-sm text-slate-700">{copy.page(page, pages)}</span>
+            <span className="text-sm text-slate-700">{copy.page(page, pages, more)}</span>
             <button
               type="button"
-              disabled={page >= pages}
+              disabled={page >= pages && !more}
               onClick={() => change({ page: page + 1 })}
               className="min-h-11 rounded-lg border border-slate-300 px-3 disabled:opacity-50"
             >

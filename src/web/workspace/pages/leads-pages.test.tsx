@@ -34,7 +34,7 @@ const summary = {
     spam: false,
   },
 };
-const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, leads: [summary] };
+const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, totalCapped: false, leads: [summary] };
 const figures: LeadFigures = {
   month: '2026-11',
   received: 7,
