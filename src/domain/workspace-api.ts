@@ -152,7 +152,10 @@ export type NoteInput = z.infer<typeof noteSchema>;
 export const eraseSchema = z.object({ confirm: z.string().trim().min(1).max(64) });
 export type EraseInput = z.infer<typeof eraseSchema>;
 
-export const exportSchema = z.object({ reason: z.string().trim().min(1).max(EXPORT_REASON_MAX) });
+/** The export's reason, and the list's filter it honours (folder, stage, overdue, search; not the page). */
+export const exportSchema = leadListQuerySchema
+  .pick({ stage: true, overdue: true, folder: true, q: true })
+  .extend({ reason: z.string().trim().min(1).max(EXPORT_REASON_MAX) });
 export type ExportInput = z.infer<typeof exportSchema>;
 
 /** What a change answers: the lead as it now is. */

@@ -27,8 +27,8 @@ const SUMMARY_CHARS = 120;
 
 export const promisedBy = (receivedAt: string) => promisedByOf(receivedAt).toISOString();
 
-/** The filter's conditions, the open/done split left aside. */
-function whereOf(filter: LeadListFilter, now: Date): SQL {
+/** The filter's conditions over `i`, the open/done split left aside (the inbox's pages and the CSV export). */
+export function whereOf(filter: Pick<LeadListFilter, 'folder' | 'stage' | 'overdue' | 'q'>, now: Date): SQL {
   const parts: SQL[] = [filter.folder === 'spam' ? inSpamFolder : sql`not ${inSpamFolder}`];
   if (filter.stage) parts.push(sql`i.stage = ${filter.stage}`);
   if (filter.overdue) parts.push(isOverdue(now));
