@@ -121,7 +121,9 @@ describe('a lead page', () => {
         : detail,
     );
     const { container } = renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
-    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    // Opening a lead puts the focus on its heading (not the body).
+    const heading = await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('link', { name: 'gildong@example.com' }).getAttribute('href')).toBe(
       'mailto:gildong@example.com',
     );
