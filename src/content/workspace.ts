@@ -42,10 +42,11 @@ export const leadsCopy = {
     voice: '음성 메모',
     noOwner: '담당자 없음',
     owner: (email: string) => `담당 ${email}`,
-    results: (total: number) => `${total.toLocaleString('ko-KR')}건`,
+    /** `more`: the count stopped at its cap (LEAD_COUNT_CAP); more match. */
+    results: (total: number, more = false) => `${total.toLocaleString('ko-KR')}건${more ? ' 이상' : ''}`,
     previous: '이전 페이지',
     next: '다음 페이지',
-    page: (page: number, pages: number) => `${page} / ${pages} 페이지`,
+    page: (page: number, pages: number, more = false) => `${page} / ${pages}${more ? '+' : ''} 페이지`,
     spam: (reason: string) => `스팸 의심: ${reason}`,
   },
   clock: {
@@ -139,8 +140,13 @@ export const leadsCopy = {
     closed: '프로토타입 없이 종료',
     spam: '스팸 의심',
   },
+  /** The CSV's columns from the workspace's own records (server/ideas/ideas-csv.ts). */
+  csvColumns: { owner: '담당자', stageHistory: '단계 기록', notes: '메모', closeReason: '종료 사유' },
   export: {
     heading: 'CSV로 내보내기',
+    /** The export honours the list's filter (folder, stage, overdue, search). */
+    scope:
+      '위 목록의 필터(보관함, 단계, 24시간 넘김, 검색)에 맞는 아이디어를 모두 담아요. 담당자, 단계 기록, 메모, 종료 사유도 함께 담겨요.',
     reason: '내려받는 이유 (기록에 남아요)',
     submit: 'CSV 내려받기',
   },

@@ -19,6 +19,11 @@ export type LeadAction = 'stage' | 'owner' | 'notes' | 'release' | 'close';
 export const leadReference = (id: string) => id.slice(0, 8);
 
 export const LEAD_PAGE_SIZES = { default: 25, max: 100 } as const;
+/**
+ * The pager counts the matching leads up to this many past the page's first (decision 093): a count of every lead
+ * would read every lead; beyond it the total reads "at least" (`totalCapped`).
+ */
+export const LEAD_COUNT_CAP = 1000;
 export const LEAD_SEARCH_MAX = 100;
 export const LEAD_NOTE_MAX = 2000;
 export const EXPORT_REASON_MAX = 500;
@@ -82,8 +87,10 @@ export interface LeadList {
   now: string;
   page: number;
   pageSize: number;
-  /** How many leads match the filter (for the pager). */
+  /** How many leads match the filter (for the pager); with `totalCapped`, at least this many (LEAD_COUNT_CAP). */
   total: number;
+  /** More leads match than `total`: the count stopped at LEAD_COUNT_CAP past the page's first. */
+  totalCapped: boolean;
   leads: LeadSummary[];
 }
 
@@ -155,7 +162,10 @@ export type NoteInput = z.infer<typeof noteSchema>;
 export const eraseSchema = z.object({ confirm: z.string().trim().min(1).max(64) });
 export type EraseInput = z.infer<typeof eraseSchema>;
 
-export const exportSchema = z.object({ reason: z.string().trim().min(1).max(EXPORT_REASON_MAX) });
+/** The export's reason, and the list's filter it honours (folder, stage, overdue, search; not the page). */
+export const exportSchema = leadListQuerySchema
+  .pick({ stage: true, overdue: true, folder: true, q: true })
+  .extend({ reason: z.string().trim().min(1).max(EXPORT_REASON_MAX) });
 export type ExportInput = z.infer<typeof exportSchema>;
 
 /** What a change answers: the lead as it now is. */

@@ -51,7 +51,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startPostgresCluster(
-  options: { durable?: boolean; port?: number } = {},
+  options: { durable?: boolean; port?: number; locale?: string } = {},
 ): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;
@@ -63,7 +63,18 @@ export async function startPostgresCluster(
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
       : run(path.join(bin, command), args);
 
-  await as('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  await as('initdb', [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    `--locale=${options.locale ?? 'C'}`,
+    '--no-sync',
+  ]);
   const port = options.port ?? (await freePort());
   const settings = [
     `-p ${port}`,

@@ -82,6 +82,38 @@ describe('the workspace apart from the public site', () => {
     expect(html).toMatch(/href="\/team\/assets\/[\w-]+-[\w-]{8}\.css"/);
   });
 
+  it('styles every class the workspace names: its stylesheet scans the whole workspace, not only its own folder', () => {
+    // A stylesheet that scanned only src/web/workspace/styles/ shipped no layout at all: the board's columns
+    // stacked full width, and the keyboard's next column lay under the card it started in.
+    const css = readdirSync(join(workspaceDir, 'assets'))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => readFileSync(join(workspaceDir, 'assets', name), 'utf8'))
+      .join('\n');
+    const selector = (token: string) => `.${token.replace(/[^\w-]/g, (char) => `\\${char}`)}`;
+    const unstyled = new Set<string>();
+    const sources = readdirSync(join(repoRoot, 'src/web/workspace'), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx'),
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    for (const entry of sources) {
+      const source = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      for (const [, plain, template] of source.matchAll(/className=(?:"([^"]*)"|\{`([^`]*)`\})/g)) {
+        // A template's static words and the quoted words of its expressions.
+        const words = (
+          plain ??
+          template!.replace(
+            /\$\{([^}]*)\}/g,
+            (_, inner: string) => ` ${(inner.match(/'[^']*'/g) ?? []).join(' ').replaceAll("'", '')} `,
+          )
+        )
+          .split(/\s+/)
+          .filter((word) => /^[\w:./[\]-]+$/.test(word));
+        for (const word of words) if (!css.includes(selector(word))) unstyled.add(`${entry.name}: ${word}`);
+      }
+    }
+    expect([...unstyled]).toEqual([]);
+  });
+
   it('keeps crawlers out of /team: disallowed in robots.txt, absent from the sitemap', () => {
     const robots = readFileSync(join(siteDir, 'robots.txt'), 'utf8');
     for (const group of robots.split('\n\n').filter((g) => g.startsWith('User-agent')))

@@ -50,9 +50,6 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only');
-  // Passed on its branch; on the merged main the board's ArrowRight leaves the card over 신규 (the live inbox part
-  // before it passes). Held until the keyboard move is mended; the server's event tests cover the stream.
-  test.fixme(true, 'board keyboard move fails on the merged main (issue 34)');
   test.setTimeout(180_000);
   const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();

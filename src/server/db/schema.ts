@@ -71,11 +71,18 @@ export const ideas = pgTable(
   (table) => [
     uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
     index('ideas_received_at_idx').on(table.receivedAt),
-    index('ideas_stage_received_at_idx').on(table.stage, table.receivedAt),
     // The inbox's open leads by promise (ideas/lead-promise-sql.ts `isOpen`, decision 092): no prototype, not closed.
     index('ideas_open_due_idx')
       .on(table.receivedAt)
       .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null`),
+    // The stage filter's two ranges (ideas/lead-inbox.ts, decision 093): its open leads and its done ones, each in
+    // received order, so a stage whose leads are all done (계약) counts no open ones by reading them all.
+    index('ideas_open_stage_idx')
+      .on(table.stage, table.receivedAt)
+      .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null`),
+    index('ideas_done_stage_idx')
+      .on(table.stage, table.receivedAt)
+      .where(sql`${table.prototypeDeliveredAt} is not null or ${table.closedAt} is not null`),
     // The inbox's search (ideas/lead-inbox.ts, decision 093): a substring of name, e-mail and idea through pg_trgm.
     // Its expression keeps no statistics (the migration), as the personal columns (decision 077).
     index('ideas_search_trgm_idx').using(

@@ -8,6 +8,7 @@ import { promiseOf } from '../../domain/promise';
 import { stageLabels } from '../../content/stages';
 import type { Stage } from '../../domain/stages';
 import { toCsv } from './csv';
+import type { LeadRecords } from './lead-export';
 import type { DeliveryStatus, TeamIdea } from './team-ideas';
 
 const STATUS_LABELS: Record<DeliveryStatus, string> = {
@@ -40,7 +41,10 @@ export function promiseLabel(idea: TeamIdea, now: Date): string {
   return promise.overdue ? leadsCopy.promise.overdue : leadsCopy.promise[promise.state];
 }
 
-export function ideasCsv(ideas: TeamIdea[], now = new Date()): string {
+const columns = leadsCopy.csvColumns;
+
+/** With `records` (lead-export.ts), the owner, stage history, notes and closing reason too (empty without). */
+export function ideasCsv(ideas: TeamIdea[], now = new Date(), records?: Map<string, LeadRecords>): string {
   return toCsv(
     [
       '접수 번호',
@@ -61,6 +65,10 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date()): string {
       '24시간 약속',
       '프로토타입 전달 시각(UTC)',
       '종료 시각(UTC)',
+      columns.owner,
+      columns.stageHistory,
+      columns.notes,
+      columns.closeReason,
     ],
     ideas.map((idea) => [
       idea.id,
@@ -81,6 +89,18 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date()): string {
       promiseLabel(idea, now),
       idea.prototypeDeliveredAt,
       idea.closedAt,
+      ...recordCells(records?.get(idea.id)),
     ]),
   );
+}
+
+/** One line per stage change and per note, each with its KST time. */
+function recordCells(record: LeadRecords | undefined): (string | null)[] {
+  if (!record) return [null, null, null, null];
+  return [
+    record.owner,
+    record.stages.map((change) => `${formatKst(change.at)} ${STAGE_LABELS[change.stage]}`).join('\n'),
+    record.notes.map((note) => `${formatKst(note.at)} ${note.text}`).join('\n'),
+    record.closeReason,
+  ];
 }

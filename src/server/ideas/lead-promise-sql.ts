@@ -17,6 +17,12 @@ export const inSpamFolder = sql`(i.spam_reason is not null and i.released_at is 
  */
 export const isOpen = sql`(i.prototype_delivered_at is null and i.closed_at is null)`;
 
+/**
+ * The clock has stopped (a prototype went out, or the lead was closed): exactly `not isOpen`, written as the partial
+ * index `ideas_done_stage_idx` states it (the planner does not prove a predicate through NOT).
+ */
+export const isDone = sql`(i.prototype_delivered_at is not null or i.closed_at is not null)`;
+
 /** The instant a lead received at `i.received_at` must have its prototype by, as a timestamptz. */
 const promisedBy = sql`(i.received_at + ${PROMISE_HOURS}::int * interval '1 hour')`;
 

@@ -5,7 +5,7 @@
  * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
 import { openMemoBase64 } from './memo-cipher';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
 import type { Database, RowsFn } from '../db/client';
 import { eraseIdeas, type Erased } from './erase-ideas';
@@ -126,9 +126,11 @@ export async function listIdeas(database: Database, limit = 50, options: { spam?
   return rows.map(toTeamIdea);
 }
 
-/** Every idea, oldest first (for export). */
-export async function allIdeas(database: Database): Promise<TeamIdea[]> {
-  const rows = await database.rows<Row>(sql`${SELECT} order by i.received_at asc`);
+/** Every idea, oldest first (for export); with `where` (over `i`), those it holds for. */
+export async function allIdeas(database: Database, where?: SQL): Promise<TeamIdea[]> {
+  const rows = await database.rows<Row>(
+    sql`${SELECT} ${where ? sql`where ${where}` : sql``} order by i.received_at asc`,
+  );
   return rows.map(toTeamIdea);
 }
 

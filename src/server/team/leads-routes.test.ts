@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { leadsCopy } from '../../content/workspace';
 import {
   LEAD_EXPORT_PATH,
   LEAD_NOTE_MAX,
@@ -301,6 +302,41 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     ]);
     const [record] = await records('leads_exported');
     expect(String(record!.details.leads).split(',').sort()).toEqual([...ids].sort());
+  });
+
+  it("exports what the list's filter holds, with owner, stage history, notes and closing reason", async () => {
+    const colleague = await storeMember(team.database, 'member', 'colleague@mvp24.example');
+    const closed = await storeLead(team.database, { name: '닫힌 리드' });
+    const open = await storeLead(team.database, { name: '열린 리드' });
+    await storeLead(team.database, { name: '스팸 리드', spamReason: 'honeypot' });
+    expect((await post(`${leadPath(closed)}/owner`, { ownerId: colleague.id })).statusCode).toBe(200);
+    expect((await post(`${leadPath(closed)}/stage`, { stage: 'reviewing' })).statusCode).toBe(200);
+    expect((await post(`${leadPath(closed)}/notes`, { text: '전화 두 번 안 받음' })).statusCode).toBe(200);
+    expect((await post(`${leadPath(closed)}/stage`, { stage: 'closed', reason: '연락 두절' })).statusCode).toBe(200);
+
+    const rowsOf = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
+    const closedOnly = await post(LEAD_EXPORT_PATH, { reason: '종료 점검', stage: 'closed' });
+    expect(closedOnly.statusCode).toBe(200);
+    const [header, ...rows] = rowsOf(closedOnly.body);
+    expect(header).toContain(Object.values(leadsCopy.csvColumns).join(','));
+    expect(rows.join('\n')).toContain('닫힌 리드');
+    expect(closedOnly.body).not.toContain('열린 리드');
+    expect(closedOnly.body).toContain('colleague@mvp24.example');
+    expect(closedOnly.body).toMatch(/검토 중\n[^"]*종료/);
+    expect(closedOnly.body).toContain('전화 두 번 안 받음');
+    expect(closedOnly.body).toContain(',연락 두절');
+    // A search, and the inbox folder leaves the spam folder out.
+    const searched = await post(LEAD_EXPORT_PATH, { reason: '찾기', q: '열린' });
+    expect(searched.body).toContain('열린 리드');
+    expect(searched.body).not.toContain('닫힌 리드');
+    const inbox = await post(LEAD_EXPORT_PATH, { reason: '전체' });
+    expect(inbox.body).not.toContain('스팸 리드');
+    expect((await post(LEAD_EXPORT_PATH, { reason: '스팸', folder: 'spam' })).body).toContain('스팸 리드');
+    expect(open).toBeDefined();
   });
 
   it('counts this KST month: received, delivered within 24 h, the median time and the overdue', async () => {

@@ -28,7 +28,8 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../ideas/idea-ids';
 import { ideasCsv } from '../ideas/ideas-csv';
 import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
-import { leadFigures, listLeads } from '../ideas/lead-inbox';
+import { leadFigures, listLeads, whereOf } from '../ideas/lead-inbox';
+import { leadRecords } from '../ideas/lead-export';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
 import { storeAssignedAlert } from '../alerts/alert-store';
@@ -133,8 +134,10 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
 
   scope.post('/leads/export', async (request, reply) => {
     if (!(await mayExportErase(database, request.member!))) throw new TeamApiError(403, 'forbidden_export_erase');
-    const { reason } = parse(exportSchema, request.body);
-    const ideas = await allIdeas(database);
+    const { reason, ...filter } = parse(exportSchema, request.body);
+    // The list's filter as it stands on the page (folder, stage, overdue, search).
+    const where = whereOf(filter, new Date());
+    const ideas = await allIdeas(database, where);
     const leads = ideas.map((idea) => idea.id).join(',');
     await recordAccess(
       database,
@@ -143,7 +146,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${kstDay(new Date())}.csv"`)
-      .send(ideasCsv(ideas));
+      .send(ideasCsv(ideas, new Date(), await leadRecords(database, where)));
   });
 
   scope.get<IdParams>('/leads/:id', async (request, reply) => {

@@ -69,6 +69,7 @@ export function InboxScreen() {
   const page = query.page ?? 1;
   // Export is for owners and members an owner allowed: hidden from the others, not only refused (decision 090).
   const mayExportErase = useMayExportErase();
+  const more = inbox.data?.totalCapped ?? false;
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.title}</h1>
@@ -83,7 +84,7 @@ export function InboxScreen() {
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-slate-700">
-            {copy.results(inbox.data.total)}
+            {copy.results(inbox.data.total, more)}
           </p>
           {inbox.data.leads.length === 0 ? (
             <p className="rounded-xl border border-slate-200 bg-white px-4 py-6 text-slate-700">{copy.empty}</p>
@@ -97,7 +98,7 @@ export function InboxScreen() {
               ))}
             </ul>
           )}
-          <nav aria-label={copy.page(page, pages)} className="mt-4 flex items-center justify-between gap-2">
+          <nav aria-label={copy.page(page, pages, more)} className="mt-4 flex items-center justify-between gap-2">
             <button
               type="button"
               disabled={page <= 1}
@@ -106,10 +107,10 @@ export function InboxScreen() {
             >
               {copy.previous}
             </button>
-            <span className="text-sm text-slate-700">{copy.page(page, pages)}</span>
+            <span className="text-sm text-slate-700">{copy.page(page, pages, more)}</span>
             <button
               type="button"
-              disabled={page >= pages}
+              disabled={page >= pages && !more}
               onClick={() => change({ page: page + 1 })}
               className="min-h-11 rounded-lg border border-slate-300 px-3 disabled:opacity-50"
             >

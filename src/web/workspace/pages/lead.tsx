@@ -19,6 +19,7 @@ import {
 } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
 import { useMayExportErase } from '../features/auth/session';
+import { PageHeading } from '../components/page-heading';
 import { useMarkedRead } from '../features/live/unread';
 import { clockState, useServerNow } from '../features/leads/clock';
 import { EraseDialog } from '../features/leads/erase-dialog';
@@ -169,7 +170,7 @@ export function LeadScreen() {
   return (
     <>
       {back}
-      <h1 className="mb-1 text-2xl font-bold break-all">{copy.title(data.name)}</h1>
+      <PageHeading className="mb-1 text-2xl font-bold break-all">{copy.title(data.name)}</PageHeading>
       <p className="mb-4 flex flex-wrap gap-x-3 text-sm text-slate-700">
         <span>
           {copy.reference} <span className="font-mono">{data.reference}</span>

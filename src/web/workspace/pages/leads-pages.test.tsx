@@ -38,7 +38,7 @@ const summary = {
     spam: false,
   },
 };
-const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, leads: [summary] };
+const list: LeadList = { now: NOW, page: 1, pageSize: 25, total: 1, totalCapped: false, leads: [summary] };
 const figures: LeadFigures = {
   month: '2026-11',
   received: 7,
@@ -153,7 +153,9 @@ describe('a lead page', () => {
         : detail,
     );
     const { container } = renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
-    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    // Opening a lead puts the focus on its heading (not the body).
+    const heading = await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('link', { name: 'gildong@example.com' }).getAttribute('href')).toBe(
       'mailto:gildong@example.com',
     );

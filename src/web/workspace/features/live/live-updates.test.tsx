@@ -88,7 +88,14 @@ function start(state: { leads: (typeof lead)[]; signedIn: boolean }) {
                   medianMinutesToPrototype: null,
                   overdueNow: 0,
                 }
-              : ({ now: NOW, page: 1, pageSize: 25, total: state.leads.length, leads: state.leads } satisfies LeadList);
+              : ({
+                  now: NOW,
+                  page: 1,
+                  pageSize: 25,
+                  total: state.leads.length,
+                  totalCapped: false,
+                  leads: state.leads,
+                } satisfies LeadList);
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );

@@ -1,0 +1,3 @@
+DROP INDEX "ideas_stage_received_at_idx";--> statement-breakpoint
+CREATE INDEX "ideas_open_stage_idx" ON "ideas" USING btree ("stage","received_at") WHERE "ideas"."prototype_delivered_at" is null and "ideas"."closed_at" is null;--> statement-breakpoint
+CREATE INDEX "ideas_done_stage_idx" ON "ideas" USING btree ("stage","received_at") WHERE "ideas"."prototype_delivered_at" is not null or "ideas"."closed_at" is not null;

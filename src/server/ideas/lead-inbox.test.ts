@@ -1,0 +1,100 @@
+/**
+ * The inbox's pages on PGlite and PostgreSQL (decision 093): the pager's counts stop at LEAD_COUNT_CAP past the
+ * page's first lead and say so; below the cap the total is exact; the pages cut across the open and the done leads
+ * in one order (open by promise, oldest first; then the rest, newest first), whatever the page size; the stage
+ * filter's two partial indexes answer its ranges (a stage with no leads, 계약, is not read through every open one).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_COUNT_CAP, type LeadListFilter } from '../../domain/workspace-api';
+import type { Database } from '../db/client';
+import {
+  APP_TEST_TIMEOUT_MS,
+  DRIVERS,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test-support/server/test-database';
+import { listLeads } from './lead-inbox';
+
+/** More leads than the cap: every third one done (delivered), a few in the spam folder. */
+const LEADS = LEAD_COUNT_CAP + 60;
+
+describe.each(DRIVERS)('the inbox pages on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  let store: TestDatabase;
+  let database: Database;
+  const now = new Date('2026-11-26T03:00:00Z');
+
+  beforeAll(async () => {
+    store = await testDatabase(driver);
+    database = await store.open();
+    await store.empty(database);
+    await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, stage, spam_reason,
+        prototype_delivered_at, prototype_url)
+      select gen_random_uuid(), ${now.toISOString()}::timestamptz - n * interval '1 minute', '아이디어 ' || n,
+        '이름' || n, 'user' || n || '@example.com', '', case when n % 3 = 0 then 'delivered' else 'new' end,
+        case when n % 100 = 0 then 'honeypot' end,
+        case when n % 3 = 0 then ${now.toISOString()}::timestamptz - n * interval '1 minute' + interval '1 hour' end,
+        case when n % 3 = 0 then 'https://proto.example/app' end
+      from generate_series(1, ${LEADS}) n`);
+    await database.rows(sql`analyze ideas`);
+  });
+  afterAll(async () => {
+    await database?.close();
+    store?.cleanup();
+  });
+
+  const list = (filter: Partial<LeadListFilter>) =>
+    listLeads(database, { folder: 'inbox', page: 1, pageSize: 25, ...filter }, now);
+
+  it('counts up to the cap past the page and says there are more; exact below it', async () => {
+    const inInbox = LEADS - Math.floor(LEADS / 100);
+    const first = await list({});
+    expect(first).toMatchObject({ total: LEAD_COUNT_CAP, totalCapped: true });
+    // A page far enough on counts to its own start plus the cap: the rest, exactly.
+    const later = await list({ page: 3, pageSize: 100 });
+    expect(later).toMatchObject({ total: inInbox, totalCapped: false });
+    expect((await list({ q: '이름1' })).totalCapped).toBe(false);
+    expect((await list({ stage: 'delivered' })).total).toBe(Math.floor(LEADS / 3) - Math.floor(LEADS / 300));
+  });
+
+  it('cuts the pages across the open and the done leads in one order, whatever the page size', async () => {
+    const whole: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const { leads } = await list({ page, pageSize: 100 });
+      whole.push(...leads.map((lead) => lead.id));
+      if (leads.length < 100) break;
+    }
+    const expected = await database.rows<{ id: string }>(sql`select id::text as id from ideas
+      where spam_reason is null
+      order by (prototype_delivered_at is null) desc,
+        case when prototype_delivered_at is null then received_at end asc, received_at desc, id`);
+    expect(whole).toEqual(expected.map((row) => row.id));
+    // Pages of 7 cut the same order elsewhere: the page where the open leads end holds both kinds.
+    const openCount = (
+      await database.rows<{ n: string | number }>(
+        sql`select count(*) as n from ideas where spam_reason is null and prototype_delivered_at is null`,
+      )
+    )[0]!.n;
+    const page = Math.floor(Number(openCount) / 7) + 1;
+    const cut = (await list({ page, pageSize: 7 })).leads;
+    expect(cut.map((lead) => lead.id)).toEqual(expected.slice((page - 1) * 7, page * 7).map((row) => row.id));
+    expect(new Set(cut.map((lead) => lead.clock.deliveredAt === null)).size).toBe(Number(openCount) % 7 ? 2 : 1);
+  });
+
+  it('answers a stage filter from its partial indexes', async () => {
+    const plan = async (query: ReturnType<typeof sql>) =>
+      database.transaction(async (rows) => {
+        await rows(sql`set local enable_seqscan = off`);
+        const lines = await rows<Record<string, string>>(sql`explain ${query}`);
+        return lines.map((line) => Object.values(line)[0]).join('\n');
+      });
+    expect(
+      await plan(sql`select 1 from ideas i where i.stage = 'contracted' and i.prototype_delivered_at is null
+        and i.closed_at is null order by i.received_at limit 10`),
+    ).toContain('ideas_open_stage_idx');
+    expect(
+      await plan(sql`select 1 from ideas i where i.stage = 'contracted' and (i.prototype_delivered_at is not null
+        or i.closed_at is not null) order by i.received_at desc limit 10`),
+    ).toContain('ideas_done_stage_idx');
+  });
+});
