@@ -250,7 +250,8 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     const spam = await storeLead(team.database, { spamReason: 'too_fast' });
     const released = await post(`${leadPath(spam)}/release`, {});
     expect(released.statusCode).toBe(200);
-    expect(released.json<LeadDetail>().delivery.status).toBe('pending');
+    // Queued for the team mail; this suite's app runs the mail worker, which may take it before the answer is read.
+    expect(['pending', 'sending', 'sent']).toContain(released.json<LeadDetail>().delivery.status);
     expect((await post(`${leadPath(spam)}/release`, {})).statusCode).toBe(409);
     const normal = await storeLead(team.database);
     expect((await post(`${leadPath(normal)}/release`, {})).statusCode).toBe(409);
