@@ -22,6 +22,7 @@ import {
 import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
+import { openMemo } from './ideas/memo-cipher';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 
@@ -98,9 +99,13 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
       duration_ms: number;
       byte_size: number;
       bytes: Uint8Array;
-    }>(sql`select mime_type, duration_ms, byte_size, bytes from voice_memos where idea_id = ${id}::uuid`);
+      memo_key: Uint8Array | null;
+    }>(sql`select m.mime_type, m.duration_ms, m.byte_size, m.bytes, i.memo_key
+      from voice_memos m join ideas i on i.id = m.idea_id where m.idea_id = ${id}::uuid`);
     expect(stored).toMatchObject({ mime_type: 'audio/webm', duration_ms: 3000, byte_size: memo.length });
-    expect(Buffer.from(stored!.bytes).equals(memo)).toBe(true);
+    // Sealed with the idea's own key (decision 105): the table holds only what the key opens.
+    expect(Buffer.from(stored!.bytes).includes(memo.subarray(0, 64))).toBe(false);
+    expect(openMemo(Buffer.from(stored!.bytes), Buffer.from(stored!.memo_key!)).equals(memo)).toBe(true);
     expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
 
     const [mail] = await smtp.waitFor(1);
