@@ -5,7 +5,9 @@
  * deployment's mail policy (config.ts), one idea in ten from one of 100 recurring addresses (so the cap skips some),
  * then shows EXPLAIN (ANALYZE, BUFFERS) of each statement of one more group commit of 25 ideas, of the rate limit's
  * upsert and of the replay's key lookup. Each statement is explained inside a savepoint rolled back before it really
- * runs, and the last group commit is rolled back too. A plan that reads rows in proportion to the table is the bug
+ * runs, and the last group commit is rolled back too. The group commit is one call of the function `store_ideas`
+ * (decision 112): on PostgreSQL the plans of the statements inside it come from `auto_explain` (nested statements,
+ * read back from the server's log); PGlite has no `auto_explain`, so it shows the call's own plan and time only. A plan that reads rows in proportion to the table is the bug
  * this looks for: every read should be of the batch's own keys or a range bounded by a threshold.
  * Options (env): BENCH_DRIVERS (postgres,pglite), BENCH_EXPLAIN_ROWS.
  */
@@ -58,10 +60,27 @@ function idea(receivedAt: Date): NewIdea {
 }
 
 /** Runs `work` in a transaction that is rolled back, with each statement's plan printed before it runs. */
-async function explained(database: Database, label: string, work: (rows: RowsFn) => Promise<unknown>) {
+async function explained(
+  database: Database,
+  label: string,
+  work: (rows: RowsFn) => Promise<unknown>,
+  logFile?: string,
+) {
   const rollback = new Error('rolled back');
+  const logStart = logFile ? fs.statSync(logFile).size : 0;
   await database
     .transaction(async (rows) => {
+      if (logFile) {
+        // The statements inside a function: auto_explain logs each one's plan with its buffers.
+        await rows(sql`load 'auto_explain'`);
+        for (const setting of [
+          'log_min_duration = 0',
+          'log_analyze = on',
+          'log_buffers = on',
+          'log_nested_statements = on',
+        ])
+          await rows(sql.raw(`set local auto_explain.${setting}`));
+      }
       const explaining: RowsFn = async <T extends Record<string, unknown>>(query: SQL) => {
         await rows(sql`savepoint plan`);
         const plan = await rows<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers, costs off) ${query}`);
@@ -71,11 +90,19 @@ async function explained(database: Database, label: string, work: (rows: RowsFn)
         return rows<T>(query);
       };
       await work(explaining);
+      if (logFile) await rows(sql.raw('set local auto_explain.log_min_duration = -1'));
       throw rollback;
     })
     .catch((error: unknown) => {
       if (error !== rollback) throw error;
     });
+  if (logFile) {
+    const log = fs.readFileSync(logFile, 'utf8').slice(logStart);
+    const nested = log
+      .split(/\n(?=\S+ \S+ \S+ \[\d+\] LOG:)/)
+      .filter((entry) => /Query Text:(?!.*explain)/s.test(entry));
+    console.log(`\n#### ${label}: the statements inside (auto_explain)\n\n\`\`\`\n${nested.join('\n')}\n\`\`\``);
+  }
 }
 
 /** The database seen through `rows` (one transaction): what insertIdeas and countHits need of it. */
@@ -109,8 +136,11 @@ async function explainOn(driver: 'pglite' | 'postgres', cluster: PostgresCluster
     console.log(`\n## ${driver}: ${JSON.stringify(counts)}`);
     const now = new Date();
     const batch = Array.from({ length: 25 }, () => idea(now));
-    await explained(database, `${driver}: one group commit of 25 ideas (ideas/idea-store.ts)`, (rows) =>
-      insertIdeas(within(database, rows), batch, policy),
+    await explained(
+      database,
+      `${driver}: one group commit of 25 ideas (ideas/idea-store.ts)`,
+      (rows) => insertIdeas(within(database, rows), batch, policy),
+      cluster?.logFile,
     );
     await explained(database, `${driver}: the rate limit's upsert (intake/rate-limit.ts)`, (rows) =>
       countHits(within(database, rows), [

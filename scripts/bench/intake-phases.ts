@@ -36,13 +36,9 @@ const PORTS = { pglite: 4311, postgres: 4312, cluster: 4391 } as const;
 /** Each statement's kind: the first matching pattern's name, else its first words. */
 const KINDS: [RegExp, string][] = [
   [/insert into rate_limits/, 'rate limit: counter upsert'],
-  [/insert into used_form_tokens/, 'token: use record'],
-  [/from used_form_tokens where token_hash in/, 'token: earlier uses'],
-  [/insert into idempotency_keys/, 'group commit: idempotency keys'],
-  [/insert into ideas/, 'group commit: ideas'],
-  [/insert into voice_memos/, 'group commit: voice memos'],
-  [/insert into outbox/, 'group commit: outbox (with the digest count)'],
-  [/insert into founder_mails .*'confirmation'/, 'group commit: founder confirmation (with the cap)'],
+  // The group commit is one call (decision 112): token uses, keys, ideas, memos, outbox and confirmations.
+  [/from store_ideas\(/, 'group commit: store_ideas (every write of the group)'],
+  [/insert into workspace_events/, 'live events: one insert per burst'],
   [/from idempotency_keys k join ideas/, 'replay: stored key'],
   [/from founder_mails .*for update skip locked/, 'mail worker: founder claim'],
   [/update founder_mails set status = 'sent'/, 'mail worker: founder mail marked sent'],

@@ -5,11 +5,13 @@
  * `token_reused`, while a retry of the same submission (same Idempotency-Key) replays the first receipt unflagged;
  * the housekeeping job drops used tokens once they have expired.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
-import { takeFormToken } from './intake/used-form-tokens';
+import { insertIdeas, type NewIdea } from './ideas/idea-store';
+import { tokenUse, type FormTokenUse } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
 import { formToken, ideaBody, submitIdea } from '../../test-support/server/intake-client';
 import { multipartBody, webmBytes } from '../../test-support/server/voice-memo-body';
@@ -47,6 +49,14 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     app.database.rows<{ id: string; spam_reason: string | null; outbox: number }>(sql`
       select i.id::text as id, i.spam_reason, (select count(*)::int from outbox o where o.idea_id = i.id) as outbox
       from ideas i order by i.received_at`);
+
+  /** A token's use as a group commit left it (its idea stored or not): the row only. */
+  const recordUse = async (use: FormTokenUse) => {
+    const { hash, key, expiresAt } = tokenUse(use);
+    await app.database.rows(sql`
+      insert into used_form_tokens (token_hash, idempotency_key, expires_at)
+      values (${hash}, ${key}::text, ${expiresAt.toISOString()}::timestamptz)`);
+  };
 
   const memoFields = (token = formToken()) => ({
     idea: '',
@@ -167,9 +177,7 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     const failed = ideaBody();
     const failedKey = 'page-retry-0002';
     const expiresAt = new Date(Date.now() + 60_000);
-    expect(
-      await takeFormToken(app.database, { token: String(failed.formToken), idempotencyKey: failedKey, expiresAt }),
-    ).toBe(true);
+    await recordUse({ token: String(failed.formToken), idempotencyKey: failedKey, expiresAt });
     expect((await submitIdea(app, failed, { apikey: API_KEY, 'idempotency-key': failedKey })).statusCode).toBe(202);
     const stored = await ideas();
     expect(stored.map((idea) => [idea.spam_reason, idea.outbox])).toEqual([
@@ -179,31 +187,54 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     ]);
   });
 
-  it('lets one of several uses of a token arriving at once through (they share one statement), and its retries', async () => {
+  it('lets one of several uses of a token in one group commit through, and its retries', async () => {
     const token = formToken();
     const expiresAt = new Date(Date.now() + 60_000);
-    const use = (idempotencyKey: string | undefined) =>
-      takeFormToken(app.database, { token, idempotencyKey, expiresAt });
+    const sentWith = (use: string, idempotencyKey: string | undefined): NewIdea => ({
+      id: crypto.randomUUID(),
+      receivedAt: new Date(),
+      spamReason: null,
+      fields: { idea: '같은 순간에 보낸 아이디어', name: '동시에 누른 분', email: 'together@example.com', phone: '' },
+      tokenUse: tokenUse({ token: use, idempotencyKey, expiresAt }),
+      idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: 'same-body' } : undefined,
+    });
+    // The first use wins; a retry of it (same key: not created again) is no replay; other keys and none are.
     expect(
-      await Promise.all([use('together-0001'), use('together-0002'), use('together-0001'), use(undefined)]),
-    ).toEqual([true, false, true, false]);
-    expect(await Promise.all([use('together-0001'), use('together-0002')])).toEqual([true, false]);
+      await insertIdeas(app.database, [
+        sentWith(token, 'together-0001'),
+        sentWith(token, 'together-0002'),
+        sentWith(token, 'together-0001'),
+        sentWith(token, undefined),
+      ]),
+    ).toEqual([
+      { created: true, spamReason: null },
+      { created: true, spamReason: 'token_reused' },
+      { created: false, spamReason: null },
+      { created: true, spamReason: 'token_reused' },
+    ]);
+    // Later, against the stored use.
+    expect(
+      await insertIdeas(app.database, [sentWith(token, 'together-0001'), sentWith(token, 'together-0003')]),
+    ).toEqual([
+      { created: false, spamReason: null },
+      { created: true, spamReason: 'token_reused' },
+    ]);
     const keyless = formToken();
-    const both = [keyless, keyless].map((same) =>
-      takeFormToken(app.database, { token: same, idempotencyKey: undefined, expiresAt }),
-    );
-    expect(await Promise.all(both)).toEqual([true, false]);
+    expect(await insertIdeas(app.database, [sentWith(keyless, undefined), sentWith(keyless, undefined)])).toEqual([
+      { created: true, spamReason: null },
+      { created: true, spamReason: 'token_reused' },
+    ]);
   });
 
   it('forgets used tokens once they have expired (the housekeeping job)', async () => {
     const now = new Date();
     const expired = { token: formToken(), idempotencyKey: undefined, expiresAt: new Date(now.getTime() - 1000) };
     const live = { token: formToken(), idempotencyKey: undefined, expiresAt: new Date(now.getTime() + 60_000) };
-    expect(await takeFormToken(app.database, expired)).toBe(true);
-    expect(await takeFormToken(app.database, live)).toBe(true);
+    await recordUse(expired);
+    await recordUse(live);
     expect(await housekeepingJob(app.database).run(now)).toContain('1 used form tokens removed');
-    expect(await takeFormToken(app.database, live)).toBe(false);
-    expect(await takeFormToken(app.database, expired)).toBe(true);
+    const kept = await app.database.rows<{ token_hash: string }>(sql`select token_hash from used_form_tokens`);
+    expect(kept.map((row) => row.token_hash)).toEqual([tokenUse(live).hash]);
   });
 
   it('gives the token back when the idea could not be stored, so the next press is not taken for a replay', async () => {

@@ -16,6 +16,8 @@ const run = promisify(execFile);
 export interface PostgresCluster {
   /** Superuser URL of the cluster's `postgres` database. */
   url: string;
+  /** The server's log file (what `auto_explain` writes, for scripts/bench/intake-explain.ts). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -84,10 +86,12 @@ export async function startPostgresCluster(
     // Tests do not need durability; benchmarks keep PostgreSQL's defaults (fsync, synchronous_commit on).
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
-  await as('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', settings, '-w', '-t', '30', 'start']);
+  const logFile = path.join(dir, 'server.log');
+  await as('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', settings, '-w', '-t', '30', 'start']);
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile,
     async stop() {
       await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => {});
       fs.rmSync(dir, { recursive: true, force: true });

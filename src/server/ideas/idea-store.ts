@@ -11,8 +11,8 @@ import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
 import type { SpamReason } from '../intake/bot-check';
-import { recordUsesIn, type TokenUse } from '../intake/used-form-tokens';
-import { queueConfirmations } from '../founder/founder-mail-queue';
+import type { TokenUse } from '../intake/used-form-tokens';
+import { recipientHash } from '../founder/founder-mail-queue';
 
 export interface NewIdea {
   id: string;
@@ -73,105 +73,59 @@ export type StoreResult =
   { created: true; spamReason: SpamReason | null } | { created: false; existing: StoredIdempotencyKey };
 
 /**
- * Inserts a batch of ideas in one transaction of multi-row statements (token uses, keys, ideas, memos, outbox,
- * founder confirmations); returns, per idea, whether it was created (false: its Idempotency-Key was already used,
- * here or earlier in the batch) and its spam reason. Simple multi-row inserts plan far faster than one statement of
- * data-modifying CTEs (measured ~5x on PGlite). Every statement touches only the batch's own rows and index ranges
- * bounded by a threshold, never the day's or the table's volume (decision 087).
+ * Stores a batch of ideas with one call of the database's `store_ideas` (migration 0020, decision 112): the token
+ * uses, keys, ideas, memos, outbox rows and founder confirmations in one statement, so they commit together, in one
+ * round trip and with plans the session keeps. Returns, per idea, whether it was created (false: its
+ * Idempotency-Key was already used, here or earlier in the batch) and its spam reason (its own, or `token_reused`
+ * when another submission used its form token first). Every statement in it touches only the batch's own rows and
+ * index ranges bounded by a threshold, never the day's or the table's volume (decision 087).
  */
 export async function insertIdeas(
   database: Database,
   batch: NewIdea[],
   policy: MailPolicy = ONE_MAIL_EACH,
 ): Promise<Stored[]> {
-  return database.transaction(async (rows) => {
-    // The form tokens' single use first: an idea whose token another submission used goes to the spam folder. Not
-    // written into `batch` (a failed batch is retried one by one with the same items).
-    const withToken = batch.filter((idea) => idea.tokenUse);
-    const firstUses = await recordUsesIn(
-      rows,
-      withToken.map((idea) => idea.tokenUse!),
-    );
-    const reused = new Set(withToken.filter((_, index) => !firstUses[index]));
-    const reasonOf = (idea: NewIdea): SpamReason | null => (reused.has(idea) ? 'token_reused' : idea.spamReason);
-    const keyed = batch.filter((idea) => idea.idempotency);
-    const won = new Set<string>();
-    if (keyed.length > 0) {
-      const inserted = await rows<{ idea_id: string }>(sql`
-        insert into idempotency_keys (key, request_hash, idea_id, created_at)
-        values ${sql.join(
-          keyed.map(
-            (idea) =>
-              sql`(${idea.idempotency!.key}, ${idea.idempotency!.requestHash}, ${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
-        )}
-        on conflict (key) do nothing
-        returning idea_id::text as idea_id`);
-      for (const row of inserted) won.add(String(row.idea_id));
-    }
-    const created = batch.filter((idea) => !idea.idempotency || won.has(idea.id));
-    if (created.length === 0) return batch.map((idea) => ({ created: false, spamReason: reasonOf(idea) }));
-    // Each memo sealed under its own key, kept in the idea's row (memo-cipher.ts, decision 105).
-    const sealed = new Map(created.flatMap((idea) => (idea.voiceMemo ? [[idea, sealMemo(idea.voiceMemo.bytes)]] : [])));
-    await rows(sql`
-      insert into ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
-        status_token_hash, consent_version, consented_at, memo_key)
-      values ${sql.join(
-        created.map(
-          (
-            idea,
-          ) => sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.fields.idea}, ${idea.fields.name},
-            ${idea.fields.email}, ${idea.fields.phone}, ${reasonOf(idea)}::text, ${idea.withoutScript ?? false}, ${idea.clientIp ?? null}::text,
-            ${idea.statusTokenHash ?? null}::text, ${idea.consentVersion ?? null}::text, ${idea.receivedAt.toISOString()}::timestamptz,
-            decode(${sealed.get(idea)?.key.toString('base64') ?? null}::text, 'base64'))`,
-        ),
-        sql`, `,
-      )}`);
-    const withMemo = created.filter((idea) => idea.voiceMemo);
-    if (withMemo.length > 0) {
-      await rows(sql`
-        insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
-        values ${sql.join(
-          withMemo.map((idea) => {
-            const memo = idea.voiceMemo!;
-            // As base64 text decoded by the database: PGlite encodes a Buffer parameter ~6x slower (25 vs 4 ms for 200 KB).
-            // byte_size stays the recording's size (what the team and the founder are shown), not the ciphertext's.
-            return sql`(${idea.id}::uuid, ${memo.mimeType}, ${memo.durationMs}::int, ${memo.bytes.length}::int, decode(${sealed.get(idea)!.sealed.toString('base64')}, 'base64'))`;
-          }),
-          sql`, `,
-        )}`);
-    }
-    const mailed = created.filter((idea) => reasonOf(idea) === null);
-    if (mailed.length > 0) {
-      // Past the threshold of mails of its kind (script or form post) queued one by one within the period, the rest
-      // of that kind in the batch waits for a digest. The period's mails are counted once per batch (from its
-      // earliest idea), each row's kind read by primary key: a join let the planner scan every idea (~9x slower).
-      const since = new Date(Math.min(...mailed.map((idea) => idea.receivedAt.getTime())) - policy.digestPeriodMs);
-      await rows(sql`
-        insert into outbox (idea_id, status, attempts, created_at, next_attempt_at, digest)
-        select v.idea_id, 'pending', 0, v.at, v.at,
-          coalesce(c.n, 0) + row_number() over (partition by v.via_form order by v.at, v.idea_id)
-            > case when v.via_form then ${policy.formDigestThreshold}::bigint else ${policy.digestThreshold}::bigint end
-        from (values ${sql.join(
-          mailed.map(
-            (idea) =>
-              sql`(${idea.id}::uuid, ${idea.receivedAt.toISOString()}::timestamptz, ${idea.withoutScript ?? false}::boolean)`,
-          ),
-          sql`, `,
-        )}) as v(idea_id, at, via_form)
-        left join (
-          select kind.via_form, count(*) as n
-          from (
-            select (select i.without_script from ideas i where i.id = o.idea_id) as via_form
-            from outbox o where not o.digest and o.created_at > ${since.toISOString()}::timestamptz
-          ) kind
-          group by kind.via_form
-        ) c on c.via_form = v.via_form`);
-      if (policy.founderConfirmations) await queueConfirmations(rows, mailed, policy.founderConfirmations.perDay);
-    }
-    const createdIds = new Set(created.map((idea) => idea.id));
-    return batch.map((idea) => ({ created: createdIds.has(idea.id), spamReason: reasonOf(idea) }));
+  const rows = batch.map((idea, index) => {
+    // Each memo sealed under its own key, kept in the idea's row (memo-cipher.ts, decision 105); sent as base64
+    // text the database decodes (PGlite encodes a Buffer parameter ~6x slower). memo_size stays the recording's
+    // size (what the team and the founder are shown), not the ciphertext's.
+    const memo = idea.voiceMemo;
+    const sealed = memo ? sealMemo(memo.bytes) : undefined;
+    return {
+      i: index,
+      id: idea.id,
+      at: idea.receivedAt.toISOString(),
+      idea: idea.fields.idea,
+      name: idea.fields.name,
+      email: idea.fields.email,
+      phone: idea.fields.phone,
+      spam_reason: idea.spamReason,
+      via_form: idea.withoutScript ?? false,
+      client_ip: idea.clientIp ?? null,
+      status_token_hash: idea.statusTokenHash ?? null,
+      consent_version: idea.consentVersion ?? null,
+      memo_key: sealed?.key.toString('base64') ?? null,
+      memo_mime: memo?.mimeType ?? null,
+      memo_duration_ms: memo?.durationMs ?? null,
+      memo_size: memo?.bytes.length ?? null,
+      memo_bytes: sealed?.sealed.toString('base64') ?? null,
+      key: idea.idempotency?.key ?? null,
+      request_hash: idea.idempotency?.requestHash ?? null,
+      token_hash: idea.tokenUse?.hash ?? null,
+      token_key: idea.tokenUse?.key ?? null,
+      token_expires: idea.tokenUse?.expiresAt.toISOString() ?? null,
+      recipient_hash: recipientHash(idea.fields.email),
+    };
+  });
+  const stored = await database.rows<{ i: number; created: boolean; spam_reason: string | null }>(sql`
+    select i, created, spam_reason from store_ideas(${JSON.stringify(rows)}::jsonb,
+      ${policy.digestThreshold}::bigint, ${policy.formDigestThreshold}::bigint, ${policy.digestPeriodMs}::bigint,
+      ${policy.founderConfirmations?.perDay ?? null}::bigint)`);
+  const byIndex = new Map(stored.map((row) => [Number(row.i), row]));
+  return batch.map((_, index) => {
+    const row = byIndex.get(index);
+    if (!row) throw new Error('store_ideas answered no row for an idea');
+    return { created: row.created, spamReason: row.spam_reason as SpamReason | null };
   });
 }
 
