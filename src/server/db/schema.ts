@@ -117,6 +117,13 @@ export const erasurePurges = pgTable('erasure_purges', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   plainMemo: boolean('plain_memo').notNull().default(false),
+  /**
+   * The tables the erasure deleted rows from (decision 111): the minute's purge rewrites only these. null: every
+   * personal-data table (a row queued before the column, or a clearing that names none).
+   */
+  tables: text('tables').array(),
+  /** When the minute's purge rewrote `tables`; the row stays until retention's turn has rewritten every table. */
+  purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const voiceMemos = pgTable('voice_memos', {

@@ -59,7 +59,7 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
-      const purged = await purgePendingErasures(database, { vacuumMemos: true });
+      const purged = await purgePendingErasures(database, { vacuumMemos: true, everyTable: true });
       return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept, ${purged} erasures purged`;
     },
   };
