@@ -47,7 +47,8 @@ export const nothingErased = (): Erased => ({
 
 /**
  * Every table that holds a person's data or a copy of it (the idea with its memo's key, its mail records, its request
- * keys, its timeline, whose notes may name the person), rewritten by each purge.
+ * keys, its timeline, whose notes may name the person): the minute's purge rewrites those an erasure deleted from,
+ * retention's hourly turn every one (decision 111).
  */
 export const PERSONAL_DATA_TABLES = [
   'ideas',
