@@ -46,7 +46,7 @@ export async function clearOldClientIps(database: Database, now: Date, ipDays: n
       update ideas set client_ip = null
       where client_ip is not null and received_at < ${now.toISOString()}::timestamptz - ${ipDays}::int * interval '1 day'
       returning id`);
-    if (cleared.length > 0) await queuePurge(rows);
+    if (cleared.length > 0) await queuePurge(rows, { tables: ['ideas'] });
     return cleared.length;
   });
 }
