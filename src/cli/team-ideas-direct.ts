@@ -29,10 +29,10 @@ export async function directClient(config: Config): Promise<TeamIdeasClient> {
     retry: (id, force) => retryIdea(database, id, { force }),
     release: (id) => releaseIdea(database, id),
     closeConsultation: (id) => closeIdea(database, id),
-    // No server runs the background purge here: the CLI runs it before it answers (decision 105).
+    // No server runs the background purge here: the CLI runs it, over every table, before it answers (105, 111).
     erase: async (id) => {
       const erased = await deleteIdea(database, id, config.dataDir);
-      if (erased) await purgePendingErasures(database);
+      if (erased) await purgePendingErasures(database, { everyTable: true });
       return erased;
     },
     disconnect: close,

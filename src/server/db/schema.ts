@@ -68,31 +68,39 @@ export const ideas = pgTable(
      */
     memoKey: bytea('memo_key'),
   },
-  (table) => [
-    uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
-    index('ideas_received_at_idx').on(table.receivedAt),
-    // The inbox's open leads by promise (ideas/lead-promise-sql.ts `isOpen`, decision 092): no prototype, not closed.
-    index('ideas_open_due_idx')
-      .on(table.receivedAt)
-      .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null`),
-    // The stage filter's two ranges (ideas/lead-inbox.ts, decision 093): its open leads and its done ones, each in
-    // received order, so a stage whose leads are all done (계약) counts no open ones by reading them all.
-    index('ideas_open_stage_idx')
-      .on(table.stage, table.receivedAt)
-      .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null`),
-    index('ideas_done_stage_idx')
-      .on(table.stage, table.receivedAt)
-      .where(sql`${table.prototypeDeliveredAt} is not null or ${table.closedAt} is not null`),
-    // The inbox's search (ideas/lead-inbox.ts, decision 093): a substring of name, e-mail and idea through pg_trgm.
-    // Its expression keeps no statistics (the migration), as the personal columns (decision 077).
-    index('ideas_search_trgm_idx').using(
-      'gin',
-      sql`lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.idea}) gin_trgm_ops`,
-    ),
-    index('ideas_spam_idx')
-      .on(table.receivedAt)
-      .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
-  ],
+  (table) => {
+    const notSpam = sql`(${table.spamReason} is null or ${table.releasedAt} is not null)`;
+    return [
+      uniqueIndex('ideas_status_token_hash_idx').on(table.statusTokenHash),
+      index('ideas_received_at_idx').on(table.receivedAt),
+      // The inbox's ranges (ideas/lead-inbox.ts, decisions 092, 093, 110), each outside the spam folder and in its
+      // page order to the last key (`id` breaks ties), so a page or a capped count reads its entries and stops, from the
+      // index alone: open leads (`isOpen`: no prototype, not closed) oldest first; done leads (`isDone`) newest first;
+      // and the same two per stage. The predicates are written as lead-promise-sql.ts states them, so the planner
+      // proves them.
+      index('ideas_open_due_idx')
+        .on(table.receivedAt, table.id)
+        .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null and ${notSpam}`),
+      index('ideas_done_idx')
+        .on(table.receivedAt.desc(), table.id)
+        .where(sql`(${table.prototypeDeliveredAt} is not null or ${table.closedAt} is not null) and ${notSpam}`),
+      index('ideas_open_stage_idx')
+        .on(table.stage, table.receivedAt, table.id)
+        .where(sql`${table.prototypeDeliveredAt} is null and ${table.closedAt} is null and ${notSpam}`),
+      index('ideas_done_stage_idx')
+        .on(table.stage, table.receivedAt.desc(), table.id)
+        .where(sql`(${table.prototypeDeliveredAt} is not null or ${table.closedAt} is not null) and ${notSpam}`),
+      // The inbox's search (ideas/lead-inbox.ts, decision 093): a substring of name, e-mail and idea through pg_trgm.
+      // Its expression keeps no statistics (the migration), as the personal columns (decision 077).
+      index('ideas_search_trgm_idx').using(
+        'gin',
+        sql`lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.idea}) gin_trgm_ops`,
+      ),
+      index('ideas_spam_idx')
+        .on(table.receivedAt)
+        .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
+    ];
+  },
 );
 
 /**
@@ -109,6 +117,13 @@ export const erasurePurges = pgTable('erasure_purges', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   plainMemo: boolean('plain_memo').notNull().default(false),
+  /**
+   * The tables the erasure deleted rows from (decision 111): the minute's purge rewrites only these. null: every
+   * personal-data table (a row queued before the column, or a clearing that names none).
+   */
+  tables: text('tables').array(),
+  /** When the minute's purge rewrote `tables`; the row stays until retention's turn has rewritten every table. */
+  purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const voiceMemos = pgTable('voice_memos', {

@@ -47,7 +47,8 @@ export const nothingErased = (): Erased => ({
 
 /**
  * Every table that holds a person's data or a copy of it (the idea with its memo's key, its mail records, its request
- * keys, its timeline, whose notes may name the person), rewritten by each purge.
+ * keys, its timeline, whose notes may name the person): the minute's purge rewrites those an erasure deleted from,
+ * retention's hourly turn every one (decision 111).
  */
 export const PERSONAL_DATA_TABLES = [
   'ideas',
@@ -73,42 +74,82 @@ export const PERSONAL_DATA_TABLES = [
  */
 export const MEMO_TABLE = 'voice_memos';
 
-/** Queues a purge in the caller's transaction: the erasure (or cleared column) it covers commits with it. */
-export async function queuePurge(rows: RowsFn, options: { plainMemo?: boolean } = {}): Promise<void> {
-  await rows(sql`insert into erasure_purges (plain_memo) values (${options.plainMemo ?? false})`);
+/**
+ * The tables an erasure that deleted a meeting rewrites: the meeting's own rows and, by their foreign keys' cascades,
+ * its cells and mails.
+ */
+const MEETING_TABLES = ['meetings', 'meeting_cells', 'meeting_mails', 'meeting_offers'] as const;
+
+/**
+ * Queues a purge in the caller's transaction: the erasure (or cleared column) it covers commits with it. `tables`:
+ * the ones it deleted from (the minute's purge rewrites only these); without, every personal-data table.
+ */
+export async function queuePurge(
+  rows: RowsFn,
+  options: { plainMemo?: boolean; tables?: readonly string[] } = {},
+): Promise<void> {
+  const tables = options.tables
+    ? sql`array[${sql.join(
+        options.tables.map((table) => sql`${table}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`null`;
+  await rows(sql`insert into erasure_purges (plain_memo, tables) values (${options.plainMemo ?? false}, ${tables})`);
 }
 
 /**
- * Runs the purge queued erasures wait for: once for all of them (many erasures, one rewrite). Returns how many
- * erasures it covered (0: nothing was waiting, nothing ran). Only the queue rows it read are removed: one committed
- * during the rewrite waits for the next purge.
+ * Runs the purge queued erasures wait for, once for all of them (many erasures, one rewrite); returns how many
+ * erasures it covered (0: nothing was waiting, nothing ran). The minute's turn (decision 111) rewrites only the
+ * tables the waiting erasures deleted from (a status-link erasure: five of the twelve; each rewrite of even an empty
+ * table holds PGlite for tens of milliseconds) and marks them purged. `everyTable` (retention's hourly turn) rewrites
+ * every personal-data table once if any erasure was queued since its last turn, so a row of an erased lead deleted
+ * earlier by the workspace itself (an expired request key, a cancelled meeting) leaves the disk within the hour,
+ * and then forgets the queue. Only the queue rows it read are marked or removed: one committed during the rewrite
+ * waits for the next turn.
  */
 export async function purgePendingErasures(
   database: Database,
-  options: { vacuumMemos?: boolean } = {},
+  options: { vacuumMemos?: boolean; everyTable?: boolean } = {},
 ): Promise<number> {
-  const pending = await database.rows<{ id: string; plain_memo: boolean }>(
-    sql`select id::text as id, plain_memo from erasure_purges order by id`,
+  const queued = await database.rows<{ id: string; plain_memo: boolean; tables: string[] | null; purged: boolean }>(
+    sql`select id::text as id, plain_memo, tables, purged_at is not null as purged from erasure_purges order by id`,
   );
-  if (pending.length === 0) {
+  const pending = queued.filter((row) => !row.purged);
+  const covered = options.everyTable ? queued : pending;
+  if (covered.length === 0) {
     if (options.vacuumMemos) await database.purgeDeleted([], [MEMO_TABLE]);
     return 0;
   }
-  const plainMemo = pending.some((row) => row.plain_memo);
-  await database.purgeDeleted(
-    plainMemo ? [...PERSONAL_DATA_TABLES, MEMO_TABLE] : PERSONAL_DATA_TABLES,
-    options.vacuumMemos ? [MEMO_TABLE] : [],
+  const every = options.everyTable || pending.some((row) => row.tables === null);
+  const named = new Set(pending.flatMap((row) => row.tables ?? []));
+  const tables: string[] = PERSONAL_DATA_TABLES.filter((table) => every || named.has(table));
+  if (pending.some((row) => row.plain_memo)) tables.push(MEMO_TABLE);
+  await database.purgeDeleted(tables, options.vacuumMemos ? [MEMO_TABLE] : []);
+  const ids = sql.join(
+    covered.map((row) => sql`${row.id}::bigint`),
+    sql`, `,
   );
   await database.rows(
-    sql`delete from erasure_purges where id in (${sql.join(
-      pending.map((row) => sql`${row.id}::bigint`),
-      sql`, `,
-    )})`,
+    options.everyTable
+      ? sql`delete from erasure_purges where id in (${ids})`
+      : sql`update erasure_purges set purged_at = now() where id in (${ids})`,
   );
   return pending.length;
 }
 
-const count = async (rows: Promise<unknown[]>) => (await rows).length;
+interface ErasedRow extends Record<string, unknown> {
+  plain_memos: number | string;
+  meetings: number | string;
+  ideas: number | string;
+  outbox: number | string;
+  idempotency_keys: number | string;
+  voice_memos: number | string;
+  founder_mails: number | string;
+  thread_messages: number | string;
+  thread_memos: number | string;
+  quotes: number | string;
+  idea_events: number | string;
+}
 
 export async function eraseIdeas(
   database: Database,
@@ -120,28 +161,53 @@ export async function eraseIdeas(
   if (ids.length === 0) return erased;
   const list = ideaIdList(ids);
   await database.transaction(async (rows) => {
-    // A memo without a key was stored before encryption: its plain bytes need the memo table rewritten.
-    const plainMemos = await count(
-      rows(sql`select m.idea_id from voice_memos m join ideas i on i.id = m.idea_id
-        where m.idea_id in (${list}) and i.memo_key is null`),
-    );
-    erased.idempotencyKeys = await count(
-      rows(sql`delete from idempotency_keys where idea_id in (${list}) returning key`),
-    );
-    erased.outboxRows = await count(rows(sql`delete from outbox where idea_id in (${list}) returning idea_id`));
-    erased.founderMails = await count(
-      rows(sql`delete from founder_mails where idea_id in (${list}) returning idea_id`),
-    );
-    erased.voiceMemos = await count(rows(sql`delete from voice_memos where idea_id in (${list}) returning idea_id`));
-    erased.threadMemos = await count(
-      rows(sql`delete from thread_memos where idea_id in (${list}) returning message_id`),
-    );
-    erased.messages = await count(rows(sql`delete from thread_messages where idea_id in (${list}) returning id`));
-    erased.quotes = await count(rows(sql`delete from quotes where idea_id in (${list}) returning id`));
-    await rows(sql`delete from idea_events where idea_id in (${list})`);
-    // With the row goes the memo's key: from here the memo's bytes are unreadable, wherever they still lie.
-    erased.ideas = await count(rows(sql`delete from ideas where id in (${list}) returning id`));
-    if (erased.ideas > 0) await queuePurge(rows, { plainMemo: plainMemos > 0 });
+    // One statement (decision 111): every row of the ideas goes in one snapshot, each table's count read back. The
+    // meetings' cells and mails go by their cascades, the meeting's presence is counted first. A memo without a key
+    // was stored before encryption: its plain bytes need the memo table rewritten.
+    const deleted = (table: string, column = 'idea_id') =>
+      sql`delete from ${sql.raw(table)} where ${sql.raw(column)} in (${list}) returning 1`;
+    const tables = [
+      'idempotency_keys',
+      'outbox',
+      'founder_mails',
+      'voice_memos',
+      'thread_memos',
+      'thread_messages',
+      'quotes',
+      'idea_events',
+    ] as const;
+    const [row] = await rows<ErasedRow>(sql`with
+      plain_memos as (select 1 from voice_memos m join ideas i on i.id = m.idea_id
+        where m.idea_id in (${list}) and i.memo_key is null),
+      meetings_of as (select 1 from meetings where idea_id in (${list})
+        union all select 1 from meeting_offers where idea_id in (${list})),
+      ${sql.join(
+        tables.map((table) => sql`${sql.raw(`d_${table}`)} as (${deleted(table)})`),
+        sql`, `,
+      )},
+      d_ideas as (${deleted('ideas', 'id')})
+      select (select count(*) from plain_memos) as plain_memos, (select count(*) from meetings_of) as meetings,
+        (select count(*) from d_ideas) as ideas, ${sql.join(
+          tables.map((table) => sql.raw(`(select count(*) from d_${table}) as ${table}`)),
+          sql`, `,
+        )}`);
+    const n = (value: number | string | undefined) => Number(value ?? 0);
+    erased.ideas = n(row?.ideas);
+    erased.outboxRows = n(row?.outbox);
+    erased.idempotencyKeys = n(row?.idempotency_keys);
+    erased.voiceMemos = n(row?.voice_memos);
+    erased.founderMails = n(row?.founder_mails);
+    erased.messages = n(row?.thread_messages);
+    erased.threadMemos = n(row?.thread_memos);
+    erased.quotes = n(row?.quotes);
+    if (erased.ideas > 0) {
+      // The ideas row always (its key, its text); each other table only when it lost a row here.
+      const touched: string[] = ['ideas'];
+      if (row)
+        for (const table of PERSONAL_DATA_TABLES) if (table in row && n(row[table] as string) > 0) touched.push(table);
+      if (n(row?.meetings) > 0) touched.push(...MEETING_TABLES);
+      await queuePurge(rows, { plainMemo: n(row?.plain_memos) > 0, tables: [...new Set(touched)] });
+    }
     // The caller's own record of the erasure (an access record) commits or rolls back with it.
     await options.inTransaction?.(rows, erased);
   });

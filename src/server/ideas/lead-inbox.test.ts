@@ -2,7 +2,9 @@
  * The inbox's pages on PGlite and PostgreSQL (decision 093): the pager's counts stop at LEAD_COUNT_CAP past the
  * page's first lead and say so; below the cap the total is exact; the pages cut across the open and the done leads
  * in one order (open by promise, oldest first; then the rest, newest first), whatever the page size; the stage
- * filter's two partial indexes answer its ranges (a stage with no leads, 계약, is not read through every open one).
+ * filter's two partial indexes answer its ranges (a stage with no leads, 계약, is not read through every open one);
+ * each range is counted and paged in its index's order, ties on the time broken by the id (decision 110); a common
+ * word is paged as the inbox is.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,20 +83,93 @@ describe.each(DRIVERS)('the inbox pages on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect(new Set(cut.map((lead) => lead.clock.deliveredAt === null)).size).toBe(Number(openCount) % 7 ? 2 : 1);
   });
 
-  it('answers a stage filter from its partial indexes', async () => {
-    const plan = async (query: ReturnType<typeof sql>) =>
-      database.transaction(async (rows) => {
-        await rows(sql`set local enable_seqscan = off`);
-        const lines = await rows<Record<string, string>>(sql`explain ${query}`);
-        return lines.map((line) => Object.values(line)[0]).join('\n');
-      });
-    expect(
-      await plan(sql`select 1 from ideas i where i.stage = 'contracted' and i.prototype_delivered_at is null
-        and i.closed_at is null order by i.received_at limit 10`),
-    ).toContain('ideas_open_stage_idx');
-    expect(
-      await plan(sql`select 1 from ideas i where i.stage = 'contracted' and (i.prototype_delivered_at is not null
-        or i.closed_at is not null) order by i.received_at desc limit 10`),
-    ).toContain('ideas_done_stage_idx');
+  it('breaks ties on the time by the id, across a page boundary, open and done alike', async () => {
+    const at = '2026-11-20T00:00:00Z';
+    await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, stage,
+        prototype_delivered_at, prototype_url)
+      select gen_random_uuid(), ${at}::timestamptz, '동점 ' || n, '동점' || n, 'tie' || n || '@example.com', '',
+        'meeting', case when n % 2 = 0 then ${at}::timestamptz + interval '1 hour' end,
+        case when n % 2 = 0 then 'https://proto.example/app' end
+      from generate_series(1, 40) n`);
+    try {
+      const expected = await database.rows<{ id: string }>(sql`select id::text as id from ideas
+        where stage = 'meeting' order by (prototype_delivered_at is null) desc, id`);
+      for (const filter of [{ stage: 'meeting' as const }, { q: '동점' }]) {
+        const whole: string[] = [];
+        for (let page = 1; page <= 6; page += 1)
+          whole.push(...(await list({ ...filter, page, pageSize: 7 })).leads.map((lead) => lead.id));
+        expect(whole).toEqual(expected.map((row) => row.id));
+      }
+    } finally {
+      await database.rows(sql`delete from ideas where stage = 'meeting'`);
+    }
+  });
+
+  it('answers a stage with no leads with an empty page', async () => {
+    expect(await list({ stage: 'contracted' })).toMatchObject({ total: 0, totalCapped: false, leads: [] });
+    expect(await list({ stage: 'contracted', page: 3 })).toMatchObject({ total: 0, leads: [] });
+  });
+
+  it('pages a common word as the inbox and a rarer one in the same order', async () => {
+    const ids = async (filter: Partial<LeadListFilter>) => {
+      const whole: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const { leads } = await list({ ...filter, page, pageSize: 100 });
+        whole.push(...leads.map((lead) => lead.id));
+        if (leads.length < 100) return whole;
+      }
+    };
+    // Every lead holds 아이디어: more matches than the cap, so the ranges are walked in their order.
+    const common = await list({ q: '아이디어' });
+    expect(common).toMatchObject({ total: LEAD_COUNT_CAP, totalCapped: true });
+    const inbox = await ids({});
+    expect(await ids({ q: '아이디어' })).toEqual(inbox);
+    // A few: read through the trigram index and sorted.
+    const rare = await ids({ q: '이름10' });
+    expect(rare.length).toBeGreaterThan(10);
+    expect(rare).toEqual(inbox.filter((id) => rare.includes(id)));
+  });
+
+  /** The plans of the statements `listLeads` runs for `filter` (sequential scans off: the table is small). */
+  const plansOf = async (filter: Partial<LeadListFilter>) => {
+    const statements: ReturnType<typeof sql>[] = [];
+    const recording: Database = {
+      ...database,
+      rows: (query) => {
+        statements.push(query);
+        return database.rows(query);
+      },
+    };
+    await listLeads(recording, { folder: 'inbox', page: 1, pageSize: 25, ...filter }, now);
+    return database.transaction(async (rows) => {
+      await rows(sql`set local enable_seqscan = off`);
+      const plans: string[] = [];
+      for (const statement of statements) {
+        const lines = await rows<Record<string, string>>(sql`explain ${statement}`);
+        plans.push(lines.map((line) => Object.values(line)[0]).join('\n'));
+      }
+      return plans;
+    });
+  };
+
+  it('counts and pages each range from an index in its order, without sorting', async () => {
+    // The first page: the open leads counted (fewer than the cap), then the done ones, then the page.
+    const [openCount, doneCount, openPage] = await plansOf({});
+    expect(openCount).toContain('ideas_open_due_idx');
+    expect(doneCount).toContain('ideas_done_idx');
+    expect(openPage).toContain('ideas_open_due_idx');
+    // A page past the open leads: read from the done range.
+    const [, , donePage] = await plansOf({ page: 41 });
+    expect(donePage).toContain('ideas_done_idx');
+    for (const plan of [openCount, doneCount, openPage, donePage]) expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('answers a stage filter from its partial indexes, in their order', async () => {
+    // 계약 has no leads: its open range is not read through every open lead.
+    const [openCount, doneCount] = await plansOf({ stage: 'contracted' });
+    expect(openCount).toContain('ideas_open_stage_idx');
+    expect(doneCount).toContain('ideas_done_stage_idx');
+    // A stage with leads (a few hundred here: read and sorted, cheaper than walking for so few).
+    expect((await plansOf({ stage: 'delivered' })).join('\n')).toMatch(/ideas_(open|done)_stage_idx/);
   });
 });

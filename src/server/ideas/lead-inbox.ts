@@ -3,7 +3,8 @@
  * promise of domain/promise.ts: no prototype yet, not closed) by their promised time, the oldest promise first; then
  * the rest, newest first —
  * filtered by stage, overdue and folder, searched over name, e-mail and idea text, a page at a time (offset paging
- * with capped counts: measured at 100,000 ideas, decision 093 and docs/benchmarks.md).
+ * with capped counts over indexes in page order: measured at 100,000 ideas, decisions 093 and 110, and
+ * docs/benchmarks.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { KST_OFFSET_MS } from '../../domain/kst';
@@ -111,50 +112,83 @@ const FROM = sql`from ideas i left join team_members tm on tm.id = i.owner_id
   left join voice_memos m on m.idea_id = i.id`;
 
 /**
- * One page of the inbox as of `now`. Open and done leads are read as two ranges, each in the order of an index
- * (`ideas_open_due_idx` or `ideas_open_stage_idx` ascending, `ideas_received_at_idx` or `ideas_done_stage_idx`
- * descending; a search's matches through the trigram index, sorted), and the page is cut across them by their counts.
- * The counts stop at LEAD_COUNT_CAP past the page's first lead (decision 093): counting every lead read every lead
- * (p99 2.25 s at 100,000). Below the cap the total is exact; above it the answer says "at least" (`totalCapped`).
- * The done range's offset needs the open count exactly only when the page starts past the open leads, and then the
- * open count is below the cap. The page's ids come first (sort keys only), then the page's columns for those.
+ * One page of the inbox as of `now`. Open and done leads are read as two ranges, each in the order of an index that
+ * holds it to its last key (decision 110: `ideas_open_due_idx` or `ideas_open_stage_idx` ascending,
+ * `ideas_done_idx` or `ideas_done_stage_idx` newest first, `id` breaking ties, the spam folder left out by the
+ * indexes' predicates), and the page is cut across them by their counts. The counts stop at LEAD_COUNT_CAP past the
+ * page's first lead (decision 093): counting every lead read every lead (p99 2.25 s at 100,000). Below the cap the
+ * total is exact; above it the answer says "at least" (`totalCapped`). The done range's offset needs the open count
+ * exactly only when the page starts past the open leads, and then the open count is below the cap. The page's ids
+ * come first (sort keys only), then the page's columns for those.
+ *
+ * A search counts a range's matches through the trigram index, up to its limit. When they stop below it (few
+ * matches), they are all read and sorted (at most the cap). When they reach it (a common word), the range is walked
+ * in its index's order testing each lead for the words, and the walk stops at the page: a word in one lead of six is
+ * met every six leads, and its thousands of matches are never sorted.
  */
 export async function listLeads(database: Database, filter: LeadListFilter, now = new Date()): Promise<LeadList> {
-  const where = whereOf(filter, now);
+  const where = whereOf({ ...filter, q: undefined }, now);
+  const search = filter.q ? searchCondition(filter.q) : undefined;
   const offset = (filter.page - 1) * filter.pageSize;
   const limit = offset + LEAD_COUNT_CAP;
-  const openWhere = sql`${where} and ${isOpen}`;
-  const doneWhere = sql`${where} and ${isDone}`;
-  const openOrder = sql`order by i.received_at asc, i.id`;
-  const doneOrder = sql`order by i.received_at desc, i.id`;
-  // Counted in the range's own order, so the planner walks its index and stops at the limit (without it, a stage's
-  // count was a sequential scan betting on finding its rows early). One more than the limit tells "more".
-  // A search's matches are read whole through the trigram index, then sorted: behind the fence (`offset 0`) the
-  // planner cannot walk the received order testing every lead for the words, which it would choose for a rare word
-  // as readily as for a common one (the index's expression keeps no statistics, decision 077).
-  const from = (range: SQL) =>
-    filter.q ? sql`(select i.id, i.received_at from ideas i where ${range} offset 0) i` : sql`ideas i where ${range}`;
-  const countUpTo = async (range: SQL, order: SQL, upTo: number) => {
+  // With a stage, the order starts with it (one value): the order of `ideas_*_stage_idx` to the letter, so the
+  // planner takes that index and not the stage-less one filtered by stage (which read 42,857 open leads for 계약).
+  const stageKey = filter.stage ? sql`i.stage, ` : sql``;
+  const ranges = {
+    open: { where: sql`${where} and ${isOpen}`, order: sql`order by ${stageKey}i.received_at asc, i.id` },
+    done: {
+      where: sql`${where} and ${isDone}`,
+      order: sql`order by ${stageKey}i.received_at desc nulls last, i.id`,
+    },
+  };
+  type Range = (typeof ranges)['open'];
+  // A search's matches read through the trigram index (behind the fence, `offset 0`, the planner cannot walk the
+  // received order testing every lead for the words, which it would choose for a rare word as readily as for a
+  // common one: the index's expression keeps no statistics, decision 077).
+  const matches = (range: Range) =>
+    sql`(select i.id, i.received_at, i.stage from ideas i where ${range.where} and ${search} offset 0) i`;
+  // The range in its index's order, fenced, the words tested on the way: the outer order is the inner one, so no
+  // sort, and the limit stops the walk.
+  const walked = (range: Range) =>
+    sql`(select i.id, i.received_at, i.stage, i.name, i.email, i.idea from ideas i where ${range.where}
+      ${range.order} offset 0) i where ${search}`;
+  const countUpTo = async (range: Range, upTo: number) => {
+    const counted = search
+      ? sql`select 1 from ${matches(range)}`
+      : sql`select 1 from ideas i where ${range.where}
+      ${range.order}`;
     const [row] = await database.rows<{ n: string | number }>(
-      sql`select count(*) as n from (select 1 from ${from(range)} ${filter.q ? sql`` : order} limit ${upTo}) counted`,
+      sql`select count(*) as n from (${counted} limit ${upTo}) counted`,
     );
     return Number(row?.n ?? 0);
   };
-  const openCount = await countUpTo(openWhere, openOrder, limit + 1);
+  const pageOf = async (range: Range, count: number, upTo: number, take: number, skip: number) => {
+    const walk = search !== undefined && count >= upTo;
+    const from = !search ? sql`ideas i where ${range.where}` : walk ? walked(range) : matches(range);
+    const query = sql`select i.id from ${from} ${range.order} limit ${take} offset ${skip}`;
+    // The walk's limit is outside its fence, so the planner would cost the whole range and read it all to sort it
+    // (42,000 leads for a word in one of six); without sorts it takes the index, in order, and stops at the page.
+    const rows = walk
+      ? await database.transaction(async (inTransaction) => {
+          await inTransaction(sql`set local enable_sort = off`);
+          return inTransaction<{ id: string }>(query);
+        })
+      : await database.rows<{ id: string }>(query);
+    return rows.map((row) => row.id);
+  };
+  // Counted in the range's own order, so the planner walks its index and stops at the limit. One more than the limit
+  // tells "more".
+  const openUpTo = limit + 1;
+  const openCount = await countUpTo(ranges.open, openUpTo);
   // Overdue leads are open by definition.
-  const doneCount =
-    openCount > limit || filter.overdue ? 0 : await countUpTo(doneWhere, doneOrder, limit + 1 - openCount);
+  const doneUpTo = limit + 1 - openCount;
+  const doneCount = openCount > limit || filter.overdue ? 0 : await countUpTo(ranges.done, doneUpTo);
   const counted = openCount + doneCount;
   const ids: string[] = [];
-  if (offset < openCount)
-    for (const row of await database.rows<{ id: string }>(sql`select i.id from ${from(openWhere)} ${openOrder}
-      limit ${filter.pageSize} offset ${offset}`))
-      ids.push(row.id);
+  if (offset < openCount) ids.push(...(await pageOf(ranges.open, openCount, openUpTo, filter.pageSize, offset)));
   const left = filter.pageSize - ids.length;
   if (left > 0 && doneCount > 0)
-    for (const row of await database.rows<{ id: string }>(sql`select i.id from ${from(doneWhere)} ${doneOrder}
-      limit ${left} offset ${Math.max(0, offset - openCount)}`))
-      ids.push(row.id);
+    ids.push(...(await pageOf(ranges.done, doneCount, doneUpTo, left, Math.max(0, offset - openCount))));
   const rows =
     ids.length === 0
       ? []

@@ -12,8 +12,8 @@ const HOUR_MS = 3_600_000;
 export const inSpamFolder = sql`(i.spam_reason is not null and i.released_at is null)`;
 
 /**
- * True while the lead's clock runs: no prototype yet and not closed. Written as the partial index
- * `ideas_open_due_idx` states it, so the planner proves the index's predicate.
+ * True while the lead's clock runs: no prototype yet and not closed. Written as the partial indexes
+ * `ideas_open_due_idx` and `ideas_open_stage_idx` state it, so the planner proves their predicate.
  */
 export const isOpen = sql`(i.prototype_delivered_at is null and i.closed_at is null)`;
 

@@ -46,7 +46,7 @@ export async function clearOldClientIps(database: Database, now: Date, ipDays: n
       update ideas set client_ip = null
       where client_ip is not null and received_at < ${now.toISOString()}::timestamptz - ${ipDays}::int * interval '1 day'
       returning id`);
-    if (cleared.length > 0) await queuePurge(rows);
+    if (cleared.length > 0) await queuePurge(rows, { tables: ['ideas'] });
     return cleared.length;
   });
 }
@@ -59,7 +59,7 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
-      const purged = await purgePendingErasures(database, { vacuumMemos: true });
+      const purged = await purgePendingErasures(database, { vacuumMemos: true, everyTable: true });
       return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept, ${purged} erasures purged`;
     },
   };
