@@ -38,4 +38,17 @@ export const bookingWorkspaceCopy = {
     noSlots: '옮길 수 있는 빈 시간이 없어요.',
   },
   timelineMeeting: (at: string) => `미팅 일시: ${at}`,
+  /** The timeline's line for a change of the meeting: by the founder (on the status page) or by a member. */
+  timelineChange: {
+    founder: {
+      meeting_booked: '신청자가 미팅을 예약했어요',
+      meeting_moved: '신청자가 미팅 시간을 바꿨어요',
+      meeting_cancelled: '신청자가 미팅을 취소했어요',
+    },
+    team: {
+      meeting_booked: '미팅을 예약했어요',
+      meeting_moved: '미팅 시간을 바꿨어요',
+      meeting_cancelled: '미팅을 취소했어요',
+    },
+  },
 } as const;

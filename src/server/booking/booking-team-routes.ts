@@ -124,7 +124,7 @@ export async function bookingTeamRoutes(scope: FastifyInstance, options: Booking
             ...context,
             memberId: request.member!.id,
           })
-        : await cancelMeeting(database, ideaId, 'team', context);
+        : await cancelMeeting(database, ideaId, 'team', { ...context, memberId: request.member!.id });
     if (!outcome) throw new TeamApiError(404, 'not_found');
     if ('refused' in outcome) throw refusalError(outcome.refused);
     options.onQueued?.();

@@ -9,10 +9,12 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
 import { BOOKING_API_PATHS, bookingSubpaths, MEETING_REMINDERS } from '../../domain/booking';
+import { formatKst } from '../../domain/kst';
+import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import {
   ALL_DAY_HOURS,
   BOOKING_LINK_SECRET,
@@ -26,6 +28,7 @@ import { signedIn } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
+import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 import { mailFileDir } from '../mail/mail-files';
 
 const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
@@ -67,6 +70,11 @@ function expectFolded(ics: string) {
 
 describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
   const suite = intakeSuite(driver);
+  let webhook: WebhookTestServer;
+  beforeAll(async () => {
+    webhook = await startWebhookServer();
+  });
+  afterAll(async () => webhook.stop());
   const start = (env: Record<string, string> = {}) => suite.start({ ...ENV, ...env });
 
   it(
@@ -212,6 +220,67 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(offeredSlots((await app.inject({ method: 'GET', url: other.path })).body)).toContain(slots[3]);
       expect((await post(app, other.path, 'book', slots[3])).statusCode).toBe(200);
       expect(await state(app)).toMatchObject({ meetings: 2, cells: 1 });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'tells the chat once per change the founder makes, marks the lead unread for the team, and sends nothing again after a restart',
+    async () => {
+      webhook.received.length = 0;
+      const env = { SITE_URL: 'https://mvp24.example', ALERT_WEBHOOK_URL: webhook.url };
+      let app = await start(env);
+      const owner = await signedIn(app.database, 'owner');
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, {
+        email: 'founder@example.com',
+        name: '김미팅',
+        ownerId: owner.member.id,
+      });
+      const unread = async () =>
+        (await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers: owner.headers })).json<UnreadLeads>().ids;
+      const read = () => app.inject({ method: 'GET', url: `/team/api/leads/${founder.id}`, headers: owner.headers });
+      await read();
+      expect(await unread()).toEqual([]);
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+
+      const steps: [keyof typeof bookingSubpaths, string | undefined, string][] = [
+        ['book', slots[0], slots[0]!],
+        ['move', slots[3], slots[3]!],
+        ['cancel', undefined, slots[3]!],
+      ];
+      for (const [index, [action, slot, at]] of steps.entries()) {
+        expect((await post(app, founder.path, action, slot)).statusCode).toBe(200);
+        // The delivered lead is unread for its owner again (the founder's change), until they open it.
+        expect(await unread()).toEqual([founder.id]);
+        await read();
+        const chat = JSON.stringify((await webhook.waitFor(index + 1))[index]);
+        expect(chat).toContain(founder.id.slice(0, 8));
+        expect(chat).toContain(`https://mvp24.example/team/leads/${founder.id}`);
+        expect(chat).toContain(owner.member.email);
+        expect(chat).toContain(formatKst(at));
+        for (const personal of ['founder@example.com', '김미팅', founder.path]) expect(chat).not.toContain(personal);
+      }
+      const lead = await read();
+      const timeline = lead.json<{ timeline: { kind: string; memberEmail: string | null; meetingAt?: string }[] }>()
+        .timeline;
+      expect(timeline.filter((entry) => entry.kind.startsWith('meeting_'))).toEqual([
+        expect.objectContaining({ kind: 'meeting_booked', memberEmail: null, meetingAt: slots[0] }),
+        expect.objectContaining({ kind: 'meeting_moved', memberEmail: null, meetingAt: slots[3] }),
+        expect.objectContaining({ kind: 'meeting_cancelled', memberEmail: null, meetingAt: slots[3] }),
+      ]);
+
+      // Sent once each, and not again by the next instance after a restart.
+      await app.close();
+      app = await buildTestApp(suite.store, { ...ENV, ...env, SMTP_URL: suite.smtp.url });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(webhook.received).toHaveLength(3);
+      const alerts = await app.database.rows<{ status: string }>(
+        sql`select status from alerts where kind = 'founder_meeting'`,
+      );
+      expect(alerts.map((alert) => alert.status)).toEqual(['sent', 'sent', 'sent']);
+      await app.close();
     },
     APP_TEST_TIMEOUT_MS,
   );
