@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
-import { BOOKING_API_PATHS, bookingSubpaths, MEETING_REMINDERS } from '../../domain/booking';
-import { formatKst } from '../../domain/kst';
+import { hoursProblemText } from '../../content/booking-workspace';
+import { BOOKING_API_PATHS, bookingSubpaths, HOURS_PROBLEM_LIMITS, MEETING_REMINDERS } from '../../domain/booking';
+import { formatKst, KST_OFFSET_MS, kstDay } from '../../domain/kst';
 import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import {
   ALL_DAY_HOURS,
@@ -220,6 +221,66 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(offeredSlots((await app.inject({ method: 'GET', url: other.path })).body)).toContain(slots[3]);
       expect((await post(app, other.path, 'book', slots[3])).statusCode).toBe(200);
       expect(await state(app)).toMatchObject({ meetings: 2, cells: 1 });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'takes several ranges a weekday and days off from an owner, offers slots from every range, and refuses overlaps in Korean',
+    async () => {
+      const app = await start();
+      const owner = await signedIn(app.database, 'owner');
+      const today = kstDay(new Date());
+      const tomorrow = kstDay(new Date(Date.now() + 86_400_000));
+      const settings = {
+        hours: [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+          { day, start: '10:00', end: '12:00' },
+          { day, start: '14:00', end: '18:00' },
+        ]),
+        daysOff: [tomorrow],
+        lengthMinutes: 30,
+        mode: 'phone',
+        videoUrl: null,
+      };
+      const save = (body: unknown) =>
+        app.inject({
+          method: 'POST',
+          url: BOOKING_API_PATHS.settings,
+          headers: owner.headers,
+          payload: body as object,
+        });
+      expect((await save(settings)).statusCode).toBe(200);
+      const founder = await deliveredLead(app.database);
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      const clock = (slot: string) => new Date(Date.parse(slot) + KST_OFFSET_MS).toISOString().slice(11, 16);
+      const clocks = new Set(slots.map(clock));
+      for (const inRange of ['10:00', '11:30', '14:00', '17:30']) expect(clocks).toContain(inRange);
+      for (const outside of ['09:30', '12:00', '13:30', '18:00']) expect(clocks).not.toContain(outside);
+      expect(slots.map((slot) => kstDay(new Date(slot)))).not.toContain(tomorrow);
+      expect(slots.some((slot) => kstDay(new Date(slot)) !== today)).toBe(true);
+
+      // Overlapping ranges, a range that ends before it starts, a bad day off: the first problem in Korean, nothing saved.
+      const refusals: [unknown, string][] = [
+        [
+          { ...settings, hours: [...settings.hours, { day: 1, start: '11:00', end: '15:00' }] },
+          hoursProblemText({ kind: 'overlap', day: 1 }, HOURS_PROBLEM_LIMITS),
+        ],
+        [
+          { ...settings, hours: [{ day: 2, start: '18:00', end: '14:00' }] },
+          hoursProblemText({ kind: 'order', day: 2 }, HOURS_PROBLEM_LIMITS),
+        ],
+        [
+          { ...settings, daysOff: ['2026-02-30'] },
+          hoursProblemText({ kind: 'day_off', value: '2026-02-30' }, HOURS_PROBLEM_LIMITS),
+        ],
+      ];
+      for (const [body, message] of refusals) {
+        const refused = await save(body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ error: { code: 'invalid', message } });
+      }
+      const stored = await app.inject({ method: 'GET', url: BOOKING_API_PATHS.settings, headers: owner.headers });
+      expect(stored.json()).toEqual({ ...settings, daysOff: [tomorrow] });
     },
     APP_TEST_TIMEOUT_MS,
   );
