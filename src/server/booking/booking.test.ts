@@ -30,6 +30,7 @@ import { buildTestApp, DELIVERY_TEST_ENV, intakeSuite } from '../../../test-supp
 import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
 import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
+import { strictIcsProblems } from '../../../test-support/server/icalendar-check';
 import { mailFileDir } from '../mail/mail-files';
 
 const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
@@ -129,6 +130,8 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
         const ics = calendarOf(mail.parsed);
         expectFolded(ics);
+        // As received through SMTP, strictly RFC 5545/5546 (real calendar clients cannot be reached from here).
+        expect(strictIcsProblems(ics)).toEqual([]);
         expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Seoul');
         const invitation = readInvitation(ics);
         expect(invitation).toMatchObject({
@@ -213,6 +216,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.body).toContain(bookingStatusCopy.done.cancelledTitle);
       const all = await suite.smtp.waitFor(6);
+      for (const mail of all.slice(2)) expect(strictIcsProblems(calendarOf(mail.parsed))).toEqual([]);
       for (const mail of all.slice(4)) {
         const cancel = readInvitation(calendarOf(mail.parsed));
         expect(cancel).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 2, status: 'CANCELLED' });
