@@ -62,7 +62,7 @@ describe("the founder's status page's own script (the answer's voice memo record
     return [recorded.entry, ...recorded.preload].map((url) => join(siteDir, url));
   };
 
-  it('stays within the public pages\' 85 KB gzip, the recorder itself loading on first use', () => {
+  it("stays within the public pages' 85 KB gzip, the recorder itself loading on first use", () => {
     const scripts = code();
     const bytes = gzipTotal(scripts);
     report(`initial JS status page (${scripts.length} files)`, bytes, budgets.initialJsGzip);
