@@ -8,12 +8,15 @@
  * 4. robots.txt and sitemap.xml from the same routes;
  * 5. every text file gets Brotli-11 and gzip-9 copies the server sends as they are;
  * 6. the build-time settings it was made with are recorded (build/build-settings.ts) for `npm start`'s check;
- * 7. the team's workspace, its own entry, into dist/team (build/build-workspace.ts), precompressed the same way.
+ * 7. the team's workspace, its own entry, into dist/team (build/build-workspace.ts), precompressed the same way;
+ * 8. the founder's status page's own script (the answer's voice memo recorder), its own entry into dist/site/assets
+ *    (build/build-status-page.ts), before the precompression.
  * Prints each page's JS (loaded after first paint), CSS and HTML (gzip -9).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { routes, site, type RouteId, type SiteSettings } from '../src/content/site';
 import { robotsTxt, sitemapXml } from '../src/web/site/seo/crawl-files';
@@ -25,6 +28,7 @@ import { styleElement } from './inline-stylesheet';
 import { pageDocument } from './page-document';
 import { measurePage } from './page-weight';
 import { precompressSite } from './precompress';
+import { buildStatusPageCode } from './build-status-page';
 import { buildWorkspace } from './build-workspace';
 import {
   clientEntryKey,
@@ -87,6 +91,7 @@ async function main() {
   removeInlinedStylesheets(stylesheets);
   rmSync(prerenderOutDir, { recursive: true, force: true });
   rmSync(manifestDir, { recursive: true, force: true });
+  const statusPageCode = await buildStatusPageCode();
   writeFileSync(join(siteOutDir, 'robots.txt'), robotsTxt(siteUrl));
   writeFileSync(join(siteOutDir, 'sitemap.xml'), sitemapXml(siteUrl, new Date()));
   const compressed = precompressSite(siteOutDir);
@@ -101,6 +106,12 @@ async function main() {
     `Built ${routes.length} pages, robots.txt and sitemap.xml into dist/site (SITE_URL ${siteUrl}); ` +
       `${compressed.files} text files precompressed, Brotli ${kb(compressed.brotliBytes)} / gzip ${kb(compressed.gzipBytes)} of ${kb(compressed.bytes)}`,
   );
+  const statusJs = [statusPageCode.entry, ...statusPageCode.preload];
+  const statusGzip = statusJs.reduce(
+    (total, url) => total + gzipSync(readFileSync(join(siteOutDir, url)), { level: 9 }).length,
+    0,
+  );
+  console.log(`  status page: its own JS ${kb(statusGzip)} gz (${statusJs.length} files)`);
   for (const route of routes) {
     const weight = measurePage(siteOutDir, route.file);
     console.log(

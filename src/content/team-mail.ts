@@ -99,4 +99,11 @@ export const leadAlertCopy = {
     `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 답변을 남겼습니다. 작업 공간에서 확인해주세요.`,
   answeredSubject: (reference: string) => `[신청자 답변] 접수 번호 ${reference}`,
   answeredTitle: '신청자의 답변',
+  /** The founder booked, moved or cancelled the meeting on the status page (the chat; the time in KST). */
+  meeting: (reference: string, change: 'booked' | 'moved' | 'cancelled', at: string) =>
+    change === 'booked'
+      ? `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 미팅을 예약했습니다 (${at}, 한국 시간).`
+      : change === 'moved'
+        ? `접수 번호 ${reference}: 신청자가 미팅 시간을 ${at}(한국 시간)으로 바꿨습니다.`
+        : `접수 번호 ${reference}: 신청자가 ${at}(한국 시간) 미팅을 취소했습니다.`,
 } as const;

@@ -5,6 +5,8 @@ import {
   bookingSettingsSchema,
   cellsOf,
   freeSlots,
+  hoursProblems,
+  hoursProblemsOf,
   kstClock,
   mayChangeMeeting,
   MEETING_CELL_MINUTES,
@@ -107,5 +109,65 @@ describe('settings', () => {
     expect(bad({ mode: 'video', videoUrl: 'https://meet.example/x' })).toBe(true);
     expect(bad({ lengthMinutes: 45 as 30 })).toBe(false);
     expect(bad({ daysOff: ['2026-13-01'] })).toBe(false);
+  });
+});
+
+describe('several ranges a weekday', () => {
+  const split: BookingSettings = {
+    ...settings,
+    hours: [
+      { day: 1, start: '14:00', end: '18:00' },
+      { day: 1, start: '10:00', end: '12:00' },
+    ],
+    daysOff: ['2026-12-07'],
+  };
+
+  it('offers the slots of every range of the day and none in the gap or on a day off', () => {
+    const slots = freeSlots(split, [], monday8).map((slot) => slot.getTime());
+    const monday = (hour: string) => kst(`2026-11-30T${hour}:00`).getTime();
+    expect(slots.filter((slot) => slot < kst('2026-12-01T00:00').getTime())).toEqual(
+      ['10:00', '10:30', '11:00', '11:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00', '17:30'].map(
+        monday,
+      ),
+    );
+    // The next Monday is a day off; nothing on the other weekdays.
+    expect(slots.every((slot) => kstDay(new Date(slot)) === '2026-11-30')).toBe(true);
+    expect(slotRefusal(split, [], monday8, kst('2026-11-30T13:00'))).toBe('outside_hours');
+    expect(slotRefusal(split, [], monday8, kst('2026-11-30T15:00'))).toBeNull();
+    // An hour-long meeting fits inside a range, never across the gap.
+    const hour = freeSlots({ ...split, lengthMinutes: 60 }, [], monday8).map((slot) => slot.getTime());
+    expect(hour).toContain(monday('11:00'));
+    expect(hour).not.toContain(monday('11:30'));
+  });
+
+  it('names what is wrong: overlaps, a range that does not end after it starts, off the grid, bad dates', () => {
+    expect(hoursProblems(split)).toEqual([]);
+    expect(bookingSettingsSchema.safeParse(split).success).toBe(true);
+    const touching = { ...split, hours: [...split.hours, { day: 1, start: '12:00', end: '14:00' }] };
+    expect(hoursProblems(touching)).toEqual([]);
+    const overlapping = { ...split, hours: [...split.hours, { day: 1, start: '11:30', end: '14:30' }] };
+    expect(hoursProblems(overlapping)).toEqual([{ kind: 'overlap', day: 1 }]);
+    expect(bookingSettingsSchema.safeParse(overlapping).success).toBe(false);
+    // The same times on another weekday are no overlap.
+    expect(hoursProblems({ ...split, hours: [...split.hours, { day: 2, start: '11:00', end: '15:00' }] })).toEqual([]);
+    expect(
+      hoursProblems({
+        ...split,
+        hours: [
+          { day: 3, start: '12:00', end: '12:00' },
+          { day: 4, start: '09:15', end: '10:00' },
+        ],
+        daysOff: ['2026-02-30'],
+        mode: 'video',
+        videoUrl: 'http://meet.example/x',
+      }),
+    ).toEqual([
+      { kind: 'order', day: 3 },
+      { kind: 'grid', day: 4 },
+      { kind: 'day_off', value: '2026-02-30' },
+      { kind: 'video_url' },
+    ]);
+    expect(hoursProblemsOf({ hours: 'all' })).toEqual([]);
+    expect(hoursProblemsOf(overlapping)).toEqual([{ kind: 'overlap', day: 1 }]);
   });
 });

@@ -47,6 +47,82 @@ export const hoursRangeSchema = z
 
 export const MEETING_LIMITS = { ranges: 21, daysOff: 90, videoUrl: 2000 } as const;
 
+/**
+ * What is wrong with an owner's hours, in the order the screen shows them (the words: content/booking-workspace.ts):
+ * a range that does not end after it starts or is off the half-hour grid, two ranges of one weekday that overlap
+ * (touching is fine: 10:00–12:00 and 12:00–14:00), a day off that is not a date, too many ranges or days off, a
+ * video meeting without an https link.
+ */
+export type HoursProblem =
+  | { kind: 'order'; day: number }
+  | { kind: 'grid'; day: number }
+  | { kind: 'overlap'; day: number }
+  | { kind: 'day_off'; value: string }
+  | { kind: 'too_many_ranges' }
+  | { kind: 'too_many_days_off' }
+  | { kind: 'video_url' };
+
+const CLOCK_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** The limits a problem's message names (content/booking-workspace.ts `hoursProblemText`). */
+export const HOURS_PROBLEM_LIMITS = {
+  cellMinutes: MEETING_CELL_MINUTES,
+  ranges: MEETING_LIMITS.ranges,
+  daysOff: MEETING_LIMITS.daysOff,
+} as const;
+
+/** Every problem of the settings (an empty list: they may be saved); the schema below refuses the same. */
+export function hoursProblems(settings: {
+  hours: readonly { day: number; start: string; end: string }[];
+  daysOff: readonly string[];
+  mode: MeetingMode;
+  videoUrl: string | null;
+}): HoursProblem[] {
+  const problems: HoursProblem[] = [];
+  if (settings.hours.length > MEETING_LIMITS.ranges) problems.push({ kind: 'too_many_ranges' });
+  for (const day of WEEKDAY_NUMBERS) {
+    const ranges = settings.hours.filter((range) => range.day === day);
+    const onGrid = (value: string) => CLOCK_PATTERN.test(value) && minutesOf(value) % MEETING_CELL_MINUTES === 0;
+    if (ranges.some((range) => !onGrid(range.start) || !onGrid(range.end))) {
+      problems.push({ kind: 'grid', day });
+      continue;
+    }
+    if (ranges.some((range) => minutesOf(range.start) >= minutesOf(range.end))) {
+      problems.push({ kind: 'order', day });
+      continue;
+    }
+    const sorted = [...ranges].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+    if (sorted.some((range, index) => index > 0 && minutesOf(range.start) < minutesOf(sorted[index - 1]!.end)))
+      problems.push({ kind: 'overlap', day });
+  }
+  if (settings.daysOff.length > MEETING_LIMITS.daysOff) problems.push({ kind: 'too_many_days_off' });
+  for (const value of settings.daysOff)
+    if (!z.iso.date().safeParse(value).success) problems.push({ kind: 'day_off', value });
+  if (
+    settings.mode === 'video' &&
+    !z
+      .url({ protocol: /^https$/ })
+      .max(MEETING_LIMITS.videoUrl)
+      .safeParse(settings.videoUrl ?? '').success
+  )
+    problems.push({ kind: 'video_url' });
+  return problems;
+}
+
+/** The settings' shape, loosely (strings and numbers where the schema wants more): what `hoursProblems` can read. */
+const looseSettingsSchema = z.object({
+  hours: z.array(z.object({ day: z.number().int().min(0).max(6), start: z.string(), end: z.string() })),
+  daysOff: z.array(z.string()),
+  mode: z.enum(MEETING_MODES),
+  videoUrl: z.string().nullable(),
+});
+
+/** The problems of a body the settings schema refused; empty when it is not even settings-shaped. */
+export function hoursProblemsOf(value: unknown): HoursProblem[] {
+  const loose = looseSettingsSchema.safeParse(value);
+  return loose.success ? hoursProblems(loose.data) : [];
+}
+
 /** The team's booking settings as the workspace sends them and the server stores them (owners only). */
 export const bookingSettingsSchema = z
   .object({
@@ -62,7 +138,9 @@ export const bookingSettingsSchema = z
       .max(MEETING_LIMITS.videoUrl)
       .nullable(),
   })
-  .refine((settings) => settings.mode === 'phone' || settings.videoUrl !== null, { path: ['videoUrl'] });
+  .refine((settings) => settings.mode === 'phone' || settings.videoUrl !== null, { path: ['videoUrl'] })
+  // Two ranges of one weekday may not overlap (each range alone is checked above).
+  .refine((settings) => !hoursProblems(settings).some((problem) => problem.kind === 'overlap'), { path: ['hours'] });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
 /** Before an owner set anything: no hours, so nothing is offered. */

@@ -15,3 +15,10 @@ export const statusSubpaths = {
 
 /** The no-JavaScript receipt page's query parameter with the status token (`/idea-received/<id>?link=<token>`). */
 export const RECEIPT_LINK_PARAM = 'link';
+
+/**
+ * The status page's own script (the answer form's voice memo recorder), as the build records it beside the built
+ * site (`dist/<file>`, never served): `{ "entry": "/assets/….js", "preload": ["/assets/….js", …] }`. Without it
+ * (no build, a test) the page has no script of its own and the plain file input stays.
+ */
+export const STATUS_PAGE_CODE_FILE = 'status-page-code.json';

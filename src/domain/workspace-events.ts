@@ -28,7 +28,7 @@ export const STREAM_CONTROL_EVENTS = { resync: 'resync', ended: 'ended' } as con
 
 export interface UnreadLeads {
   count: number;
-  /** The unread leads' ids (the open ones, newest activity first, at most UNREAD_IDS_MAX). */
+  /** The unread leads' ids (open ones, and done ones with a founder's action; newest activity first, at most UNREAD_IDS_MAX). */
   ids: string[];
 }
 export const UNREAD_IDS_MAX = 500;

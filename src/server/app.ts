@@ -253,6 +253,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     siteDir: config.siteDir,
     events,
     onQueued: () => outbox.nudge(),
+    onAlert: nudgeAlerts,
   });
   await app.register(threadStatusRoutes, {
     config,

@@ -1,8 +1,9 @@
 /** Byte budgets of the production build (dist/site): what a phone downloads before the first view is usable. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeById, routes } from '../../src/content/site';
+import { STATUS_PAGE_CODE_FILE } from '../../src/domain/status-link';
 import { budgets, KB } from './budgets';
 import { gzipBytes, gzipTotal, kb, readPage, requireBuiltSite, siteDir } from './support/built-site';
 
@@ -51,6 +52,35 @@ describe('initial JavaScript', () => {
     expect(scripts.some((file) => /\/(submission|demo-dialog|voice-memo-recorder)-/.test(file))).toBe(false);
     // The recorder's own code (asking for the microphone, recording) is in none of the page's initial files.
     for (const file of scripts) expect(readFileSync(file, 'utf8')).not.toMatch(/getUserMedia\(|new MediaRecorder/);
+  });
+});
+
+describe("the founder's status page's own script (the answer's voice memo recorder)", () => {
+  const code = () => {
+    const file = join(siteDir, '..', STATUS_PAGE_CODE_FILE);
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { entry: string; preload: string[] };
+    return [recorded.entry, ...recorded.preload].map((url) => join(siteDir, url));
+  };
+
+  it("stays within the public pages' 85 KB gzip, the recorder itself loading on first use", () => {
+    const scripts = code();
+    const bytes = gzipTotal(scripts);
+    report(`initial JS status page (${scripts.length} files)`, bytes, budgets.initialJsGzip);
+    // React DOM is in it: a figure below that would mean the wrong file was measured.
+    expect(bytes).toBeGreaterThan(40 * KB);
+    expect(bytes).toBeLessThanOrEqual(budgets.initialJsGzip);
+    for (const file of scripts) expect(readFileSync(file, 'utf8')).not.toMatch(/getUserMedia\(|new MediaRecorder/);
+  });
+
+  it('is loaded by no public page', () => {
+    const names = code().map((file) => basename(file));
+    for (const route of routes) {
+      const { html, scripts } = readPage(route.id);
+      for (const name of names) {
+        expect(html).not.toContain(name);
+        expect(scripts.map((file) => basename(file))).not.toContain(name);
+      }
+    }
   });
 });
 

@@ -9,7 +9,9 @@ import type { MailBacklog } from '../mail/mail-backlog';
 
 /**
  * lead_assigned: a member was made a lead's owner (a mail to them, stored with the change); founder_answered: the
- * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101).
+ * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101); founder_meeting: the founder booked,
+ * moved or cancelled the lead's meeting on the status page (booking/meeting-alerts.ts; the chat only: the owner's
+ * mail is the meeting's own invitation, booking/meeting-mail.ts).
  */
 export type AlertKind =
   | 'mail_failed'
@@ -18,7 +20,8 @@ export type AlertKind =
   | 'lead_overdue'
   | 'lead_erased'
   | 'lead_assigned'
-  | 'founder_answered';
+  | 'founder_answered'
+  | 'founder_meeting';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -37,6 +40,9 @@ export interface AlertDetails {
   hours?: number;
   /** lead_* by mail: the owner's address, or the team's. */
   to?: string;
+  /** founder_meeting: what the founder did, and the meeting's start (ISO). */
+  change?: 'booked' | 'moved' | 'cancelled';
+  meetingAt?: string;
 }
 
 /**

@@ -1,25 +1,29 @@
 /**
  * The status page's booking posts (decision 104): POST /status/<token>/meeting/book, /move (a `start` field: the
  * slot's instant, the button's value) and /cancel, plain form posts that answer with a page (no JavaScript
- * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin (a
- * no-referrer page's `null` Origin passes only with Sec-Fetch-Site same-origin), no-store, noindex, no referrer,
- * the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
+ * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin
+ * (founder/status-origin-guard.ts: a no-referrer page's `null` Origin passes only with Sec-Fetch-Site
+ * same-origin), no-store, noindex, no referrer, the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
  * changes; every refusal is a Korean page that says why, and nothing changes. Booked, moved and cancelled are
- * access records by the visitor; the open workspaces hear of it (lead_changed).
+ * access records by the visitor and timeline events with no member (unread for every member); the open workspaces
+ * hear of it (lead_changed), the chat by a `founder_meeting` alert (meeting-alerts.ts), the owner by the
+ * invitation mail.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bookingSubpaths } from '../../domain/booking';
 import { STATUS_PATH } from '../../domain/status-link';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, RowsFn } from '../db/client';
 import type { EventBus } from '../events/event-bus';
+import { statusOriginGuard } from '../founder/status-origin-guard';
 import { ideaIdForToken } from '../founder/status-lookup';
 import { statusPath } from '../founder/status-token';
 import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../http/status-page-html';
-import { FORM_POST_TYPE, intakeOriginGuard } from '../intake/content-type';
+import { FORM_POST_TYPE } from '../intake/content-type';
 import { appendAccessRecord } from '../team/access-records';
 import { bookingAnswerHtml, type BookingAnswer } from './booking-status-html';
-import { bookMeeting, cancelMeeting, moveMeeting } from './meetings';
+import { storeMeetingAlert } from './meeting-alerts';
+import { bookMeeting, cancelMeeting, moveMeeting, type Meeting, type MeetingChange } from './meetings';
 
 export interface BookingStatusRoutesOptions {
   config: Config;
@@ -28,6 +32,8 @@ export interface BookingStatusRoutesOptions {
   events?: EventBus;
   /** Sends the queued mails now rather than at the worker's next poll. */
   onQueued?: () => void;
+  /** Sends the stored alerts (the chat) now. */
+  onAlert?: () => void;
 }
 
 type TokenRequest = { Params: { token: string }; Body: Record<string, string> | undefined };
@@ -39,11 +45,7 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
   const { database, config } = options;
   const shell = loadStatusShell(options.siteDir);
   const csp = statusPageCsp(config.trustProxy !== false);
-  const intakeGuard = intakeOriginGuard(config.allowedOrigins);
-  const originGuard: onRequestAsyncHookHandler = async function (request, reply) {
-    if (request.headers.origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
-    return intakeGuard.call(this, request, reply);
-  };
+  const originGuard = statusOriginGuard(config.allowedOrigins);
   app.addContentTypeParser(
     FORM_POST_TYPE,
     { parseAs: 'string', bodyLimit: BOOKING_BODY_LIMIT },
@@ -79,12 +81,12 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
       return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: 'invalid' }, base), 400);
     const context = {
       founderMail: config.founder.mail,
-      record: (rows: Parameters<typeof appendAccessRecord>[0]) =>
-        appendAccessRecord(rows, {
-          actor: 'visitor',
-          action: action === 'book' ? 'meeting_booked' : action === 'move' ? 'meeting_moved' : 'meeting_cancelled',
-          ideaId,
-        }),
+      record: async (rows: RowsFn, meeting: Meeting) => {
+        const change: MeetingChange = action === 'book' ? 'booked' : action === 'move' ? 'moved' : 'cancelled';
+        await appendAccessRecord(rows, { actor: 'visitor', action: `meeting_${change}`, ideaId });
+        // The chat hears it (the owner's mail is the meeting's invitation, queued with it).
+        if (config.alerts.webhookUrl) await storeMeetingAlert(rows, meeting, change);
+      },
     };
     const outcome =
       action === 'book'
@@ -96,6 +98,7 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
     if ('refused' in outcome)
       return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: outcome.refused }, base), 409);
     options.onQueued?.();
+    options.onAlert?.();
     void options.events?.publish({ kind: 'lead_changed', ideaId });
     request.log.info({ ideaId, outcome: `meeting_${action}` }, 'meeting changed by the founder');
     const done: BookingAnswer =

@@ -7,7 +7,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { bookingSettingsSchema, meetingMoveSchema, type LeadMeetingAnswer } from '../../domain/booking';
+import { hoursProblemText } from '../../content/booking-workspace';
+import {
+  bookingSettingsSchema,
+  HOURS_PROBLEM_LIMITS,
+  hoursProblemsOf,
+  meetingMoveSchema,
+  type LeadMeetingAnswer,
+} from '../../domain/booking';
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
 import type { EventBus } from '../events/event-bus';
@@ -51,7 +58,13 @@ export async function bookingTeamRoutes(scope: FastifyInstance, options: Booking
 
   scope.post('/booking/settings', async (request) => {
     if (request.member!.role !== 'owner') throw new TeamApiError(403, 'forbidden');
-    const settings = parse(bookingSettingsSchema, request.body);
+    const parsed = bookingSettingsSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      // The first problem in the screen's words (해요); a body that is not settings at all gets the plain refusal.
+      const [problem] = hoursProblemsOf(request.body);
+      throw new TeamApiError(400, 'invalid', problem && hoursProblemText(problem, HOURS_PROBLEM_LIMITS));
+    }
+    const settings = parsed.data;
     await database.transaction(async (rows) => {
       await saveBookingSettings(rows, settings, request.member!.id);
       await appendAccessRecord(rows, {
@@ -124,7 +137,7 @@ export async function bookingTeamRoutes(scope: FastifyInstance, options: Booking
             ...context,
             memberId: request.member!.id,
           })
-        : await cancelMeeting(database, ideaId, 'team', context);
+        : await cancelMeeting(database, ideaId, 'team', { ...context, memberId: request.member!.id });
     if (!outcome) throw new TeamApiError(404, 'not_found');
     if ('refused' in outcome) throw refusalError(outcome.refused);
     options.onQueued?.();

@@ -9,10 +9,13 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
-import { BOOKING_API_PATHS, bookingSubpaths, MEETING_REMINDERS } from '../../domain/booking';
+import { hoursProblemText } from '../../content/booking-workspace';
+import { BOOKING_API_PATHS, bookingSubpaths, HOURS_PROBLEM_LIMITS, MEETING_REMINDERS } from '../../domain/booking';
+import { formatKst, KST_OFFSET_MS, kstDay } from '../../domain/kst';
+import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import {
   ALL_DAY_HOURS,
   BOOKING_LINK_SECRET,
@@ -26,6 +29,8 @@ import { signedIn } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
 import { APP_TEST_TIMEOUT_MS, DRIVERS } from '../../../test-support/server/test-database';
 import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
+import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
+import { strictIcsProblems } from '../../../test-support/server/icalendar-check';
 import { mailFileDir } from '../mail/mail-files';
 
 const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
@@ -67,6 +72,11 @@ function expectFolded(ics: string) {
 
 describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
   const suite = intakeSuite(driver);
+  let webhook: WebhookTestServer;
+  beforeAll(async () => {
+    webhook = await startWebhookServer();
+  });
+  afterAll(async () => webhook.stop());
   const start = (env: Record<string, string> = {}) => suite.start({ ...ENV, ...env });
 
   it(
@@ -120,6 +130,8 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
         const ics = calendarOf(mail.parsed);
         expectFolded(ics);
+        // As received through SMTP, strictly RFC 5545/5546 (real calendar clients cannot be reached from here).
+        expect(strictIcsProblems(ics)).toEqual([]);
         expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Seoul');
         const invitation = readInvitation(ics);
         expect(invitation).toMatchObject({
@@ -204,6 +216,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.body).toContain(bookingStatusCopy.done.cancelledTitle);
       const all = await suite.smtp.waitFor(6);
+      for (const mail of all.slice(2)) expect(strictIcsProblems(calendarOf(mail.parsed))).toEqual([]);
       for (const mail of all.slice(4)) {
         const cancel = readInvitation(calendarOf(mail.parsed));
         expect(cancel).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 2, status: 'CANCELLED' });
@@ -212,6 +225,127 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(offeredSlots((await app.inject({ method: 'GET', url: other.path })).body)).toContain(slots[3]);
       expect((await post(app, other.path, 'book', slots[3])).statusCode).toBe(200);
       expect(await state(app)).toMatchObject({ meetings: 2, cells: 1 });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'takes several ranges a weekday and days off from an owner, offers slots from every range, and refuses overlaps in Korean',
+    async () => {
+      const app = await start();
+      const owner = await signedIn(app.database, 'owner');
+      const today = kstDay(new Date());
+      const tomorrow = kstDay(new Date(Date.now() + 86_400_000));
+      const settings = {
+        hours: [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+          { day, start: '10:00', end: '12:00' },
+          { day, start: '14:00', end: '18:00' },
+        ]),
+        daysOff: [tomorrow],
+        lengthMinutes: 30,
+        mode: 'phone',
+        videoUrl: null,
+      };
+      const save = (body: unknown) =>
+        app.inject({
+          method: 'POST',
+          url: BOOKING_API_PATHS.settings,
+          headers: owner.headers,
+          payload: body as object,
+        });
+      expect((await save(settings)).statusCode).toBe(200);
+      const founder = await deliveredLead(app.database);
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      const clock = (slot: string) => new Date(Date.parse(slot) + KST_OFFSET_MS).toISOString().slice(11, 16);
+      const clocks = new Set(slots.map(clock));
+      for (const inRange of ['10:00', '11:30', '14:00', '17:30']) expect(clocks).toContain(inRange);
+      for (const outside of ['09:30', '12:00', '13:30', '18:00']) expect(clocks).not.toContain(outside);
+      expect(slots.map((slot) => kstDay(new Date(slot)))).not.toContain(tomorrow);
+      expect(slots.some((slot) => kstDay(new Date(slot)) !== today)).toBe(true);
+
+      // Overlapping ranges, a range that ends before it starts, a bad day off: the first problem in Korean, nothing saved.
+      const refusals: [unknown, string][] = [
+        [
+          { ...settings, hours: [...settings.hours, { day: 1, start: '11:00', end: '15:00' }] },
+          hoursProblemText({ kind: 'overlap', day: 1 }, HOURS_PROBLEM_LIMITS),
+        ],
+        [
+          { ...settings, hours: [{ day: 2, start: '18:00', end: '14:00' }] },
+          hoursProblemText({ kind: 'order', day: 2 }, HOURS_PROBLEM_LIMITS),
+        ],
+        [
+          { ...settings, daysOff: ['2026-02-30'] },
+          hoursProblemText({ kind: 'day_off', value: '2026-02-30' }, HOURS_PROBLEM_LIMITS),
+        ],
+      ];
+      for (const [body, message] of refusals) {
+        const refused = await save(body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ error: { code: 'invalid', message } });
+      }
+      const stored = await app.inject({ method: 'GET', url: BOOKING_API_PATHS.settings, headers: owner.headers });
+      expect(stored.json()).toEqual({ ...settings, daysOff: [tomorrow] });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'tells the chat once per change the founder makes, marks the lead unread for the team, and sends nothing again after a restart',
+    async () => {
+      webhook.received.length = 0;
+      const env = { SITE_URL: 'https://mvp24.example', ALERT_WEBHOOK_URL: webhook.url };
+      let app = await start(env);
+      const owner = await signedIn(app.database, 'owner');
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, {
+        email: 'founder@example.com',
+        name: '김미팅',
+        ownerId: owner.member.id,
+      });
+      const unread = async () =>
+        (await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers: owner.headers })).json<UnreadLeads>().ids;
+      const read = () => app.inject({ method: 'GET', url: `/team/api/leads/${founder.id}`, headers: owner.headers });
+      await read();
+      expect(await unread()).toEqual([]);
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+
+      const steps: [keyof typeof bookingSubpaths, string | undefined, string][] = [
+        ['book', slots[0], slots[0]!],
+        ['move', slots[3], slots[3]!],
+        ['cancel', undefined, slots[3]!],
+      ];
+      for (const [index, [action, slot, at]] of steps.entries()) {
+        expect((await post(app, founder.path, action, slot)).statusCode).toBe(200);
+        // The delivered lead is unread for its owner again (the founder's change), until they open it.
+        expect(await unread()).toEqual([founder.id]);
+        await read();
+        const chat = JSON.stringify((await webhook.waitFor(index + 1))[index]);
+        expect(chat).toContain(founder.id.slice(0, 8));
+        expect(chat).toContain(`https://mvp24.example/team/leads/${founder.id}`);
+        expect(chat).toContain(owner.member.email);
+        expect(chat).toContain(formatKst(at));
+        for (const personal of ['founder@example.com', '김미팅', founder.path]) expect(chat).not.toContain(personal);
+      }
+      const lead = await read();
+      const timeline = lead.json<{ timeline: { kind: string; memberEmail: string | null; meetingAt?: string }[] }>()
+        .timeline;
+      expect(timeline.filter((entry) => entry.kind.startsWith('meeting_'))).toEqual([
+        expect.objectContaining({ kind: 'meeting_booked', memberEmail: null, meetingAt: slots[0] }),
+        expect.objectContaining({ kind: 'meeting_moved', memberEmail: null, meetingAt: slots[3] }),
+        expect.objectContaining({ kind: 'meeting_cancelled', memberEmail: null, meetingAt: slots[3] }),
+      ]);
+
+      // Sent once each, and not again by the next instance after a restart.
+      await app.close();
+      app = await buildTestApp(suite.store, { ...ENV, ...env, SMTP_URL: suite.smtp.url });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(webhook.received).toHaveLength(3);
+      const alerts = await app.database.rows<{ status: string }>(
+        sql`select status from alerts where kind = 'founder_meeting'`,
+      );
+      expect(alerts.map((alert) => alert.status)).toEqual(['sent', 'sent', 'sent']);
+      await app.close();
     },
     APP_TEST_TIMEOUT_MS,
   );

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { escapeText, foldLine, invitationIcs } from './icalendar';
 import { readInvitation } from '../../../test-support/server/booking-fixtures';
+import { strictIcsProblems } from '../../../test-support/server/icalendar-check';
 
 const input = {
   method: 'REQUEST' as const,
@@ -45,5 +46,49 @@ describe('the invitation', () => {
     expect(event.summary).toBe(input.summary);
     const cancel = readInvitation(invitationIcs({ ...input, method: 'CANCEL', sequence: 3 }));
     expect(cancel).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 3 });
+  });
+});
+
+describe('the strict RFC 5545 / 5546 check (real calendar clients cannot be reached from here)', () => {
+  it('passes a booking, a move and a cancel, with long Korean text and every character TEXT must escape', () => {
+    const long = { ...input, summary: `${'긴 제목 '.repeat(30)}끝`, description: `${input.description}\t탭,;\\` };
+    for (const ics of [
+      invitationIcs({ ...input, sequence: 0 }),
+      invitationIcs(long),
+      invitationIcs({ ...input, method: 'CANCEL', sequence: 3 }),
+      invitationIcs({ ...input, url: null, location: '전화 통화' }),
+    ])
+      expect(strictIcsProblems(ics)).toEqual([]);
+  });
+
+  it('finds what a strict reader would refuse (the check can fail)', () => {
+    const ics = invitationIcs(input);
+    expect(strictIcsProblems(ics.replace(/\r\n/g, '\n'))).toContain('a line break other than CRLF');
+    expect(strictIcsProblems(ics.replace(/\r\n /g, ''))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/octets \(at most 75\)/)]),
+    );
+    expect(strictIcsProblems(ics.replace(/BEGIN:VTIMEZONE[\s\S]*END:VTIMEZONE\r\n/, ''))).toContain(
+      'TZID Asia/Seoul has no VTIMEZONE',
+    );
+    expect(strictIcsProblems(ics.replace('METHOD:REQUEST\r\n', ''))).toContain('VCALENDAR without METHOD');
+    expect(strictIcsProblems(ics.replace(/DTSTAMP:\d+T\d+Z/, 'DTSTAMP:20261126T001500'))).toContain(
+      'DTSTAMP is not in UTC',
+    );
+    expect(strictIcsProblems(ics.replace(/SEQUENCE:2\r\n/, 'SEQUENCE:2\r\nSEQUENCE:3\r\n'))).toContain(
+      'vevent has 2 SEQUENCE',
+    );
+    expect(strictIcsProblems(ics.replace(/^ATTENDEE[^\r]*\r\n(?: [^\r]*\r\n)*/m, ''))).toContain(
+      'a REQUEST without ATTENDEE (RFC 5546)',
+    );
+    expect(
+      strictIcsProblems(invitationIcs({ ...input, method: 'CANCEL' }).replace('STATUS:CANCELLED', 'STATUS:CONFIRMED')),
+    ).toContain('a CANCEL whose STATUS is not CANCELLED');
+  });
+
+  it('keeps control characters out of TEXT values (only HTAB may stay)', () => {
+    const ics = invitationIcs({ ...input, description: '줄\u0007바꿈\u001b없음\t탭' });
+    expect(strictIcsProblems(ics)).toEqual([]);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
+    expect(event.description).toBe('줄바꿈없음\t탭');
   });
 });

@@ -3,7 +3,8 @@
  * its VTIMEZONE (Korea keeps +09:00 all year: one STANDARD component), `METHOD:REQUEST` for a booking or a move,
  * `METHOD:CANCEL` with `STATUS:CANCELLED` for a cancellation. The UID is the meeting's id (stable across moves),
  * and SEQUENCE is the meeting's, raised on every change, so a calendar replaces the earlier version. Lines end in
- * CRLF and are folded at 75 octets without splitting a UTF-8 character; TEXT values are escaped.
+ * CRLF and are folded at 75 octets without splitting a UTF-8 character; TEXT values are escaped (control
+ * characters but HTAB dropped). test-support/server/icalendar-check.ts holds the result to RFC 5545/5546 strictly.
  */
 import { KST_OFFSET_MS } from '../../domain/kst';
 
@@ -39,13 +40,17 @@ const VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-/** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newlines. */
+/**
+ * TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newlines; any other control character but
+ * HTAB is dropped (TEXT may not hold one, and a strict reader refuses the line).
+ */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[^\P{Cc}\t]/gu, '');
 }
 
 /** A parameter value: quoted, without the characters a quoted value may not hold. */

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MeetingMode } from '../../domain/booking';
 import type { Database } from '../db/client';
 import { founderStatusUrl } from '../mail/founder-mail-worker';
-import { retryDelayMs } from '../mail/retry-delay';
+import { recordOutboxFailure } from '../mail/outbox-failure';
 import { leadPageUrl } from '../mail/team-mail';
 import { PermanentMailError, type MailTransport } from '../mail/transport';
 import { renderMeetingMail } from './meeting-mail';
@@ -150,26 +150,28 @@ export class MeetingMailSender {
 
   private async recordFailure(row: ClaimedMeetingMail, error: unknown): Promise<void> {
     const attempts = Number(row.attempts);
-    const message = error instanceof PermanentMailError ? `refused (${error.responseCode})` : 'not delivered';
-    const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
-    if (error instanceof PermanentMailError || expired) {
-      await this.database.rows(sql`
-        update meeting_mails set status = 'failed', next_attempt_at = now(), last_error = ${message}
-        where ${this.fence(row)}`);
+    const outcome = await recordOutboxFailure(
+      this.database,
+      {
+        table: 'meeting_mails',
+        fence: this.fence(row),
+        attempts,
+        createdAt: row.created_at,
+        maxAgeMs: this.options.maxAgeMs,
+        retryBaseMs: this.options.retryBaseMs,
+        retryMaxMs: this.options.retryMaxMs,
+      },
+      error,
+    );
+    if (outcome.failed)
       this.log.warn(
         { ideaId: row.idea_id, kind: row.kind, outcome: 'meeting_mail_failed', attempts },
         'meeting mail failed',
       );
-      return;
-    }
-    const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-    await this.database.rows(sql`
-      update meeting_mails set status = 'pending', last_error = ${message},
-        next_attempt_at = now() + ${delay}::int * interval '1 millisecond'
-      where ${this.fence(row)}`);
-    this.log.warn(
-      { ideaId: row.idea_id, kind: row.kind, outcome: 'meeting_mail_retry', attempts, retryInMs: delay },
-      'meeting mail not delivered',
-    );
+    else
+      this.log.warn(
+        { ideaId: row.idea_id, kind: row.kind, outcome: 'meeting_mail_retry', attempts, retryInMs: outcome.retryInMs },
+        'meeting mail not delivered',
+      );
   }
 }

@@ -25,6 +25,9 @@ import { queueMeetingMails } from './meeting-mail-queue';
 
 export type BookingRefusal = SlotRefusal | 'not_offered' | 'already_booked' | 'no_meeting' | 'too_late';
 
+/** What a booking post did to the meeting. */
+export type MeetingChange = 'booked' | 'moved' | 'cancelled';
+
 export interface Meeting {
   id: string;
   ideaId: string;
@@ -127,6 +130,22 @@ async function meetingOnTimeline(rows: RowsFn, ideaId: string, startsAt: Date, m
       where idea_id = ${ideaId}::uuid and kind = 'stage' and stage = 'meeting' and at = ${changed.at}::timestamptz`);
 }
 
+/**
+ * The change on the lead's timeline (`meeting_booked`, `meeting_moved`, `meeting_cancelled`, with the meeting's time):
+ * by the member who made it, or by no one for the founder (team/lead-reads.ts counts the founder's as unread).
+ */
+async function meetingEvent(
+  rows: RowsFn,
+  meeting: Meeting,
+  change: MeetingChange,
+  memberId: string | null,
+  now: Date,
+): Promise<void> {
+  await rows(sql`insert into idea_events (idea_id, at, member_id, kind, details)
+    values (${meeting.ideaId}::uuid, ${now.toISOString()}::timestamptz, ${memberId}::uuid, ${`meeting_${change}`},
+      ${JSON.stringify({ meetingAt: meeting.startsAt.toISOString(), sequence: meeting.sequence })}::jsonb)`);
+}
+
 type Outcome = { meeting: Meeting } | { refused: BookingRefusal } | undefined;
 
 async function guarded(database: Database, work: (rows: RowsFn) => Promise<Outcome>): Promise<Outcome> {
@@ -166,6 +185,7 @@ export async function bookMeeting(
     await meetingOnTimeline(rows, ideaId, start, context.memberId ?? null, now);
     await queueMeetingMails(rows, { meetingId: id, kind: 'request', sequence: 0, founder: context.founderMail, now });
     const meeting = meetingOf(row!);
+    await meetingEvent(rows, meeting, 'booked', context.memberId ?? null, now);
     await context.record?.(rows, meeting);
     return { meeting };
   });
@@ -207,6 +227,7 @@ export async function moveMeeting(
       founder: context.founderMail,
       now,
     });
+    await meetingEvent(rows, meeting, 'moved', context.memberId ?? null, now);
     await context.record?.(rows, meeting);
     return { meeting };
   });
@@ -217,7 +238,7 @@ export async function cancelMeeting(
   database: Database,
   ideaId: string,
   by: 'founder' | 'team',
-  context: BookingContext,
+  context: BookingContext & { memberId?: string | null },
 ): Promise<Outcome> {
   const now = context.now ?? new Date();
   return guarded(database, async (rows) => {
@@ -239,6 +260,7 @@ export async function cancelMeeting(
       founder: context.founderMail,
       now,
     });
+    await meetingEvent(rows, meeting, 'cancelled', by === 'team' ? (context.memberId ?? null) : null, now);
     await context.record?.(rows, meeting);
     return { meeting };
   });

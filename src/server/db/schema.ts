@@ -290,6 +290,7 @@ export const alerts = pgTable(
         'lead_erased',
         'lead_assigned',
         'founder_answered',
+        'founder_meeting',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */

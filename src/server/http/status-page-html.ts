@@ -2,8 +2,9 @@
  * The founder's status pages (decision 084), rendered by the server at prerender quality: the site's own built
  * page (SITE_DIR/404.html: head, inline stylesheet, font, header and footer) is the shell, its <main> replaced
  * with the status content and its scripts removed (the server may not import src/web, and a hydrating page would
- * put its own content back). The only script is the count-down, allowed by its hash in the page's own CSP. Every
- * value is escaped. Copy: content/status-page.ts. Without a built site a plain shell stands in (tests, dev).
+ * put its own content back). The only inline script is the count-down, allowed by its hash in the page's own CSP;
+ * the only other is the page's own file (the answer's voice memo recorder, from 'self', named by the build in
+ * STATUS_PAGE_CODE_FILE). Every value is escaped. Copy: content/status-page.ts. Without a built site a plain shell stands in (tests, dev).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import { escapeHtml } from '../../domain/escape-html';
 import { promiseOf, promisedByOf } from '../../domain/promise';
 import { formatKst } from '../../domain/kst';
 import type { Stage } from '../../domain/stages';
-import { statusSubpaths } from '../../domain/status-link';
+import { STATUS_PAGE_CODE_FILE, statusSubpaths } from '../../domain/status-link';
 import { formatMemoDuration } from '../../domain/voice-memo';
 import { contentSecurityDirectives } from '../security/security-headers';
 import type { StatusIdea } from '../founder/status-lookup';
@@ -66,7 +67,28 @@ const FALLBACK_SHELL = `<!doctype html>
 <body><main id="main"></main></body></html>`;
 
 export interface StatusShell {
-  render(title: string, main: string, options?: { script?: boolean }): string;
+  /**
+   * `script`: the count-down (inline, by its hash); `recorder`: the status page's own script, the answer form's
+   * voice memo recorder (a `<script type="module" src>` from 'self', when the build made one).
+   */
+  render(title: string, main: string, options?: { script?: boolean; recorder?: boolean }): string;
+}
+
+/** The status page's own script as the build recorded it (STATUS_PAGE_CODE_FILE beside the site), or undefined. */
+export function loadStatusPageCode(siteDir: string): { entry: string; preload: string[] } | undefined {
+  try {
+    const code = JSON.parse(fs.readFileSync(path.join(siteDir, '..', STATUS_PAGE_CODE_FILE), 'utf8')) as {
+      entry?: unknown;
+      preload?: unknown;
+    };
+    const url = (value: unknown): value is string => typeof value === 'string' && /^\/assets\/[\w.-]+\.js$/.test(value);
+    const preload = Array.isArray(code.preload) ? code.preload.filter(url) : [];
+    return url(code.entry) && fs.existsSync(path.join(siteDir, code.entry))
+      ? { entry: code.entry, preload }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads the built 404 page once and keeps it as the shell: head and header and footer, without its scripts. */
@@ -87,6 +109,13 @@ export function loadStatusShell(siteDir: string): StatusShell {
   const mainEnd = withoutScripts.indexOf('</main>');
   const before = withoutScripts.slice(0, mainOpenEnd);
   const after = withoutScripts.slice(mainEnd);
+  const code = loadStatusPageCode(siteDir);
+  const recorderTags = code
+    ? [
+        ...code.preload.map((url) => `<link rel="modulepreload" href="${escapeHtml(url)}">`),
+        `<script type="module" src="${escapeHtml(code.entry)}"></script>`,
+      ].join('')
+    : '';
   return {
     render(title, main, options = {}) {
       const head = before
@@ -95,7 +124,7 @@ export function loadStatusShell(siteDir: string): StatusShell {
           '</head>',
           `<meta name="robots" content="noindex, nofollow">\n<meta name="referrer" content="no-referrer">\n<style>${STYLE}</style>\n</head>`,
         );
-      const script = options.script ? `<script>${COUNTDOWN_SCRIPT}</script>` : '';
+      const script = `${options.script ? `<script>${COUNTDOWN_SCRIPT}</script>` : ''}${options.recorder ? recorderTags : ''}`;
       return `${head}<div class="st">${main}</div>${after.replace('</body>', `${script}</body>`)}`;
     },
   };
@@ -175,7 +204,8 @@ ${row(copy.sent.phone, idea.phone.trim() === '' ? copy.sent.noPhone : idea.phone
 <a class="btn secondary" href="${escapeHtml(`${base}/${statusSubpaths.data}`)}" download>${escapeHtml(copy.data.download)}</a>
 <form method="post" action="${escapeHtml(`${base}/${statusSubpaths.confirmDelete}`)}"><button type="submit" class="btn danger">${escapeHtml(copy.data.delete)}</button></form>
 </section>`;
-  return shell.render(copy.title, main, { script: !delivered });
+  // The answer form's recorder loads only where the thread's section (and so the form) is on the page.
+  return shell.render(copy.title, main, { script: !delivered, recorder: thread.includes('data-answer-form') });
 }
 
 export function confirmDeletePageHtml(shell: StatusShell, base: string): string {

@@ -14,7 +14,19 @@ import { findIdea } from './team-ideas';
 
 interface EventRow extends Record<string, unknown> {
   at: Date | string;
-  kind: 'stage' | 'owner' | 'note' | 'released' | 'closed' | 'message' | 'answer' | 'quote' | 'quote_accepted';
+  kind:
+    | 'stage'
+    | 'owner'
+    | 'note'
+    | 'released'
+    | 'closed'
+    | 'message'
+    | 'answer'
+    | 'quote'
+    | 'quote_accepted'
+    | 'meeting_booked'
+    | 'meeting_moved'
+    | 'meeting_cancelled';
   stage: Stage | null;
   details: Record<string, unknown> | string;
   member_email: string | null;
@@ -50,6 +62,16 @@ function toEntry(row: EventRow): LeadTimelineEntry {
     case 'quote':
     case 'quote_accepted':
       return { kind: row.kind, at, memberEmail };
+    // The meeting's changes (booking/meetings.ts): no member is the founder, on the status page.
+    case 'meeting_booked':
+    case 'meeting_moved':
+    case 'meeting_cancelled':
+      return {
+        kind: row.kind,
+        at,
+        memberEmail,
+        meetingAt: typeof details.meetingAt === 'string' ? details.meetingAt : at,
+      };
   }
 }
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { statusPath, statusToken } from '../founder/status-token';
 import { renderThreadMail } from '../thread/thread-mail';
 import { renderFounderMail, type FounderMailKind } from './founder-mail';
-import { retryDelayMs } from './retry-delay';
+import { recordOutboxFailure } from './outbox-failure';
 import { PermanentMailError, type MailTransport } from './transport';
 
 export interface FounderMailOptions {
@@ -140,27 +140,28 @@ export class FounderMailSender {
 
   private async recordFailure(row: ClaimedFounderMail, error: unknown): Promise<void> {
     const attempts = Number(row.attempts);
-    // Never the address: a refusal's text may quote it.
-    const message = error instanceof PermanentMailError ? `refused (${error.responseCode})` : 'not delivered';
-    const expired = Date.now() - new Date(row.created_at).getTime() >= this.options.maxAgeMs;
-    if (error instanceof PermanentMailError || expired) {
-      await this.database.rows(sql`
-        update founder_mails set status = 'failed', next_attempt_at = now(), last_error = ${message}
-        where ${this.fence(row)}`);
+    const outcome = await recordOutboxFailure(
+      this.database,
+      {
+        table: 'founder_mails',
+        fence: this.fence(row),
+        attempts,
+        createdAt: row.created_at,
+        maxAgeMs: this.options.maxAgeMs,
+        retryBaseMs: this.options.retryBaseMs,
+        retryMaxMs: this.options.retryMaxMs,
+      },
+      error,
+    );
+    if (outcome.failed)
       this.log.warn(
         { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_failed', attempts },
         'founder mail failed',
       );
-      return;
-    }
-    const delay = retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-    await this.database.rows(sql`
-      update founder_mails set status = 'pending', last_error = ${message},
-        next_attempt_at = now() + ${delay}::int * interval '1 millisecond'
-      where ${this.fence(row)}`);
-    this.log.warn(
-      { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_retry', attempts, retryInMs: delay },
-      'founder mail not delivered',
-    );
+    else
+      this.log.warn(
+        { ideaId: row.idea_id, kind: row.kind, outcome: 'founder_mail_retry', attempts, retryInMs: outcome.retryInMs },
+        'founder mail not delivered',
+      );
   }
 }

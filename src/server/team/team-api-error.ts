@@ -10,16 +10,23 @@ import type { TeamErrorBody, TeamErrorCode } from '../../domain/team-errors';
 const teamErrorMessages: Record<TeamErrorCode, string> = errorCopy;
 
 export class TeamApiError extends Error {
+  /** `message`: a more precise Korean message than the code's own (the hours screen's problem, say). */
   constructor(
     readonly statusCode: number,
     readonly code: TeamErrorCode,
+    message?: string,
   ) {
-    super(teamErrorMessages[code]);
+    super(message ?? teamErrorMessages[code]);
     this.name = 'TeamApiError';
   }
 }
 
-export function sendTeamError(reply: FastifyReply, statusCode: number, code: TeamErrorCode): FastifyReply {
-  const body: TeamErrorBody = { error: { code, message: teamErrorMessages[code] } };
+export function sendTeamError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: TeamErrorCode,
+  message = teamErrorMessages[code],
+): FastifyReply {
+  const body: TeamErrorBody = { error: { code, message } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -90,7 +90,7 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   });
   scope.setNotFoundHandler((_request, reply) => sendTeamError(reply, 404, 'not_found'));
   scope.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-    if (error instanceof TeamApiError) return sendTeamError(reply, error.statusCode, error.code);
+    if (error instanceof TeamApiError) return sendTeamError(reply, error.statusCode, error.code, error.message);
     if (error.validation) return sendTeamError(reply, 400, 'invalid');
     // What Fastify refuses before a route runs (a body too large, a type nobody parses): the client's error, as is.
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)

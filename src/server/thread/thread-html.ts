@@ -2,7 +2,8 @@
  * The thread on the founder's status page (decisions 101, 102), rendered by the server like the rest of the page
  * (http/status-page-html.ts puts this section in): the messages, each quote with its sums (domain/quote.ts) and
  * 「견적 확인」, and the answer form — a plain multipart form post (text, and a voice memo from the phone's recorder
- * or a sound file), so everything works without JavaScript. The quote's own page prints as a clean A4 sheet. Every
+ * or a sound file), so everything works without JavaScript; with it, the status page's own script puts the idea
+ * form's recorder in `[data-answer-memo]` (web/site/features/status-answer), filling the same file field. The quote's own page prints as a clean A4 sheet. Every
  * value is escaped. Copy: content/thread.ts, content/quote.ts.
  */
 import { quoteCopy } from '../../content/quote';
@@ -42,7 +43,7 @@ export const THREAD_STYLE = `
 .st tfoot th{font-weight:600}.st tfoot tr.total th,.st tfoot tr.total td{font-weight:800;font-size:1.05rem;border-bottom:0}
 .st label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .st textarea{width:100%;min-height:7rem;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
-.st input[type=file]{display:block;max-width:100%}
+.st input[type=file]:not([hidden]){display:block;max-width:100%}
 .st .hint{color:#475569;font-size:.875rem;margin:.25rem 0 0}
 .st .err{color:#b91c1c;font-weight:600;margin:.5rem 0 0}
 .st .ok{color:#166534;font-weight:600;margin:0 0 .75rem}
@@ -124,9 +125,11 @@ ${form.sent ? `<p class="ok" role="status" data-answer-sent>${escapeHtml(a.sent)
 <label for="answer-body">${escapeHtml(a.body)}</label>
 <textarea id="answer-body" name="${ANSWER_FIELDS.body}" maxlength="${THREAD_LIMITS.answerMax}" aria-describedby="answer-body-hint${form.error ? ' answer-error' : ''}"${form.error ? ' aria-invalid="true"' : ''}>${escapeHtml(form.body ?? '')}</textarea>
 <p class="hint" id="answer-body-hint">${escapeHtml(a.bodyHint(THREAD_LIMITS.answerMax))}</p>
+<div data-answer-memo>
 <label for="answer-memo">${escapeHtml(a.memo)}</label>
 <input id="answer-memo" type="file" name="${VOICE_MEMO_FIELD}" accept="audio/*" capture aria-describedby="answer-memo-hint">
 <p class="hint" id="answer-memo-hint">${escapeHtml(a.memoHint(megabytes))}</p>
+</div>
 ${form.error ? `<p class="err" role="alert" id="answer-error">${escapeHtml(form.error)}</p>` : ''}
 <button type="submit" class="btn primary">${escapeHtml(a.submit)}</button>
 </form>

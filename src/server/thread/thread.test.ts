@@ -19,7 +19,8 @@ import {
   type ThreadView,
 } from '../../domain/thread';
 import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
-import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
+import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
+import { signedIn, storeLead, type StoredLead } from '../../../test-support/server/lead-fixtures';
 import { DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
 import { DRIVERS } from '../../../test-support/server/test-database';
 import { memoFixture, multipartBody } from '../../../test-support/server/voice-memo-body';
@@ -31,8 +32,8 @@ const FOUNDER = 'founder@example.com';
 const ANSWER = '주 사용자는 동네 빵집 사장님들입니다 <script>alert(1)</script>';
 
 /** A stored lead with a status link (as the intake makes one), owned by `ownerId`. */
-async function leadWithLink(app: FastifyInstance, ownerId?: string) {
-  const id = await storeLead(app.database, { email: FOUNDER, ownerId: ownerId ?? null });
+async function leadWithLink(app: FastifyInstance, ownerId?: string, lead: StoredLead = {}) {
+  const id = await storeLead(app.database, { email: FOUNDER, ownerId: ownerId ?? null, ...lead });
   const token = statusToken(SECRET, id);
   await app.database.rows(sql`update ideas set status_token_hash = ${statusTokenHash(token)} where id = ${id}::uuid`);
   return { id, base: statusPath(token) };
@@ -199,6 +200,43 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     const forged = await answer(app, `${base.slice(0, -4)}AAAA`, { body: '위조' });
     expect(forged.statusCode).toBe(404);
     expect(await count(app, 'thread_messages')).toBe(before);
+  });
+
+  it('marks a delivered or closed lead unread for each member when its founder answers', async () => {
+    const app = await start();
+    const one = await signedIn(app.database);
+    const two = await signedIn(app.database, 'member');
+    const unread = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers })).json<UnreadLeads>().ids;
+    const delivered = await leadWithLink(app, one.member.id, {
+      stage: 'delivered',
+      prototypeDeliveredAt: new Date(Date.now() - 60_000),
+    });
+    const closed = await leadWithLink(app, undefined, { stage: 'closed', closedAt: new Date(Date.now() - 60_000) });
+    // Both members have read both leads: their clocks have stopped, so nothing is waiting.
+    for (const { headers } of [one, two])
+      for (const { id } of [delivered, closed])
+        expect((await app.inject({ method: 'GET', url: `/team/api/leads/${id}`, headers })).statusCode).toBe(200);
+    expect(await unread(one.headers)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    expect((await answer(app, delivered.base, { body: '배포 후 질문이 있습니다' })).statusCode).toBe(303);
+    expect((await answer(app, closed.base, { body: '다시 연락드립니다' })).statusCode).toBe(303);
+    for (const { headers } of [one, two]) expect(await unread(headers)).toEqual([closed.id, delivered.id]);
+    // Opening the lead reads it for that member only.
+    await app.inject({ method: 'GET', url: `/team/api/leads/${delivered.id}`, headers: one.headers });
+    expect(await unread(one.headers)).toEqual([closed.id]);
+    expect(await unread(two.headers)).toEqual([closed.id, delivered.id]);
+    // A team member's own message on a done lead does not make it unread for the others.
+    await app.inject({ method: 'GET', url: `/team/api/leads/${closed.id}`, headers: two.headers });
+    await app.inject({
+      method: 'POST',
+      url: leadThreadMessagesPath(closed.id),
+      headers: two.headers,
+      payload: { body: '확인했어요' },
+    });
+    expect(await unread(one.headers)).toEqual([closed.id]);
+    expect(await unread(two.headers)).toEqual([delivered.id]);
   });
 
   it('limits answers per link per hour with a Korean message', async () => {

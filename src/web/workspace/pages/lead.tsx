@@ -51,6 +51,10 @@ function entryText(entry: LeadTimelineEntry): string {
     case 'quote':
     case 'quote_accepted':
       return threadTimelineCopy.workspace[entry.kind];
+    case 'meeting_booked':
+    case 'meeting_moved':
+    case 'meeting_cancelled':
+      return bookingWorkspaceCopy.timelineChange[entry.memberEmail === null ? 'founder' : 'team'][entry.kind];
   }
 }
 
@@ -86,9 +90,13 @@ function Timeline({ lead }: { lead: LeadDetail }) {
                 {copy.events.reason}: {entry.reason}
               </p>
             )}
-            {entry.kind === 'stage' && entry.meetingAt && (
-              <p className="text-sm">{bookingWorkspaceCopy.timelineMeeting(formatKst(entry.meetingAt))}</p>
-            )}
+            {(entry.kind === 'stage' ||
+              entry.kind === 'meeting_booked' ||
+              entry.kind === 'meeting_moved' ||
+              entry.kind === 'meeting_cancelled') &&
+              entry.meetingAt && (
+                <p className="text-sm">{bookingWorkspaceCopy.timelineMeeting(formatKst(entry.meetingAt))}</p>
+              )}
             {entry.kind === 'note' && <p className="text-sm whitespace-pre-wrap">{entry.text}</p>}
           </li>
         ))}

@@ -44,6 +44,47 @@ function withClient(children: ReactNode) {
 }
 
 describe('the meeting hours screen', () => {
+  it('sends several ranges for one weekday, and says in Korean what overlaps instead of saving', async () => {
+    const calls = stubApi((_method, url, body) =>
+      url === BOOKING_API_PATHS.settings ? (body ?? NO_BOOKING_SETTINGS) : { count: 0, leads: [] },
+    );
+    withClient(<MeetingHoursScreen />);
+    const monday = copy.hours.weekday('월');
+    fireEvent.click(await screen.findByLabelText(monday));
+    fireEvent.change(screen.getByLabelText(`${monday} ${copy.hours.end}`), { target: { value: '12:00' } });
+    fireEvent.click(screen.getByRole('button', { name: copy.hours.addRange(monday) }));
+    const second = copy.hours.rangeLabel(monday, 1);
+    fireEvent.change(screen.getByLabelText(`${second} ${copy.hours.start}`), { target: { value: '14:00' } });
+    fireEvent.change(screen.getByLabelText(`${second} ${copy.hours.end}`), { target: { value: '18:00' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: copy.hours.save }));
+    });
+    await screen.findByText(copy.hours.saved);
+    const posts = () => calls.filter((call) => call.method === 'POST');
+    expect(posts()).toHaveLength(1);
+    expect((posts()[0]!.body as { hours: unknown }).hours).toEqual([
+      { day: 1, start: '10:00', end: '12:00' },
+      { day: 1, start: '14:00', end: '18:00' },
+    ]);
+    expect(bookingSettingsSchema.safeParse(posts()[0]!.body).success).toBe(true);
+
+    // 11:00–18:00 overlaps 10:00–12:00: the screen says so and sends nothing.
+    fireEvent.change(screen.getByLabelText(`${second} ${copy.hours.start}`), { target: { value: '11:00' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: copy.hours.save }));
+    });
+    expect(screen.getByTestId('hours-problems').textContent).toContain(copy.hours.problems.overlap(monday));
+    expect(posts()).toHaveLength(1);
+    // Removing the second range clears it.
+    fireEvent.click(screen.getByRole('button', { name: copy.hours.removeRange(monday, 1) }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: copy.hours.save }));
+    });
+    expect(screen.queryByTestId('hours-problems')).toBeNull();
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect((posts()[1]!.body as { hours: unknown }).hours).toEqual([{ day: 1, start: '10:00', end: '12:00' }]);
+  });
+
   it('sends the weekdays, days off, length and video link the settings schema accepts', async () => {
     const calls = stubApi((_method, url, body) =>
       url === BOOKING_API_PATHS.settings ? (body ?? NO_BOOKING_SETTINGS) : { count: 0, leads: [] },
