@@ -68,6 +68,11 @@ describe('the 현황 screen', () => {
       expect(within(chart).getByRole('img', { name: `${metric} 날짜별 p75` })).toBeTruthy();
       expect(within(chart).getByRole('table', { hidden: true })).toBeTruthy();
     }
+    // The table behind a chart says each point's band in words, as the chart's colours do.
+    const lcpTrend = within(screen.getByTestId('trend-LCP')).getByRole('table', { hidden: true });
+    expect(within(lcpTrend).getByRole('row', { name: /2026-11-25/, hidden: true }).textContent).toContain(
+      '3.10초 개선 필요',
+    );
     const funnel = screen.getByTestId('field-funnel');
     expect(within(funnel).getByRole('row', { name: /신청서 작성 시작/ }).textContent).toContain('10.0%');
     expect(within(funnel).getByRole('row', { name: /아이디어 접수/ }).textContent).toContain('25.0%');
