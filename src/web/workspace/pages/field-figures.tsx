@@ -114,7 +114,13 @@ function VitalsTable({ figures }: { figures: VitalsFigures }) {
       {routeIds.length === 0 ? (
         <p className="text-slate-600">{copy.vitals.none}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // A phone scrolls the table sideways: the scrolling box takes the focus, so a keyboard scrolls it too.
+        <div
+          className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          role="region"
+          aria-labelledby="field-vitals"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[32rem] text-left text-sm" data-testid="field-vitals">
             <caption className="sr-only">{copy.vitals.heading(figures.days)}</caption>
             <thead className="bg-slate-50">
@@ -197,7 +203,12 @@ function FunnelTable({ figures }: { figures: VitalsFigures }) {
         {copy.funnel.heading}
       </h2>
       <p className="mb-3 text-sm text-slate-600">{copy.funnel.caption}</p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        role="region"
+        aria-labelledby="field-funnel"
+        tabIndex={0}
+      >
         <table className="w-full min-w-[28rem] text-left text-sm" data-testid="field-funnel">
           <caption className="sr-only">{copy.funnel.heading}</caption>
           <thead className="bg-slate-50">
