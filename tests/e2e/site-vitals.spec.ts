@@ -1,5 +1,5 @@
 /**
- * Field Web Vitals and the funnel end to end (decisions 098, 108): what real visits show the team on the workspace's
+ * Field Web Vitals and the funnel end to end (decision 098): what real visits show the team on the workspace's
  * 현황 screen (the built site and workspace on PostgreSQL). A phone (Pixel 7's user agent, 390×844, touch, CPU ×4
  * and a slow network) visits `/`, taps (the beacon's code loads and the tap is the interaction INP measures), sends
  * an idea, and the page is hidden: its one beacon goes. A desktop visits `/about` the same way. Then an owner signs in
@@ -288,7 +288,12 @@ async function expectFiguresScreen(page: Page, width: number, visits: { sent: Se
     ]),
   );
 
+  // Nothing scrolls sideways, neither the page nor a table's box: a phone reads every figure as it is.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const overflowing = await page
+    .locator('main .overflow-x-auto')
+    .evaluateAll((boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth).length);
+  expect(overflowing, `tables scrolling sideways at ${width} px`).toBe(0);
   await expectNoAxeViolations(page, `현황 at ${width} px`);
 }
 

@@ -1,7 +1,7 @@
 /**
  * One core metric's daily p75 as a plain SVG line over the Core Web Vitals bands (good / needs improvement / poor),
  * scaled to its box so it fits a phone; a table with the same figures follows it for screen readers and for reading
- * exact values, each with its rating in words (decisions 098, 108).
+ * exact values, each with its rating in words (decision 098).
  */
 import { fieldFiguresCopy as copy } from '../../../../content/field-figures';
 import { THRESHOLDS, type Metric, type VitalsFigures } from '../../../../domain/vitals';
