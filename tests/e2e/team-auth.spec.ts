@@ -108,6 +108,39 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
   await expect(page.getByText(copy.accessRecords.actions.passkey_registered).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Filtered on the server (decision 109): only the invites, then back to all.
+  const records = page.getByTestId('access-records');
+  const headings = () => records.locator('li > p:first-child').allTextContents();
+  const filters = page.getByRole('form', { name: copy.accessRecords.filters.label });
+  const filtered = page.getByRole('status').filter({ hasText: copy.accessRecords.filters.filtered });
+  await filters.getByLabel(copy.accessRecords.filters.action).selectOption('invite_created');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.apply }).click();
+  await expect(filtered).toBeVisible();
+  const onlyInvites = new RegExp(`^${copy.accessRecords.actions.invite_created} #\\d+$`);
+  await expect
+    .poll(async () => {
+      const shown = await headings();
+      return shown.length > 0 && shown.every((heading) => onlyInvites.test(heading));
+    })
+    .toBe(true);
+  await expectNoAxeViolations(page, 'filtered access records');
+  // A mistyped reference is refused on the page, in Korean, and the list stays as it was.
+  await filters.getByLabel(copy.accessRecords.filters.lead).fill('xyz');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.apply }).click();
+  await expect(page.getByRole('alert')).toHaveText(copy.accessRecords.filters.invalidLead);
+  await expectNoAxeViolations(page, 'refused filter');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.reset }).click();
+  await expect(filtered).toHaveCount(0);
+  await expect.poll(async () => (await headings()).some((heading) => !onlyInvites.test(heading))).toBe(true);
+  // Opened again from the navigation, the list is read again: the view just made is its newest record.
+  const newest = async () => Number(/#(\d+)/.exec((await headings())[0] ?? '')?.[1]);
+  const before = await newest();
+  await nav.getByRole('link', { name: copy.nav.members }).click();
+  await expect(page.getByRole('heading', { level: 1, name: copy.members.title })).toBeVisible();
+  await nav.getByRole('link', { name: copy.nav.accessRecords }).click();
+  await expect.poll(newest).toBeGreaterThan(before);
+  expect((await headings())[0]).toContain(copy.accessRecords.actions.records_viewed);
+
   await page.getByRole('button', { name: copy.signOut }).click();
   await expect(page.getByRole('heading', { name: copy.signIn.title })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(copy.signIn.signedOutNote);
