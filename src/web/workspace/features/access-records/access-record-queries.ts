@@ -26,6 +26,8 @@ export const useAccessRecords = (filter: AccessRecordsFilter = {}) =>
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     refetchOnMount: 'always',
+    // A filter changed back (「모두 보기」) reads afresh too, not the list kept from its last reading.
+    staleTime: 0,
     refetchOnWindowFocus: false,
     // A new filter keeps the last answer on screen (and the member list in its select) until its own arrives.
     placeholderData: (previous) => previous,
