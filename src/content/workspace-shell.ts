@@ -91,6 +91,27 @@ export const workspaceShellCopy = {
     actors: { member: '팀원', visitor: '신청자', cli: '명령줄', system: '시스템' },
     more: '이전 기록 더 보기',
     empty: '기록이 없어요.',
+    filters: {
+      label: '접속 기록 거르기',
+      member: '팀원',
+      allMembers: '모든 팀원',
+      actor: '누가',
+      allActors: '모두',
+      action: '무엇을',
+      allActions: '모든 활동',
+      from: '시작일',
+      to: '종료일',
+      lead: '아이디어 번호',
+      leadHint: '접수 번호 8자리',
+      apply: '거르기',
+      reset: '모두 보기',
+      invalidLead: '아이디어 번호는 접수 번호 8자리(영문 a–f와 숫자)나 전체 번호로 입력해 주세요.',
+      invalidRange: '시작일이 종료일보다 늦어요. 날짜를 다시 골라 주세요.',
+      invalid: '거르는 조건을 다시 확인해 주세요.',
+      /** Shown while a filter is on: the sequence numbers skip what it leaves out; the chain itself is whole. */
+      filtered:
+        '조건에 맞는 기록만 보여 드려요. 기록 번호가 건너뛰는 곳은 거른 기록이고, 기록의 연결은 그대로 남아 있어요.',
+    },
     actions: {
       sign_in: '로그인',
       sign_out: '로그아웃',

@@ -11,6 +11,11 @@ export function kstDay(instant: Date): string {
   return new Date(instant.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The instant midnight begins the Korean day `day` (YYYY-MM-DD). */
+export function kstDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - KST_OFFSET_MS);
+}
+
 /** The instant (UTC) at which it is `hour`:00 in Korea on the Korean day of `instant`. */
 export function kstHourOfDay(instant: Date, hour: number): number {
   const kst = new Date(instant.getTime() + KST_OFFSET_MS);

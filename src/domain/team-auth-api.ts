@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ACCESS_ACTIONS, ACCESS_ACTORS } from './access-actions';
+import { kstDay, kstDayStart } from './kst';
 import { TEAM_API_PATH } from './team-paths';
 
 export const TEAM_AUTH_PATHS = {
@@ -132,7 +133,49 @@ export const inviteIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) 
 export const roleBody = z.object({ role: z.enum(ROLES) });
 export const grantBody = z.object({ exportErase: z.boolean() });
 
-export const accessRecordsQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+/** A Korean calendar day as YYYY-MM-DD (the date input's value), a real one. */
+const kstDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => {
+    const start = kstDayStart(day);
+    return !Number.isNaN(start.getTime()) && kstDay(start) === day;
+  });
+
+/** A lead as the team quotes it: its 8-character reference (leadReference) or its full id, any case. */
+export const LEAD_REFERENCE_PATTERN = /^[0-9a-f]{8}(?:-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
+
+/**
+ * The access records' filters, all optional and combined with "and": who (a member, ever one), what kind of actor,
+ * which action, which Korean days (from and to, both included), which lead (reference or id). Filtering only reads:
+ * the chain stays whole, and the records shown keep their sequence numbers, so a gap is the filter's.
+ */
+const accessRecordsFilterFields = z.object({
+  member: z.uuid().optional(),
+  actor: z.enum(ACCESS_ACTORS).optional(),
+  action: z.enum(ACCESS_ACTIONS).optional(),
+  from: kstDate.optional(),
+  to: kstDate.optional(),
+  lead: z.string().trim().toLowerCase().regex(LEAD_REFERENCE_PATTERN).optional(),
+});
+const fromNotAfterTo = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
+export const accessRecordsFilter = accessRecordsFilterFields.refine(fromNotAfterTo, { path: ['to'] });
+export type AccessRecordsFilter = z.input<typeof accessRecordsFilter>;
+
+/** GET accessRecords' query string: the filters and the page (`before`: the sequence number the next page ends at). */
+export const accessRecordsQuery = accessRecordsFilterFields
+  .extend({ before: z.coerce.number().int().positive().optional() })
+  .refine(fromNotAfterTo, { path: ['to'] });
+export type AccessRecordsQuery = z.input<typeof accessRecordsQuery>;
+
+/** The query string the page sends for `query` (empty values left out), checked against the route's own schema. */
+export function accessRecordsSearch(query: AccessRecordsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(accessRecordsQuery.parse(query)))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 export const accessRecordSchema = z.object({
   seq: z.number(),
@@ -147,6 +190,8 @@ export const accessRecordSchema = z.object({
 export type AccessRecordView = z.infer<typeof accessRecordSchema>;
 export const accessRecordsAnswer = z.object({
   records: z.array(accessRecordSchema),
+  /** Everyone the records can name (removed members too), for the member filter. */
+  members: z.array(z.object({ id: z.string(), email: z.string() })),
   /** The `before` of the next page, or null at the chain's start. */
   next: z.number().nullable(),
 });

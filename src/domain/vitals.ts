@@ -192,6 +192,9 @@ export function funnelRows(counts: Partial<Record<FunnelStep, number>>): FunnelR
   });
 }
 
+/** How many Korean days the 현황 screen's p75 and trend cover (today included). */
+export const FIELD_FIGURES_DAYS = 28;
+
 /** GET the 현황 figures (team API): p75 per route × device × core metric over `days`, the daily trend, the funnel. */
 export interface VitalsFigures {
   enabled: boolean;

@@ -1,32 +1,47 @@
 /**
- * Field Web Vitals and the funnel end to end (decision 098): what real visits leave on our own server (the built
- * site on PostgreSQL, read back from its tables). A phone (Pixel 7's user agent, 390×844, touch, CPU ×4 and a slow
- * network) visits `/`, taps (the beacon's code loads and the tap is the interaction INP measures), sends an idea,
- * and the page is hidden: its one beacon goes. A desktop visits `/about` the same way. Then, in the database: each
- * metric the page sent (LCP, CLS, INP, TTFB, FCP) is one count in the bucket of its value under that route, device
- * class and connection class, and nothing else is; the funnel counts each page view, the form start and the sent
- * idea. The beacon request carried no cookie and nothing but the route, the values, the connection and the steps;
- * no public response set a cookie; the measurement left nothing in document.cookie, localStorage or IndexedDB
- * (beyond the form's draft); a headless browser's beacon is answered and not counted. The body the page sent is
- * read through the DevTools protocol (Playwright does not give a beacon's Blob body), and its LCP and TTFB are
- * checked against the page's own performance entries. Desktop project only (it makes its own contexts).
+ * Field Web Vitals and the funnel end to end (decision 098): what real visits show the team on the workspace's
+ * 현황 screen (the built site and workspace on PostgreSQL). A phone (Pixel 7's user agent, 390×844, touch, CPU ×4
+ * and a slow network) visits `/`, taps (the beacon's code loads and the tap is the interaction INP measures), sends
+ * an idea, and the page is hidden: its one beacon goes. A desktop visits `/about` the same way. Then an owner signs in
+ * to /team with a passkey (the virtual authenticator) and reads the 현황 screen's tables — the one beside the p75
+ * and the one behind each trend chart and the funnel — at 1280 and 390 px: p75 of LCP, INP and CLS for `/` on a
+ * phone and `/about` on a desktop, each within the bucket of the value the page sent, with its rating; today's point
+ * of each trend over both; the funnel counting both page views, the form start and the sent idea, with last month
+ * beside it; axe 0. The beacon request carried no cookie and nothing but the route, the values, the connection and
+ * the steps; no public response set a cookie; the measurement left nothing in document.cookie, localStorage or
+ * IndexedDB (beyond the form's draft); a headless browser's beacon is answered and not counted (no row, no page
+ * view on the screen). The body the page sent is read through the DevTools protocol (Playwright does not give a
+ * beacon's Blob body), and its LCP and TTFB are checked against the page's own performance entries. Desktop project
+ * only (it makes its own contexts).
  */
-import { sql } from 'drizzle-orm';
-import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { devices, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { fieldFiguresCopy as figuresCopy } from '../../src/content/field-figures';
 import { ideaForm, ideaNotices } from '../../src/content/home';
+import { routes } from '../../src/content/site';
+import { leadsCopy } from '../../src/content/workspace';
+import { workspaceShellCopy as shellCopy } from '../../src/content/workspace-shell';
+import { kstDay } from '../../src/domain/kst';
 import {
   bucketOf,
-  connectionClass,
+  bucketRange,
+  CORE_METRICS,
+  FIELD_FIGURES_DAYS,
+  funnelRows,
   METRICS,
+  rating,
   VITALS_ENDPOINT,
   type Beacon,
   type Device,
   type Metric,
 } from '../../src/domain/vitals';
-import { openDatabase, type Database } from '../../src/server/db/client';
 import { DRAFT_DB_NAME, DRAFT_KEY } from '../../src/web/site/features/idea-form/draft';
+import { percent } from '../../src/web/workspace/features/field-figures/format';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { addPasskeyAuthenticator } from './fixtures/passkey';
 
 const PORT = 4419;
 const BASE = `http://localhost:${PORT}`;
@@ -40,7 +55,9 @@ const profiles = {
 
 let cluster: PostgresCluster | undefined;
 let intake: IntakeServer | undefined;
-let database: Database | undefined;
+let databaseUrl = '';
+const run = promisify(execFile);
+const routePath = (id: string) => routes.find((route) => route.id === id)!.path;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,13 +65,11 @@ test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   testInfo.setTimeout(240_000); // a PostgreSQL cluster and the server's start on a busy machine
   cluster = await startPostgresCluster();
-  const databaseUrl = await createDatabase(cluster.url, 'vitals_e2e');
+  databaseUrl = await createDatabase(cluster.url, 'vitals_e2e');
   intake = await startIntakeServer(PORT, { DATABASE_URL: databaseUrl, SITE_URL: BASE, VITALS_FLUSH_MS: '200' });
-  database = await openDatabase({ databaseUrl, dataDir: intake.dataDir, poolSize: 2 });
 });
 
 test.afterAll(async () => {
-  await database?.close();
   await intake?.stop();
   await cluster?.stop();
 });
@@ -171,35 +186,115 @@ async function sendIdea(page: Page) {
   await expect(page.getByText(ideaNotices.success.title)).toBeVisible({ timeout: SLOW });
 }
 
-interface HistogramRow {
-  route: string;
-  device: string;
-  connection: string;
-  metric: Metric;
-  bucket: number;
-  count: number;
+/** Signs in to the workspace as its first owner: an invite from the command line, a passkey on the page. */
+async function signIn(page: Page, databaseUrl: string): Promise<void> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/team.ts', 'invite', 'owner@mvp24.example'],
+    {
+      env: { ...process.env, DATA_DIR: intake!.dataDir, PORT: String(PORT), SITE_URL: BASE, DATABASE_URL: databaseUrl },
+    },
+  );
+  await addPasskeyAuthenticator(page);
+  await page.goto(stdout.trim().split('\n').at(-1)!, { timeout: SLOW });
+  await page.getByRole('button', { name: shellCopy.invite.button }).click();
+  await expect(page.getByRole('heading', { level: 1, name: leadsCopy.inbox.title })).toBeVisible({ timeout: SLOW });
 }
 
-async function histogramRows(route: string, device: Device): Promise<HistogramRow[]> {
-  const rows = await database!.rows<Record<string, unknown>>(sql`
-    select * from vitals_histograms where route = ${route} and device = ${device} order by metric`);
-  // The table keeps the day, the classes, the bucket and the count: no column could hold a visitor.
-  for (const row of rows)
-    expect(Object.keys(row).sort()).toEqual(['bucket', 'connection', 'count', 'day', 'device', 'metric', 'route']);
-  return rows.map((row) => ({
-    route: String(row.route),
-    device: String(row.device),
-    connection: String(row.connection),
-    metric: row.metric as Metric,
-    bucket: Number(row.bucket),
-    count: Number(row.count),
-  }));
+/** A table as its reader sees it: one array of cell texts per body row (the row header first). */
+function tableRows(table: Locator): Promise<string[][]> {
+  return table.evaluate((element) =>
+    [...(element as HTMLTableElement).tBodies[0]!.rows].map((row) =>
+      [...row.cells].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
+    ),
+  );
 }
 
-async function funnelCounts(): Promise<Record<string, number>> {
-  const rows = await database!.rows<{ step: string; route: string; n: number | string }>(sql`
-    select step, route, sum(count) as n from funnel_counts group by step, route`);
-  return Object.fromEntries(rows.map((row) => [row.route ? `${row.step} ${row.route}` : row.step, Number(row.n)]));
+/** A p75 as the screen writes it (formatValue: 1.23초, 850ms, 0.012) back to a number, with its rounding. */
+function parseShown(metric: Metric, text: string): { value: number; rounding: number } {
+  const match = /^(\d+(?:\.\d+)?)(초|ms)?/.exec(text);
+  expect(match, `${metric} shown as ${text}`).not.toBeNull();
+  const number = Number(match![1]);
+  if (metric === 'CLS') return { value: number, rounding: 0.0005 };
+  return match![2] === '초' ? { value: number * 1000, rounding: 5 } : { value: number, rounding: 0.5 };
+}
+
+/**
+ * A p75 on the screen is within the range the sent values allow: one visit's value is one count in its bucket, so
+ * the p75 read from the day histograms lies inside the bucket of one of them (within the screen's rounding), and
+ * its verdict is the Core Web Vitals rating of the value shown.
+ */
+function expectShownWithin(metric: Metric, text: string, sent: number[]) {
+  const { value, rounding } = parseShown(metric, text);
+  const ranges = sent.map((one) => bucketRange(metric, bucketOf(metric, one)));
+  const low = Math.min(...ranges.map((range) => range.low)) - rounding;
+  const high = Math.max(...ranges.map((range) => range.high)) + rounding;
+  expect(value, `${metric} ${text} within ${low}–${high} (sent ${sent.join(', ')})`).toBeGreaterThanOrEqual(low);
+  expect(value, `${metric} ${text} within ${low}–${high} (sent ${sent.join(', ')})`).toBeLessThanOrEqual(high);
+  expect(text).toContain(figuresCopy.ratings[rating(metric, value)]);
+}
+
+/**
+ * The 현황 screen at `width`: the p75 of each visit's route and device (and no other row: the bot's visit is not
+ * there), today's point of each trend chart's table, the funnel of this month beside the last with its conversions,
+ * the promise beside them; no sideways scrolling on a phone; axe 0.
+ */
+async function expectFiguresScreen(page: Page, width: number, visits: { sent: SentBeacon; device: Device }[]) {
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  await page.getByRole('navigation').getByRole('link', { name: figuresCopy.nav }).click();
+  await expect(page.getByRole('heading', { level: 1, name: figuresCopy.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: figuresCopy.promise.heading })).toBeVisible();
+
+  const vitals = page.getByRole('table', { name: figuresCopy.vitals.heading(FIELD_FIGURES_DAYS) });
+  const vitalsRows = await tableRows(vitals);
+  expect(vitalsRows.map(([route, device]) => `${route} ${device}`).sort()).toEqual(
+    visits.map(({ sent, device }) => `${routePath(sent.beacon.route)} ${figuresCopy.devices[device]}`).sort(),
+  );
+  for (const { sent, device } of visits) {
+    const row = vitalsRows.find(
+      ([route, shown]) => route === routePath(sent.beacon.route) && shown === figuresCopy.devices[device],
+    )!;
+    // Route, device, LCP, INP, CLS, samples: one page view each.
+    CORE_METRICS.forEach((metric, index) => expectShownWithin(metric, row[2 + index]!, [sent.beacon.metrics[metric]!]));
+    expect(row[2 + CORE_METRICS.length]).toBe('1');
+  }
+
+  // The table behind each trend chart: today, over both visits.
+  for (const metric of CORE_METRICS) {
+    const chart = page.getByTestId(`trend-${metric}`);
+    await expect(chart.getByRole('img', { name: figuresCopy.trend.tableCaption(metric) })).toBeVisible();
+    const summary = chart.getByText(figuresCopy.trend.showTable);
+    if ((await chart.locator('details').getAttribute('open')) === null) await summary.click();
+    const rows = await tableRows(chart.getByRole('table', { name: figuresCopy.trend.tableCaption(metric) }));
+    expect(rows.map(([day, , samples]) => `${day} ${samples}`)).toEqual([`${kstDay(new Date())} ${visits.length}`]);
+    expectShownWithin(
+      metric,
+      rows[0]![1]!,
+      visits.map(({ sent }) => sent.beacon.metrics[metric]!),
+    );
+  }
+
+  // The funnel: this month counts the two page views (not the bot's), the form start and the idea; last month none.
+  const funnel = await tableRows(page.getByRole('table', { name: figuresCopy.funnel.heading }));
+  const expected = funnelRows({ page_view: visits.length, form_started: 1, idea_sent: 1 });
+  const empty = funnelRows({});
+  expect(funnel).toEqual(
+    expected.map((row, index) => [
+      figuresCopy.steps[row.step],
+      row.count.toLocaleString('ko-KR'),
+      percent(row.conversion),
+      empty[index]!.count.toLocaleString('ko-KR'),
+      percent(empty[index]!.conversion),
+    ]),
+  );
+
+  // Nothing scrolls sideways, neither the page nor a table's box: a phone reads every figure as it is.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const overflowing = await page
+    .locator('main .overflow-x-auto')
+    .evaluateAll((boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth).length);
+  expect(overflowing, `tables scrolling sideways at ${width} px`).toBe(0);
+  await expectNoAxeViolations(page, `현황 at ${width} px`);
 }
 
 /** The beacon as the page sent it: the route, the values, the connection, the steps, and nothing else. */
@@ -214,25 +309,7 @@ function expectNoIdentifier({ url, beacon, headers, status }: SentBeacon, route:
   for (const value of Object.values(beacon.metrics)) expect(typeof value).toBe('number');
 }
 
-/** Each sent value is one count in its bucket under the route, device and connection class, and nothing else is. */
-async function expectCounted({ beacon }: SentBeacon, device: Device) {
-  const expected = (Object.entries(beacon.metrics) as [Metric, number][])
-    .map(([metric, value]) => ({
-      route: beacon.route,
-      device,
-      connection: connectionClass(beacon.connection),
-      metric,
-      bucket: bucketOf(metric, value),
-      count: 1,
-    }))
-    .sort((a, b) => a.metric.localeCompare(b.metric));
-  // Written by the server's next flush (VITALS_FLUSH_MS above).
-  await expect.poll(() => histogramRows(beacon.route, device), { timeout: 20_000 }).toEqual(expected);
-}
-
-test('real visits land as day histograms and funnel counts, with no cookie and no identifier', async ({
-  browser,
-}, testInfo) => {
+test('real visits show on the team’s 현황 screen, with no cookie and no identifier', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server and contexts)');
   test.setTimeout(300_000);
   const contexts: BrowserContext[] = [];
@@ -263,7 +340,6 @@ test('real visits land as day histograms and funnel counts, with no cookie and n
     // The values are the page's own: TTFB its navigation's responseStart, LCP its last LCP entry (rounded).
     expect(Math.abs(home.sent.beacon.metrics.TTFB! - home.timings.ttfb)).toBeLessThanOrEqual(1);
     expect(Math.abs(home.sent.beacon.metrics.LCP! - home.timings.lcp)).toBeLessThanOrEqual(1);
-    await expectCounted(home.sent, 'phone');
 
     // A desktop on `/about`.
     const desktop = await (await newContext(profiles.desktop)).newPage();
@@ -271,13 +347,6 @@ test('real visits land as day histograms and funnel counts, with no cookie and n
     expectNoIdentifier(about.sent, 'about');
     expect(about.sent.beacon.steps).toBeUndefined();
     expect(Math.abs(about.sent.beacon.metrics.TTFB! - about.timings.ttfb)).toBeLessThanOrEqual(1);
-    await expectCounted(about.sent, 'desktop');
-
-    // The funnel: one page view per visit (the bot's not among them), the form start, the idea sent at intake.
-    await expect
-      .poll(funnelCounts, { timeout: 20_000 })
-      .toEqual({ 'page_view home': 1, 'page_view about': 1, form_started: 1, idea_sent: 1 });
-    await expect.poll(() => histogramRows('home', 'desktop')).toEqual([]);
 
     // Nothing kept in the browser by the measurement, no cookie set by any public response.
     for (const left of [home, about]) {
@@ -292,6 +361,22 @@ test('real visits land as day histograms and funnel counts, with no cookie and n
         .map(({ sent: { beacon } }) => `${beacon.route}: ${JSON.stringify(beacon.metrics)} (${beacon.connection})`)
         .join('\n'),
     );
+
+    // What the team sees on 현황, on a desktop and on a phone: the beacons are written by the server's next flush
+    // (VITALS_FLUSH_MS above), so the screen is read again until both visits are there.
+    const team = await browser.newContext({ ...profiles.desktop, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+    contexts.push(team);
+    const page = await team.newPage();
+    await signIn(page, databaseUrl);
+    const visits = [
+      { sent: home.sent, device: 'phone' as const },
+      { sent: about.sent, device: 'desktop' as const },
+    ];
+    await expect(async () => {
+      await page.goto(`${BASE}/team/`);
+      await expectFiguresScreen(page, 1280, visits);
+    }).toPass({ timeout: SLOW });
+    await expectFiguresScreen(page, 390, visits);
   } finally {
     for (const context of contexts) await context.close();
   }

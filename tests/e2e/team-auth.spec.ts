@@ -105,8 +105,45 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
 
   await nav.getByRole('link', { name: copy.nav.accessRecords }).click();
   await expect(page.getByRole('heading', { name: copy.accessRecords.title })).toBeVisible();
-  await expect(page.getByText(copy.accessRecords.actions.passkey_registered).first()).toBeVisible();
+  // In the list (the action filter's options carry the same words).
+  const records = page.getByTestId('access-records');
+  await expect(records.getByText(copy.accessRecords.actions.passkey_registered).first()).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Filtered on the server (decision 109): only the invites, then back to all.
+  const headings = () => records.locator('li > p:first-child').allTextContents();
+  const filters = page.getByRole('form', { name: copy.accessRecords.filters.label });
+  const filtered = page.getByRole('status').filter({ hasText: copy.accessRecords.filters.filtered });
+  await filters.getByLabel(copy.accessRecords.filters.action).selectOption('invite_created');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.apply }).click();
+  await expect(filtered).toBeVisible();
+  const onlyInvites = new RegExp(`^${copy.accessRecords.actions.invite_created} #\\d+$`);
+  await expect
+    .poll(async () => {
+      const shown = await headings();
+      return shown.length > 0 && shown.every((heading) => onlyInvites.test(heading));
+    })
+    .toBe(true);
+  await expectNoAxeViolations(page, 'filtered access records');
+  // A mistyped reference is refused on the page, in Korean, and the list stays as it was.
+  await filters.getByLabel(copy.accessRecords.filters.lead).fill('xyz');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.apply }).click();
+  await expect(page.getByRole('alert')).toHaveText(copy.accessRecords.filters.invalidLead);
+  await expectNoAxeViolations(page, 'refused filter');
+  await filters.getByRole('button', { name: copy.accessRecords.filters.reset }).click();
+  await expect(filtered).toHaveCount(0);
+  // All again, read afresh: the filtered view is now the newest record (a cached list from before could not hold it).
+  await expect
+    .poll(async () => (await headings())[0])
+    .toMatch(new RegExp(`^${copy.accessRecords.actions.records_viewed} #`));
+  // Opened again from the navigation, the list is read again.
+  const newest = async () => Number(/#(\d+)/.exec((await headings())[0] ?? '')?.[1]);
+  const before = await newest();
+  await nav.getByRole('link', { name: copy.nav.members }).click();
+  await expect(page.getByRole('heading', { level: 1, name: copy.members.title })).toBeVisible();
+  await nav.getByRole('link', { name: copy.nav.accessRecords }).click();
+  // The list kept from before ends at `before`; a later record (at least the last view's own) shows only if read again.
+  await expect.poll(newest).toBeGreaterThan(before);
 
   await page.getByRole('button', { name: copy.signOut }).click();
   await expect(page.getByRole('heading', { name: copy.signIn.title })).toBeVisible();

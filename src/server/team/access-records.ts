@@ -145,14 +145,41 @@ const toRecord = (row: Row): AccessRecord => ({
   hash: row.hash,
 });
 
-/** Newest first, `limit` at a time before `beforeSeq` (paging), optionally of one lead. */
+/** Which records to list: all by default; each filter narrows (they combine with "and"). */
+export interface AccessRecordFilter {
+  ideaId?: string;
+  /** The start of a lead's id: its 8-character reference or the full id (lower case). */
+  ideaPrefix?: string;
+  memberId?: string;
+  actor?: AccessActor;
+  action?: AccessAction;
+  /** At or after this instant. */
+  from?: Date;
+  /** Before this instant. */
+  to?: Date;
+}
+
+/**
+ * Newest first, `limit` at a time before `beforeSeq` (paging), narrowed by `filter`. Only reads: what a filter leaves
+ * out is still in the chain, and `verifyAccessChain` walks all of it.
+ */
 export async function listAccessRecords(
   database: Database,
-  options: { limit: number; beforeSeq?: number; ideaId?: string },
+  options: { limit: number; beforeSeq?: number } & AccessRecordFilter,
 ): Promise<AccessRecord[]> {
+  const value = <T>(option: T | undefined) => option ?? null;
+  const like = options.ideaPrefix === undefined ? null : `${options.ideaPrefix.replace(/[^0-9a-f-]/g, '')}%`;
   const rows = await database.rows<Row>(sql`select * from access_records
-    where (${options.beforeSeq ?? null}::bigint is null or seq < ${options.beforeSeq ?? null}::bigint)
-      and (${options.ideaId ?? null}::uuid is null or idea_id = ${options.ideaId ?? null}::uuid)
+    where (${value(options.beforeSeq)}::bigint is null or seq < ${value(options.beforeSeq)}::bigint)
+      and (${value(options.ideaId)}::uuid is null or idea_id = ${value(options.ideaId)}::uuid)
+      and (${like}::text is null or idea_id::text like ${like}::text)
+      and (${value(options.memberId)}::uuid is null or member_id = ${value(options.memberId)}::uuid)
+      and (${value(options.actor)}::text is null or actor = ${value(options.actor)}::text)
+      and (${value(options.action)}::text is null or action = ${value(options.action)}::text)
+      and (${value(options.from?.toISOString())}::timestamptz is null
+        or at >= ${value(options.from?.toISOString())}::timestamptz)
+      and (${value(options.to?.toISOString())}::timestamptz is null
+        or at < ${value(options.to?.toISOString())}::timestamptz)
     order by seq desc limit ${options.limit}`);
   return rows.map(toRecord);
 }

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
+import { teamErrorMessages } from '../../content/workspace';
+import { accessRecordsSearch, TEAM_AUTH_PATHS, type AccessRecordsAnswer } from '../../domain/team-auth-api';
 import type { TeamMail } from '../mail/team-mail';
 import type { MailTransport } from '../mail/transport';
 import { SoftAuthenticator } from '../../../test-support/server/soft-authenticator';
@@ -17,7 +18,7 @@ import {
   testDatabase,
   type TestDatabase,
 } from '../../../test-support/server/test-database';
-import { verifyAccessChain } from './access-records';
+import { recordAccess, verifyAccessChain } from './access-records';
 import { SIGN_IN_FAILURES } from './auth-rate-limit';
 import { createInvite, listMembers } from './members';
 
@@ -392,5 +393,79 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
       sql`select action from access_records order by seq desc limit 1`,
     );
     expect(last!.action).toBe('records_viewed');
+  });
+
+  it('filters the access records by member, actor, action, Korean days and lead, and the chain stays whole', async () => {
+    remoteAddress = `198.51.100.${(ip += 1)}`;
+    const { cookie, id: ownerId } = await owner();
+    const lead = { a: 'aaaaaaaa-1111-4111-8111-111111111111', b: 'bbbbbbbb-2222-4222-8222-222222222222' };
+    // 00:30 on 22 November in Korea is still the 21st in UTC: the days are Korean ones.
+    await recordAccess(app.database, {
+      actor: 'member',
+      memberId: ownerId,
+      action: 'lead_viewed',
+      ideaId: lead.a,
+      at: new Date('2026-11-20T10:00:00+09:00'),
+    });
+    await recordAccess(app.database, {
+      actor: 'visitor',
+      action: 'status_viewed',
+      ideaId: lead.b,
+      at: new Date('2026-11-22T00:30:00+09:00'),
+    });
+    await recordAccess(app.database, {
+      actor: 'cli',
+      action: 'invite_created',
+      at: new Date('2026-11-23T09:00:00+09:00'),
+    });
+    const seqs = async (query: string) => {
+      const response = await call('GET', `${TEAM_AUTH_PATHS.accessRecords}${query}`, { cookie });
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+      return (response.json() as AccessRecordsAnswer).records.map(
+        (record) => `${record.action} ${record.ideaId ?? ''}`,
+      );
+    };
+    expect(await seqs(accessRecordsSearch({ lead: 'AAAAAAAA' }))).toEqual([`lead_viewed ${lead.a}`]);
+    expect(await seqs(accessRecordsSearch({ lead: lead.b }))).toEqual([`status_viewed ${lead.b}`]);
+    expect(await seqs(accessRecordsSearch({ member: ownerId, action: 'lead_viewed' }))).toEqual([
+      `lead_viewed ${lead.a}`,
+    ]);
+    expect(await seqs(accessRecordsSearch({ actor: 'visitor' }))).toEqual([`status_viewed ${lead.b}`]);
+    expect(await seqs(accessRecordsSearch({ from: '2026-11-22', to: '2026-11-22' }))).toEqual([
+      `status_viewed ${lead.b}`,
+    ]);
+    expect(await seqs(accessRecordsSearch({ from: '2026-11-20', to: '2026-11-21' }))).toEqual([
+      `lead_viewed ${lead.a}`,
+    ]);
+    // The views above are records too, each with what it was narrowed to; the member filter offers every member.
+    const all = await call('GET', TEAM_AUTH_PATHS.accessRecords, { cookie });
+    const answer = all.json() as AccessRecordsAnswer;
+    expect(answer.members).toEqual([{ id: ownerId, email: 'owner@mvp24.example' }]);
+    expect(
+      answer.records.filter((record) => record.action === 'records_viewed').map((record) => record.details),
+    ).toContainEqual({
+      count: 1,
+      lead: 'aaaaaaaa',
+    });
+
+    // Refused with the Korean message, and not recorded.
+    const before = await app.database.rows(sql`select seq from access_records`);
+    for (const query of [
+      '?action=nope',
+      '?actor=robot',
+      '?member=not-a-uuid',
+      '?lead=xyz',
+      '?lead=aaaaaaa',
+      '?from=2026-02-30',
+      '?from=26-11-20',
+      '?from=2026-11-23&to=2026-11-22',
+    ]) {
+      const response = await call('GET', `${TEAM_AUTH_PATHS.accessRecords}${query}`, { cookie });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error).toEqual({ code: 'invalid', message: teamErrorMessages.invalid });
+    }
+    expect(await app.database.rows(sql`select seq from access_records`)).toHaveLength(before.length);
+    // Filtering only reads: the whole chain, filtered views included, still verifies.
+    expect(await verifyAccessChain(app.database)).toMatchObject({ ok: true });
   });
 });

@@ -18,6 +18,7 @@ import {
   type InviteAnswer,
   type MembersAnswer,
 } from '../../domain/team-auth-api';
+import { kstDayStart } from '../../domain/kst';
 import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -128,10 +129,29 @@ export async function memberRoutes(
 
   scope.get(local(TEAM_AUTH_PATHS.accessRecords), async (request): Promise<AccessRecordsAnswer> => {
     const by = ownerOnly(request);
-    const { before } = parse(accessRecordsQuery, request.query);
-    const records = await listAccessRecords(database, { limit: ACCESS_RECORDS_PAGE, beforeSeq: before });
-    await recordAccess(database, { ...by, action: 'records_viewed', details: { count: records.length } });
-    const emails = new Map((await listMembersWithRemoved(database)).map((member) => [member.id, member.email]));
+    const { before, ...filter } = parse(accessRecordsQuery, request.query);
+    const records = await listAccessRecords(database, {
+      limit: ACCESS_RECORDS_PAGE,
+      beforeSeq: before,
+      memberId: filter.member,
+      actor: filter.actor,
+      action: filter.action,
+      ideaPrefix: filter.lead,
+      from: filter.from === undefined ? undefined : kstDayStart(filter.from),
+      // `to` is a whole day: up to the next day's start.
+      to: filter.to === undefined ? undefined : new Date(kstDayStart(filter.to).getTime() + 86_400_000),
+    });
+    // The view is itself recorded, with what it was narrowed to (the filter names no visitor: ids and days).
+    await recordAccess(database, {
+      ...by,
+      action: 'records_viewed',
+      details: {
+        count: records.length,
+        ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
+      },
+    });
+    const members = (await listMembersWithRemoved(database)).sort((a, b) => a.email.localeCompare(b.email));
+    const emails = new Map(members.map((member) => [member.id, member.email]));
     return {
       records: records.map((record) => ({
         seq: record.seq,
@@ -143,6 +163,7 @@ export async function memberRoutes(
         ideaId: record.ideaId,
         details: record.details,
       })),
+      members,
       next: records.length === ACCESS_RECORDS_PAGE ? records[records.length - 1]!.seq : null,
     };
   });

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { kstDay } from '../../domain/kst';
 import {
   CORE_METRICS,
+  FIELD_FIGURES_DAYS,
   funnelRows,
   quantileOf,
   type Device,
@@ -58,7 +59,7 @@ export async function vitalsFigures(
   database: Database,
   options: { enabled: boolean; days?: number; now?: Date },
 ): Promise<VitalsFigures> {
-  const days = options.days ?? 28;
+  const days = options.days ?? FIELD_FIGURES_DAYS;
   const now = options.now ?? new Date();
   const firstDay = kstDay(new Date(now.getTime() - (days - 1) * DAY_MS));
   const rows = await database.rows<{

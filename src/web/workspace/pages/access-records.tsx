@@ -1,8 +1,14 @@
-/** Owners: the access records, newest first, a page at a time (each view is itself recorded). */
+/**
+ * Owners: the access records, newest first, a page at a time (each view is itself recorded, with its filter),
+ * narrowed by member, actor, action, Korean days and lead on the server (decision 109).
+ */
+import { useState } from 'react';
 import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
 import type { AccessAction, AccessActor } from '../../../domain/access-actions';
+import type { AccessRecordsFilter } from '../../../domain/team-auth-api';
 import { formatKst } from '../../../domain/kst';
 import { useDocumentTitle } from '../document-title';
+import { AccessRecordFilters } from '../features/access-records/access-record-filters';
 import { useAccessRecords } from '../features/access-records/access-record-queries';
 
 const actionLabels: Record<AccessAction, string> = copy.accessRecords.actions;
@@ -10,12 +16,20 @@ const actorLabels: Record<AccessActor, string> = copy.accessRecords.actors;
 
 export function AccessRecordsScreen() {
   useDocumentTitle(copy.accessRecords.title);
-  const records = useAccessRecords();
+  const [filter, setFilter] = useState<AccessRecordsFilter>({});
+  const records = useAccessRecords(filter);
   const columns = copy.accessRecords.columns;
+  const filtered = Object.keys(filter).length > 0;
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.accessRecords.title}</h1>
-      <p className="mb-6 text-slate-700">{copy.accessRecords.intro}</p>
+      <p className="mb-4 text-slate-700">{copy.accessRecords.intro}</p>
+      <AccessRecordFilters filter={filter} members={records.data?.pages[0]?.members ?? []} onChange={setFilter} />
+      {filtered && (
+        <p role="status" className="mb-3 text-sm text-slate-700">
+          {copy.accessRecords.filters.filtered}
+        </p>
+      )}
       {records.isPending ? (
         <p className="text-slate-600">{copy.loading}</p>
       ) : records.isError ? (
@@ -24,7 +38,10 @@ export function AccessRecordsScreen() {
         </p>
       ) : (
         <>
-          <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          <ol
+            data-testid="access-records"
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          >
             {records.data.pages
               .flatMap((page) => page.records)
               .map((record) => (

@@ -2,11 +2,11 @@
  * The 현황 screen against a stubbed /team/api: p75 per route and device with its rating, a chart per core metric
  * with its table, the funnel of this month beside the last with conversions, and the promise's on-time rate.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
 import type { LeadFigures } from '../../../domain/workspace-api';
+import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { FieldFiguresScreen } from './field-figures';
 
 const figures: VitalsFigures = {
@@ -44,18 +44,8 @@ const leadFigures: LeadFigures = {
 
 describe('the 현황 screen', () => {
   it('shows p75 with ratings, a chart and table per metric, the funnel and the on-time rate', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        Response.json(url === FIELD_FIGURES_PATH ? figures : url.endsWith('/figures') ? leadFigures : {}),
-      ),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <FieldFiguresScreen />
-      </QueryClientProvider>,
-    );
+    stubTeamApi((_method, url) => (url === FIELD_FIGURES_PATH ? figures : url.endsWith('/figures') ? leadFigures : {}));
+    renderScreen(<FieldFiguresScreen />);
     const table = await screen.findByTestId('field-vitals');
     const phone = within(table).getByRole('row', { name: /^\/ 휴대폰/ });
     expect(phone.textContent).toContain('3.10초');
@@ -68,6 +58,11 @@ describe('the 현황 screen', () => {
       expect(within(chart).getByRole('img', { name: `${metric} 날짜별 p75` })).toBeTruthy();
       expect(within(chart).getByRole('table', { hidden: true })).toBeTruthy();
     }
+    // The table behind a chart says each point's band in words, as the chart's colours do.
+    const lcpTrend = within(screen.getByTestId('trend-LCP')).getByRole('table', { hidden: true });
+    expect(within(lcpTrend).getByRole('row', { name: /2026-11-25/, hidden: true }).textContent).toContain(
+      '3.10초 개선 필요',
+    );
     const funnel = screen.getByTestId('field-funnel');
     expect(within(funnel).getByRole('row', { name: /신청서 작성 시작/ }).textContent).toContain('10.0%');
     expect(within(funnel).getByRole('row', { name: /아이디어 접수/ }).textContent).toContain('25.0%');

@@ -114,23 +114,24 @@ function VitalsTable({ figures }: { figures: VitalsFigures }) {
       {routeIds.length === 0 ? (
         <p className="text-slate-600">{copy.vitals.none}</p>
       ) : (
+        // Fits a 390 px phone without sideways scrolling (a verdict wraps under its value).
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="field-vitals">
+          <table className="w-full text-left text-sm" data-testid="field-vitals">
             <caption className="sr-only">{copy.vitals.heading(figures.days)}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="p-2">
+                <th scope="col" className="p-1.5 sm:p-2">
                   {copy.vitals.route}
                 </th>
-                <th scope="col" className="p-2">
+                <th scope="col" className="p-1.5 sm:p-2">
                   {copy.vitals.device}
                 </th>
                 {CORE_METRICS.map((metric) => (
-                  <th key={metric} scope="col" className="p-2">
+                  <th key={metric} scope="col" className="p-1.5 sm:p-2">
                     {metric}
                   </th>
                 ))}
-                <th scope="col" className="p-2">
+                <th scope="col" className="p-1.5 sm:p-2">
                   {copy.vitals.samples}
                 </th>
               </tr>
@@ -148,25 +149,27 @@ function VitalsTable({ figures }: { figures: VitalsFigures }) {
                       className="border-t border-slate-200"
                       data-row={`${route}-${device}`}
                     >
-                      <th scope="row" className="p-2 font-medium">
+                      <th scope="row" className="p-1.5 sm:p-2 font-medium">
                         {routePathOf(route)}
                       </th>
-                      <td className="p-2">{deviceLabels[device]}</td>
+                      <td className="p-1.5 sm:p-2">{deviceLabels[device]}</td>
                       {CORE_METRICS.map((metric, index) => {
                         const value = cells[index]?.value ?? null;
                         const verdict = ratingOf(metric, value);
                         return (
-                          <td key={metric} className="p-2" data-metric={metric} data-value={value ?? ''}>
+                          <td key={metric} className="p-1.5 sm:p-2" data-metric={metric} data-value={value ?? ''}>
                             {formatValue(metric, value)}{' '}
                             {verdict ? (
-                              <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ratingStyles[verdict]}`}>
+                              <span
+                                className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-semibold ${ratingStyles[verdict]}`}
+                              >
                                 {ratingLabels[verdict]}
                               </span>
                             ) : null}
                           </td>
                         );
                       })}
-                      <td className="p-2">
+                      <td className="p-1.5 sm:p-2">
                         {Math.max(...cells.map((cell) => cell?.samples ?? 0)).toLocaleString('ko-KR')}
                       </td>
                     </tr>
@@ -198,23 +201,23 @@ function FunnelTable({ figures }: { figures: VitalsFigures }) {
       </h2>
       <p className="mb-3 text-sm text-slate-600">{copy.funnel.caption}</p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[28rem] text-left text-sm" data-testid="field-funnel">
+        <table className="w-full text-left text-sm" data-testid="field-funnel">
           <caption className="sr-only">{copy.funnel.heading}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="p-2">
+              <th scope="col" className="p-1.5 sm:p-2">
                 {copy.funnel.step}
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="p-1.5 sm:p-2">
                 {thisMonthLabel}
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="p-1.5 sm:p-2">
                 {copy.funnel.conversion}
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="p-1.5 sm:p-2">
                 {lastMonthLabel}
               </th>
-              <th scope="col" className="p-2">
+              <th scope="col" className="p-1.5 sm:p-2">
                 {copy.funnel.conversion}
               </th>
             </tr>
@@ -224,19 +227,19 @@ function FunnelTable({ figures }: { figures: VitalsFigures }) {
               const last = lastMonth[index]!;
               return (
                 <tr key={row.step} className="border-t border-slate-200" data-step={row.step}>
-                  <th scope="row" className="p-2 font-medium">
+                  <th scope="row" className="p-1.5 sm:p-2 font-medium">
                     {stepLabels[row.step]}
                   </th>
-                  <td className="p-2" data-count={row.count}>
+                  <td className="p-1.5 sm:p-2" data-count={row.count}>
                     {row.count.toLocaleString('ko-KR')}
                     {bar(row, 'bg-brand-600')}
                   </td>
-                  <td className="p-2">{percent(row.conversion)}</td>
-                  <td className="p-2">
+                  <td className="p-1.5 sm:p-2">{percent(row.conversion)}</td>
+                  <td className="p-1.5 sm:p-2">
                     {last.count.toLocaleString('ko-KR')}
                     {bar(last, 'bg-slate-400')}
                   </td>
-                  <td className="p-2">{percent(last.conversion)}</td>
+                  <td className="p-1.5 sm:p-2">{percent(last.conversion)}</td>
                 </tr>
               );
             })}

@@ -3,16 +3,14 @@
  * again, and the lead page's links, memo player, stage change with its link, and erasure behind the typed reference.
  * Export and erasure show only to a member who may use them (an owner, or a member an owner allowed).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
 import { leadsCopy } from '../../../content/workspace';
 import type { MeAnswer } from '../../../domain/team-auth-api';
 import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
-import { ME_KEY } from '../api/query-client';
+import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { InboxScreen } from './inbox';
 import { LeadScreen } from './lead';
 
@@ -63,24 +61,11 @@ const detail: LeadDetail = {
   now: NOW,
 };
 
-function stubApi(answer: (method: string, url: string, body: unknown) => unknown) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      // The lead page's thread panel (features/thread/) reads the lead's thread: an empty one here.
-      const payload = method === 'GET' && url.endsWith('/thread') ? { messages: [] } : answer(method, url, body);
-      return new Response(JSON.stringify(payload), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
+/** The lead page's thread panel (features/thread/) reads the lead's thread: an empty one here. */
+const stubApi = (answer: (method: string, url: string, body: unknown) => unknown) =>
+  stubTeamApi((method, url, body) =>
+    method === 'GET' && url.endsWith('/thread') ? { messages: [] } : answer(method, url, body),
   );
-  return calls;
-}
 
 const owner: MeAnswer = { id: '99999999-0000-4000-8000-000000000001', email: 'owner@mvp24.example', role: 'owner' };
 const plainMember: MeAnswer = {
@@ -90,16 +75,7 @@ const plainMember: MeAnswer = {
   mayExportErase: false,
 };
 
-function renderAt(path: string, children: ReactNode, me: MeAnswer = owner) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ME_KEY, me);
-  const { hook } = memoryLocation({ path });
-  return render(
-    <QueryClientProvider client={client}>
-      <Router hook={hook}>{children}</Router>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string, children: ReactNode, me: MeAnswer = owner) => renderScreen(children, { me, path });
 
 describe('the inbox', () => {
   it('lists leads with their clock, stage and voice badge, shows the figures, and filters on the server', async () => {

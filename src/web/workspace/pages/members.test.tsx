@@ -2,13 +2,12 @@
  * The members screen against a stubbed /team/api (owners): the pending invites with re-issue and revoke, a member's
  * role and export-and-erase grant, each asked first and said after; a refusal shows the server's Korean message.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { teamErrorMessages } from '../../../content/workspace';
 import { workspaceShellCopy } from '../../../content/workspace-shell';
 import type { MeAnswer, MembersAnswer } from '../../../domain/team-auth-api';
-import { ME_KEY } from '../api/query-client';
+import { ApiReply, renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { MembersScreen } from './members';
 
 const copy = workspaceShellCopy.members;
@@ -47,50 +46,21 @@ const answer: MembersAnswer = {
   ],
 };
 
-type Reply = { status: number; body?: unknown };
-
-function stubApi(reply: (method: string, url: string) => Reply | undefined) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const { status, body } = reply(method, url) ?? { status: 200, body: answer };
-      return status === 204
-        ? new Response(null, { status })
-        : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ME_KEY, me);
-  return render(
-    <QueryClientProvider client={client}>
-      <MembersScreen />
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+/** The members' answer unless `reply` names another (a status with its body). */
+const stubApi = (reply: (method: string, url: string) => ApiReply | undefined) =>
+  stubTeamApi((method, url) => reply(method, url) ?? answer);
 
 describe('the members screen', () => {
   it('lists pending invites; revokes one after asking, re-issues another, and says so', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const calls = stubApi((method) =>
       method === 'DELETE'
-        ? { status: 204 }
+        ? new ApiReply(204)
         : method === 'POST'
-          ? { status: 200, body: { email: 'new@mvp24.example', expiresAt: '2026-11-27T00:00:00.000Z', mailed: true } }
+          ? new ApiReply(200, { email: 'new@mvp24.example', expiresAt: '2026-11-27T00:00:00.000Z', mailed: true })
           : undefined,
     );
-    renderScreen();
+    renderScreen(<MembersScreen />, { me });
     const invite = await screen.findByTestId('invite');
     expect(invite.textContent).toContain('new@mvp24.example');
     expect(invite.textContent).toContain(copy.invitedBy(me.email));
@@ -111,7 +81,7 @@ describe('the members screen', () => {
   it('sends nothing when a question is answered no', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(false);
     const calls = stubApi(() => undefined);
-    renderScreen();
+    renderScreen(<MembersScreen />, { me });
     const invite = await screen.findByTestId('invite');
     fireEvent.click(within(invite).getByRole('button', { name: copy.revoke('new@mvp24.example') }));
     fireEvent.click(screen.getByRole('button', { name: copy.makeOwner('member@mvp24.example') }));
@@ -122,8 +92,8 @@ describe('the members screen', () => {
 
   it('changes a role and gives the export-and-erase grant; the owner row offers neither for itself', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const calls = stubApi((method) => (method === 'POST' ? { status: 204 } : undefined));
-    renderScreen();
+    const calls = stubApi((method) => (method === 'POST' ? new ApiReply(204) : undefined));
+    renderScreen(<MembersScreen />, { me });
     const [mine, member] = await screen.findAllByTestId('member');
     expect(within(mine!).queryAllByRole('button')).toEqual([]);
     expect(member!.textContent).toContain(copy.notGranted);
@@ -145,10 +115,10 @@ describe('the members screen', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubApi((method) =>
       method === 'POST'
-        ? { status: 409, body: { error: { code: 'last_owner', message: teamErrorMessages.last_owner } } }
+        ? new ApiReply(409, { error: { code: 'last_owner', message: teamErrorMessages.last_owner } })
         : undefined,
     );
-    renderScreen();
+    renderScreen(<MembersScreen />, { me });
     const [, member] = await screen.findAllByTestId('member');
     fireEvent.click(within(member!).getByRole('button', { name: copy.makeOwner('member@mvp24.example') }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(teamErrorMessages.last_owner));

@@ -8,6 +8,7 @@ import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
 import { formatKst } from '../../../domain/kst';
 import type { Member, PendingInviteView, Role } from '../../../domain/team-auth-api';
 import { TeamRequestError } from '../api/client';
+import { LabelledSelect } from '../components/labelled-select';
 import { useDocumentTitle } from '../document-title';
 import { useMe } from '../features/auth/session';
 import {
@@ -242,7 +243,6 @@ export function MembersScreen() {
 
 function InviteForm() {
   const emailId = useId();
-  const roleId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const invite = useInviteMember();
@@ -270,20 +270,15 @@ function InviteForm() {
             className="min-h-11 w-full rounded-lg border border-slate-400 px-3"
           />
         </div>
-        <div>
-          <label htmlFor={roleId} className="mb-1 block text-sm font-medium">
-            {copy.members.role}
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-          >
-            <option value="member">{roleLabels.member}</option>
-            <option value="owner">{roleLabels.owner}</option>
-          </select>
-        </div>
+        <LabelledSelect
+          label={copy.members.role}
+          value={role}
+          onChange={setRole}
+          options={[
+            { value: 'member', label: roleLabels.member },
+            { value: 'owner', label: roleLabels.owner },
+          ]}
+        />
         <button
           type="submit"
           disabled={invite.isPending}

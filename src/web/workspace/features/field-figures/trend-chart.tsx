@@ -1,11 +1,17 @@
 /**
  * One core metric's daily p75 as a plain SVG line over the Core Web Vitals bands (good / needs improvement / poor),
  * scaled to its box so it fits a phone; a table with the same figures follows it for screen readers and for reading
- * exact values (decision 098).
+ * exact values, each with its rating in words (decision 098).
  */
 import { fieldFiguresCopy as copy } from '../../../../content/field-figures';
 import { THRESHOLDS, type Metric, type VitalsFigures } from '../../../../domain/vitals';
-import { formatValue } from './format';
+import { formatValue, ratingOf } from './format';
+
+/** The band a point sits in, said in words in the table (the chart shows it by colour). */
+function ratingLabel(metric: Metric, value: number | null) {
+  const verdict = ratingOf(metric, value);
+  return verdict ? copy.ratings[verdict] : null;
+}
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -70,7 +76,9 @@ export function TrendChart({ metric, trend }: { metric: Metric; trend: VitalsFig
                   <th scope="row" className="font-normal">
                     {row.day}
                   </th>
-                  <td>{formatValue(metric, row.value)}</td>
+                  <td>
+                    {formatValue(metric, row.value)} {ratingLabel(metric, row.value)}
+                  </td>
                   <td>{row.samples.toLocaleString('ko-KR')}</td>
                 </tr>
               ))}

@@ -9,6 +9,7 @@ import { stageLabels as stageCopy } from '../../../../content/stages';
 import { leadsCopy } from '../../../../content/workspace';
 import { STAGES, type Stage } from '../../../../domain/stages';
 import { LEAD_SEARCH_MAX, type LeadListQuery } from '../../../../domain/workspace-api';
+import { LabelledSelect } from '../../components/labelled-select';
 
 const copy = leadsCopy.inbox;
 const stageLabels: Record<Stage, string> = stageCopy;
@@ -27,7 +28,7 @@ export function useLeadFilters(): [LeadListQuery, (next: Partial<LeadListQuery>)
 }
 
 export function LeadFilters({ stageFilter = true }: { stageFilter?: boolean }) {
-  const ids = { stage: useId(), folder: useId(), overdue: useId(), search: useId() };
+  const ids = { overdue: useId(), search: useId() };
   const [query, change] = useLeadFilters();
   const [search, setSearch] = useState(query.q ?? '');
   const submitSearch = (event: FormEvent) => {
@@ -39,39 +40,25 @@ export function LeadFilters({ stageFilter = true }: { stageFilter?: boolean }) {
       aria-label={copy.filters}
       className="mb-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end sm:gap-3"
     >
-      <div>
-        <label htmlFor={ids.folder} className="mb-1 block text-sm font-medium">
-          {copy.folder}
-        </label>
-        <select
-          id={ids.folder}
-          value={query.folder}
-          onChange={(event) => change({ folder: event.target.value as 'inbox' | 'spam' })}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-        >
-          <option value="inbox">{copy.folders.inbox}</option>
-          <option value="spam">{copy.folders.spam}</option>
-        </select>
-      </div>
+      <LabelledSelect
+        label={copy.folder}
+        value={query.folder ?? 'inbox'}
+        onChange={(folder) => change({ folder })}
+        options={[
+          { value: 'inbox', label: copy.folders.inbox },
+          { value: 'spam', label: copy.folders.spam },
+        ]}
+      />
       {stageFilter && (
-        <div>
-          <label htmlFor={ids.stage} className="mb-1 block text-sm font-medium">
-            {copy.stage}
-          </label>
-          <select
-            id={ids.stage}
-            value={query.stage ?? ''}
-            onChange={(event) => change({ stage: (event.target.value || undefined) as Stage | undefined })}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3"
-          >
-            <option value="">{copy.allStages}</option>
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {stageLabels[stage]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect<Stage | ''>
+          label={copy.stage}
+          value={query.stage ?? ''}
+          onChange={(stage) => change({ stage: stage || undefined })}
+          options={[
+            { value: '', label: copy.allStages },
+            ...STAGES.map((stage) => ({ value: stage, label: stageLabels[stage] })),
+          ]}
+        />
       )}
       <div className="col-span-2 flex min-h-11 items-center gap-2 sm:col-span-1">
         <input

@@ -4,6 +4,7 @@ import { leadsCopy } from '../../../../content/workspace';
 import { STAGE_DETAIL_LIMITS, STAGES, type Stage, type StageChange } from '../../../../domain/stages';
 import { LEAD_NOTE_MAX, type LeadDetail } from '../../../../domain/workspace-api';
 import { stageLabels } from '../../pages/inbox';
+import { LabelledSelect } from '../../components/labelled-select';
 import { useLeadChange } from './lead-queries';
 
 const copy = leadsCopy.lead;
@@ -80,26 +81,15 @@ export function StageForm({
       <h2 id={`${ids.stage}-heading`} className="text-lg font-bold">
         {copy.stageHeading}
       </h2>
-      <div>
-        <label htmlFor={ids.stage} className="mb-1 block text-sm font-medium">
-          {leadsCopy.inbox.stage}
-        </label>
-        <select
-          id={ids.stage}
-          value={stage}
-          onChange={(event) => {
-            setStage(event.target.value as Stage);
-            change.reset(); // a new choice: the last one's 「저장했어요.」 no longer speaks for it
-          }}
-          className={field}
-        >
-          {STAGES.map((option) => (
-            <option key={option} value={option}>
-              {stageLabels[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={leadsCopy.inbox.stage}
+        value={stage}
+        onChange={(next) => {
+          setStage(next);
+          change.reset(); // a new choice: the last one's 「저장했어요.」 no longer speaks for it
+        }}
+        options={STAGES.map((option) => ({ value: option, label: stageLabels[option] }))}
+      />
       {stage === 'delivered' && (
         <div>
           <label htmlFor={ids.url} className="mb-1 block text-sm font-medium">
@@ -137,7 +127,6 @@ export function StageForm({
 }
 
 export function OwnerForm({ lead }: { lead: LeadDetail }) {
-  const id = useId();
   const [owner, setOwner] = useState(lead.owner?.id ?? '');
   const change = useLeadChange(lead.id);
   const submit = (event: FormEvent) => {
@@ -146,17 +135,16 @@ export function OwnerForm({ lead }: { lead: LeadDetail }) {
   };
   return (
     <form onSubmit={submit} onInvalidCapture={() => change.reset()} className="flex flex-col gap-3">
-      <label htmlFor={id} className="text-lg font-bold">
-        {copy.ownerHeading}
-      </label>
-      <select id={id} value={owner} onChange={(event) => setOwner(event.target.value)} className={field}>
-        <option value="">{copy.ownerNone}</option>
-        {lead.members.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.email}
-          </option>
-        ))}
-      </select>
+      <LabelledSelect
+        label={copy.ownerHeading}
+        labelClassName="mb-3 block text-lg font-bold"
+        value={owner}
+        onChange={setOwner}
+        options={[
+          { value: '', label: copy.ownerNone },
+          ...lead.members.map((member) => ({ value: member.id, label: member.email })),
+        ]}
+      />
       <SaveRow change={change} />
     </form>
   );
