@@ -30,6 +30,8 @@ export const fieldFiguresCopy = {
     caption: '이번 달과 지난달의 단계별 건수와 앞 단계 대비 전환율이에요.',
     step: '단계',
     conversion: '전환율',
+    byRoute: '경로별 페이지 조회',
+    byRouteNone: '이번 달과 지난달에 기록된 페이지 조회가 없어요.',
   },
   promise: {
     heading: '24시간 약속',

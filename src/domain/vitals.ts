@@ -203,5 +203,12 @@ export interface VitalsFigures {
   p75: { route: string; device: Device; metric: Metric; value: number | null; samples: number }[];
   /** p75 of the core metrics over all routes and devices, per day (KST), oldest first. */
   trend: { day: string; metric: Metric; value: number | null; samples: number }[];
-  funnel: { thisMonth: FunnelRow[]; lastMonth: FunnelRow[]; thisMonthLabel: string; lastMonthLabel: string };
+  funnel: {
+    thisMonth: FunnelRow[];
+    lastMonth: FunnelRow[];
+    thisMonthLabel: string;
+    lastMonthLabel: string;
+    /** The funnel's first step per route (the page views are counted per route), most viewed this month first. */
+    pageViews: { route: string; thisMonth: number; lastMonth: number }[];
+  };
 }

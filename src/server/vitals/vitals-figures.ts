@@ -55,6 +55,15 @@ async function funnelOf(database: Database, start: Date, end: Date): Promise<Par
   return Object.fromEntries([...counted, ...stages].map((row) => [row.step, Number(row.n)]));
 }
 
+/** Page views per route in [start, end): the funnel's first step, which is counted per route. */
+async function pageViewsOf(database: Database, start: Date, end: Date): Promise<Map<string, number>> {
+  const rows = await database.rows<{ route: string; n: number | string }>(sql`
+    select route, sum(count) as n from funnel_counts
+    where step = 'page_view' and day between ${kstDay(start)}::date and ${kstDay(new Date(end.getTime() - 1))}::date
+    group by route`);
+  return new Map(rows.map((row) => [row.route, Number(row.n)]));
+}
+
 export async function vitalsFigures(
   database: Database,
   options: { enabled: boolean; days?: number; now?: Date },
@@ -95,6 +104,11 @@ export async function vitalsFigures(
   }
   const thisMonth = kstMonth(now);
   const lastMonth = kstMonth(new Date(thisMonth.start.getTime() - 1));
+  const viewsNow = await pageViewsOf(database, thisMonth.start, thisMonth.end);
+  const viewsBefore = await pageViewsOf(database, lastMonth.start, lastMonth.end);
+  const pageViews = [...new Set([...viewsNow.keys(), ...viewsBefore.keys()])]
+    .map((route) => ({ route, thisMonth: viewsNow.get(route) ?? 0, lastMonth: viewsBefore.get(route) ?? 0 }))
+    .sort((a, b) => b.thisMonth - a.thisMonth || b.lastMonth - a.lastMonth || (a.route < b.route ? -1 : 1));
   return {
     enabled: options.enabled,
     days,
@@ -105,6 +119,7 @@ export async function vitalsFigures(
       lastMonthLabel: lastMonth.month,
       thisMonth: funnelRows(await funnelOf(database, thisMonth.start, thisMonth.end)),
       lastMonth: funnelRows(await funnelOf(database, lastMonth.start, lastMonth.end)),
+      pageViews,
     },
   };
 }

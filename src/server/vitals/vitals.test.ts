@@ -19,6 +19,7 @@ import {
   type VitalsFigures,
 } from '../../domain/vitals';
 import type { Database } from '../db/client';
+import { kstMonth } from '../ideas/lead-inbox';
 import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
 import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
@@ -91,6 +92,9 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect((await submitIdea(app, ideaBody())).statusCode).toBe(202);
     await app.fieldCounts.flush();
     expect(await count(app.database, 'vitals_histograms')).toBeLessThan(41 * 5);
+    // Last month's page views, for the per-route table beside this month's.
+    const lastMonthDay = kstDay(new Date(kstMonth(new Date()).start.getTime() - 1));
+    await app.database.rows(sql`insert into funnel_counts values (${lastMonthDay}::date, 'page_view', 'about', 7)`);
     const { headers } = await signedIn(app.database);
     const answer = await app.inject({ method: 'GET', url: FIELD_FIGURES_PATH, headers });
     expect(answer.statusCode).toBe(200);
@@ -110,6 +114,11 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     const steps = Object.fromEntries(figures.funnel.thisMonth.map((row) => [row.step, row.count]));
     expect(steps).toMatchObject({ page_view: 41, form_started: 4, idea_sent: 1, memo_recorded: 0 });
     expect(figures.funnel.thisMonth.find((row) => row.step === 'form_started')!.conversion).toBeCloseTo(4 / 41);
+    // The page views per route, summing to the funnel's first step.
+    expect(figures.funnel.pageViews).toEqual([
+      { route: 'home', thisMonth: 40, lastMonth: 0 },
+      { route: 'about', thisMonth: 1, lastMonth: 7 },
+    ]);
   });
 
   it('counts the leads that reached delivered, meeting and contract this month from the workspace events', async () => {

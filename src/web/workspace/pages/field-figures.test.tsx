@@ -31,6 +31,10 @@ const figures: VitalsFigures = {
     lastMonthLabel: '2026-10',
     thisMonth: funnelRows({ page_view: 200, form_started: 20, idea_sent: 5, delivered: 4 }),
     lastMonth: funnelRows({ page_view: 100 }),
+    pageViews: [
+      { route: 'home', thisMonth: 150, lastMonth: 80 },
+      { route: 'about', thisMonth: 50, lastMonth: 20 },
+    ],
   },
 };
 const leadFigures: LeadFigures = {
@@ -67,6 +71,14 @@ describe('the 현황 screen', () => {
     expect(within(funnel).getByRole('row', { name: /신청서 작성 시작/ }).textContent).toContain('10.0%');
     expect(within(funnel).getByRole('row', { name: /아이디어 접수/ }).textContent).toContain('25.0%');
     expect(within(funnel).getByRole('columnheader', { name: '2026-10' })).toBeTruthy();
+    // The page views per route, each route by its path.
+    const byRoute = screen.getByRole('table', { name: '경로별 페이지 조회' });
+    expect(within(byRoute).getByRole('row', { name: /^\/about/ }).textContent).toBe('/about5020');
+    expect(
+      within(byRoute)
+        .getAllByRole('row')
+        .map((row) => row.getAttribute('data-route')),
+    ).toEqual([null, 'home', 'about']);
     expect((await screen.findByTestId('promise-on-time')).textContent).toBe('75.0%');
   });
 });

@@ -246,6 +246,50 @@ function FunnelTable({ figures }: { figures: VitalsFigures }) {
           </tbody>
         </table>
       </div>
+      <PageViewsByRoute figures={figures} />
     </section>
+  );
+}
+
+function PageViewsByRoute({ figures }: { figures: VitalsFigures }) {
+  const { pageViews, thisMonthLabel, lastMonthLabel } = figures.funnel;
+  return (
+    <>
+      <h3 id="field-page-views" className="mb-2 mt-4 text-base font-bold">
+        {copy.funnel.byRoute}
+      </h3>
+      {pageViews.length === 0 ? (
+        <p className="text-sm text-slate-600">{copy.funnel.byRouteNone}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="field-page-views" aria-labelledby="field-page-views">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="p-1.5 sm:p-2">
+                  {copy.vitals.route}
+                </th>
+                <th scope="col" className="p-1.5 sm:p-2">
+                  {thisMonthLabel}
+                </th>
+                <th scope="col" className="p-1.5 sm:p-2">
+                  {lastMonthLabel}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pageViews.map((row) => (
+                <tr key={row.route} className="border-t border-slate-200" data-route={row.route}>
+                  <th scope="row" className="p-1.5 sm:p-2 font-medium">
+                    {routePathOf(row.route)}
+                  </th>
+                  <td className="p-1.5 sm:p-2">{row.thisMonth.toLocaleString('ko-KR')}</td>
+                  <td className="p-1.5 sm:p-2">{row.lastMonth.toLocaleString('ko-KR')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }
