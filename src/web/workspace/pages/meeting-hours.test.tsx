@@ -2,10 +2,8 @@
  * The meeting hours screen and the lead page's meeting panel against a stubbed /team/api: an owner's weekdays,
  * days off and video link are sent as the settings schema says; a booked meeting can be moved or cancelled.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { bookingWorkspaceCopy as copy } from '../../../content/booking-workspace';
 import {
   BOOKING_API_PATHS,
@@ -13,42 +11,18 @@ import {
   NO_BOOKING_SETTINGS,
   type LeadMeetingAnswer,
 } from '../../../domain/booking';
-import { ME_KEY } from '../api/query-client';
 import { MeetingPanel } from '../features/booking/meeting-panel';
 import { MeetingHoursScreen } from './meeting-hours';
+import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 
 const ID = '1234abcd-0000-4000-8000-000000000001';
 
-function stubApi(answer: (method: string, url: string, body: unknown) => unknown) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      return new Response(JSON.stringify(answer(method, url, body)), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-
-function withClient(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // Signed in as an owner (the shell's answer to 「who am I」).
-  client.setQueryData(ME_KEY, { id: 'owner', email: 'owner@mvp24.example', role: 'owner' });
-  return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
-}
-
 describe('the meeting hours screen', () => {
   it('sends several ranges for one weekday, and says in Korean what overlaps instead of saving', async () => {
-    const calls = stubApi((_method, url, body) =>
+    const calls = stubTeamApi((_method, url, body) =>
       url === BOOKING_API_PATHS.settings ? (body ?? NO_BOOKING_SETTINGS) : { count: 0, leads: [] },
     );
-    withClient(<MeetingHoursScreen />);
+    renderScreen(<MeetingHoursScreen />);
     const monday = copy.hours.weekday('월');
     fireEvent.click(await screen.findByLabelText(monday));
     fireEvent.change(screen.getByLabelText(`${monday} ${copy.hours.end}`), { target: { value: '12:00' } });
@@ -86,10 +60,10 @@ describe('the meeting hours screen', () => {
   });
 
   it('sends the weekdays, days off, length and video link the settings schema accepts', async () => {
-    const calls = stubApi((_method, url, body) =>
+    const calls = stubTeamApi((_method, url, body) =>
       url === BOOKING_API_PATHS.settings ? (body ?? NO_BOOKING_SETTINGS) : { count: 0, leads: [] },
     );
-    withClient(<MeetingHoursScreen />);
+    renderScreen(<MeetingHoursScreen />);
     fireEvent.click(await screen.findByLabelText(copy.hours.weekday('월')));
     fireEvent.change(screen.getByLabelText(`${copy.hours.weekday('월')} ${copy.hours.end}`), {
       target: { value: '12:00' },
@@ -137,20 +111,20 @@ describe('the meeting panel', () => {
   };
 
   it('proposes a meeting before the prototype', async () => {
-    const calls = stubApi((method) =>
+    const calls = stubTeamApi((method) =>
       method === 'POST'
         ? { offered: true, proposedAt: 'x', meeting: null, slots: [] }
         : { ...booked, offered: false, meeting: null },
     );
-    withClient(<MeetingPanel leadId={ID} />);
+    renderScreen(<MeetingPanel leadId={ID} />);
     fireEvent.click(await screen.findByRole('button', { name: copy.panel.propose }));
     await screen.findByText(copy.panel.offered);
     expect(calls.find((call) => call.method === 'POST')!.url).toBe(BOOKING_API_PATHS.propose(ID));
   });
 
   it('shows the booked time and moves or cancels it', async () => {
-    const calls = stubApi(() => booked);
-    withClient(<MeetingPanel leadId={ID} />);
+    const calls = stubTeamApi(() => booked);
+    renderScreen(<MeetingPanel leadId={ID} />);
     await screen.findByText(copy.panel.booked('2026년 11월 30일 (월) 오전 10:00'));
     fireEvent.change(screen.getByLabelText(copy.panel.moveLabel), { target: { value: booked.slots[0] } });
     await act(async () => {
