@@ -33,12 +33,17 @@ async function fieldVisit(browser: Browser, url: string): Promise<void> {
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: TIMEOUT_MS });
     await page.waitForTimeout(READ_MS);
     await page.locator('h1').first().tap();
-    // A string, not a function: tsx would compile a function with a helper that exists only in Node (phone.ts).
-    await page.waitForFunction(
-      "performance.getEntriesByType('resource').some((entry) => entry.name.includes('vitals-beacon'))",
-      null,
-      { timeout: TIMEOUT_MS },
-    );
+    // Polled from here with an expression string: tsx would compile a function with a helper that exists only in
+    // Node (phone.ts), and waitForFunction runs a string predicate through eval, which the page's CSP refuses.
+    const deadline = Date.now() + TIMEOUT_MS;
+    while (
+      !(await page.evaluate(
+        "performance.getEntriesByType('resource').some((entry) => entry.name.includes('vitals-beacon'))",
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error(`the beacon's code did not load on ${url}`);
+      await page.waitForTimeout(100);
+    }
     await page.waitForTimeout(READ_MS);
     const sent = page.waitForRequest((request) => new URL(request.url()).pathname === VITALS_ENDPOINT, {
       timeout: TIMEOUT_MS,
