@@ -1,9 +1,10 @@
 /**
  * `npx tsx scripts/bench/group-commit-cpu.ts`: the CPU one accepted idea costs the database layer on PGlite, where
  * every statement runs on the server's own thread. It stores groups of GROUP ideas (the size a group commit holds
- * under bench:intake's 25 connections) with the intake's own `insertIdeas` and the deployment's mail policy, and
- * the group's `lead_received` events in three ways: none, one statement per idea (as before issue 32's event
- * batching) and one per group (events/event-bus.ts). CPU time (process.cpuUsage), not wall time: on this shared
+ * under bench:intake's 25 connections) with the intake's own `insertIdeas`, the deployment's mail policy and its
+ * per-client rate limit, in two ways: now (decision 113: the clients' rate-limit hits and the `lead_received`
+ * events inside the one call of `store_ideas`) and as before it (the hits counted by `countHits` and the events
+ * stored by `storeEvents`, each a statement of its own around the call). CPU time (process.cpuUsage), not wall time: on this shared
  * machine the wall time swings with the other work, the CPU a statement takes much less. Prints each variant's
  * ms of CPU per idea per round, and each statement kind's share in the variant as it is now.
  * Options (env): BENCH_GROUPS (default 300 per variant and round), BENCH_ROUNDS (3), BENCH_GROUP (8).
@@ -17,6 +18,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database, type RowsFn } from '../../src/server/db/client';
 import { storeEvents } from '../../src/server/events/event-store';
+import { countHits } from '../../src/server/intake/rate-limit';
 import { insertIdeas, type NewIdea } from '../../src/server/ideas/idea-store';
 
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 300);
@@ -29,8 +31,9 @@ const policy = {
   formDigestThreshold: config.mail.formDigestThreshold,
   digestPeriodMs: config.mail.digestPeriodMs,
   founderConfirmations: { perDay: config.founder.confirmationsPerDay },
+  rateLimit: { perClient: Number.MAX_SAFE_INTEGER, windowMs: config.rateLimit.windowMs },
 };
-const CURRENT = 'events: one statement per group (now)';
+const CURRENT = 'hits and events inside the call (now)';
 const text =
   '반려동물 산책을 이웃과 연결하는 앱입니다. 보호자가 시간을 올리면 근처 산책러가 신청하고, 경로와 사진이 공유됩니다. ';
 
@@ -53,6 +56,7 @@ function newIdea(): NewIdea {
     statusTokenHash: sha256(`status ${id}`),
     consentVersion: 'bench',
     clientIp: '10.0.0.1',
+    rateKey: `intake:10.0.${id.charCodeAt(0)}.1`,
   };
 }
 
@@ -80,20 +84,20 @@ async function main() {
   };
   const group = () => Array.from({ length: GROUP }, newIdea);
   const variants: Record<string, () => Promise<unknown>> = {
-    'ideas only': () => insertIdeas(database, group(), policy),
-    'events: one statement per idea': async () => {
-      const ideas = group();
-      await insertIdeas(database, ideas, policy);
-      await Promise.all(ideas.map((idea) => storeEvents(database, [{ kind: 'lead_received', ideaId: idea.id }])));
-    },
-    [CURRENT]: async () => {
-      const ideas = group();
+    // Before decision 113 (its events and hits now stored twice: the statements' cost is what this adds).
+    'hits and events as statements of their own (before)': async () => {
+      const ideas = group().map((idea) => ({ ...idea, rateKey: undefined }));
+      await countHits(
+        database,
+        ideas.map((idea) => ({ key: `intake:${idea.id.slice(0, 2)}`, windowMs: config.rateLimit.windowMs })),
+      );
       await insertIdeas(database, ideas, policy);
       await storeEvents(
         database,
         ideas.map((idea) => ({ kind: 'lead_received' as const, ideaId: idea.id })),
       );
     },
+    [CURRENT]: () => insertIdeas(database, group(), policy),
   };
   console.log(
     `group commit CPU on PGlite: ${GROUPS} groups of ${GROUP} per variant and round; load ${os.loadavg()[0]!.toFixed(1)}`,

@@ -224,9 +224,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     formSecret,
     statusSecret,
-    onStored: (ideaId) => {
+    onStored: (ideaId, eventId) => {
       outbox.nudge();
-      void events.publish({ kind: 'lead_received', ideaId });
+      // Stored with the idea in its group commit (decision 113): only the announcement is left.
+      if (eventId !== undefined)
+        void events.announce({ id: eventId, kind: 'lead_received', ideaId, memberId: null, actorId: null });
       // The funnel's 'idea sent' (decision 098): an in-memory count, written with the next flush of field counts.
       if (config.vitals.enabled) fieldCounts.addStep('idea_sent');
     },

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
-import { insertIdeas, type NewIdea } from './ideas/idea-store';
+import { insertIdeas, type NewIdea, type Stored } from './ideas/idea-store';
 import { tokenUse, type FormTokenUse } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
 import { formToken, ideaBody, submitIdea } from '../../test-support/server/intake-client';
@@ -49,6 +49,9 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     app.database.rows<{ id: string; spam_reason: string | null; outbox: number }>(sql`
       select i.id::text as id, i.spam_reason, (select count(*)::int from outbox o where o.idea_id = i.id) as outbox
       from ideas i order by i.received_at`);
+
+  /** What the token rule decided per idea of a group. */
+  const outcomes = (stored: Stored[]) => stored.map(({ created, spamReason }) => ({ created, spamReason }));
 
   /** A token's use as a group commit left it (its idea stored or not): the row only. */
   const recordUse = async (use: FormTokenUse) => {
@@ -200,12 +203,14 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     });
     // The first use wins; a retry of it (same key: not created again) is no replay; other keys and none are.
     expect(
-      await insertIdeas(app.database, [
-        sentWith(token, 'together-0001'),
-        sentWith(token, 'together-0002'),
-        sentWith(token, 'together-0001'),
-        sentWith(token, undefined),
-      ]),
+      outcomes(
+        await insertIdeas(app.database, [
+          sentWith(token, 'together-0001'),
+          sentWith(token, 'together-0002'),
+          sentWith(token, 'together-0001'),
+          sentWith(token, undefined),
+        ]),
+      ),
     ).toEqual([
       { created: true, spamReason: null },
       { created: true, spamReason: 'token_reused' },
@@ -214,13 +219,15 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     ]);
     // Later, against the stored use.
     expect(
-      await insertIdeas(app.database, [sentWith(token, 'together-0001'), sentWith(token, 'together-0003')]),
+      outcomes(await insertIdeas(app.database, [sentWith(token, 'together-0001'), sentWith(token, 'together-0003')])),
     ).toEqual([
       { created: false, spamReason: null },
       { created: true, spamReason: 'token_reused' },
     ]);
     const keyless = formToken();
-    expect(await insertIdeas(app.database, [sentWith(keyless, undefined), sentWith(keyless, undefined)])).toEqual([
+    expect(
+      outcomes(await insertIdeas(app.database, [sentWith(keyless, undefined), sentWith(keyless, undefined)])),
+    ).toEqual([
       { created: true, spamReason: null },
       { created: true, spamReason: 'token_reused' },
     ]);

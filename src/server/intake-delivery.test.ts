@@ -163,10 +163,19 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     });
     // Another client is still welcome.
     expect((await submitIdea(app, ideaBody(), {}, '198.51.100.9')).statusCode).toBe(202);
-    const [row] = await app.database.rows<{ count: number }>(
-      sql`select count from rate_limits where key = '203.0.113.7'`,
-    );
-    expect(Number(row?.count)).toBe(4);
+    const counted = async () =>
+      Number(
+        (
+          await app.database.rows<{ count: number }>(
+            sql`select count from rate_limits where key = 'intake:203.0.113.7'`,
+          )
+        )[0]?.count,
+      );
+    expect(await counted()).toBe(4);
+    // A client that keeps sending after its 429 is answered from memory: no further write.
+    for (let i = 0; i < 5; i += 1) expect((await submitIdea(app, ideaBody(), {}, '203.0.113.7')).statusCode).toBe(429);
+    expect(await counted()).toBe(4);
+    expect(await app.database.rows(sql`select id from ideas`)).toHaveLength(4);
   });
 
   it('never refuses for the number of clients: past MAIL_DIGEST_THRESHOLD ideas are stored and reach the team in one digest', async () => {

@@ -14,6 +14,11 @@ export type EventListener = (event: WorkspaceEvent) => void;
 
 export interface EventBus {
   publish(event: NewWorkspaceEvent): Promise<void>;
+  /**
+   * Announces an event already stored with its change, in the change's own transaction (the intake's group commit
+   * stores its `lead_received` rows, decision 113): no write, only the announcement, a burst's events together.
+   */
+  announce(event: WorkspaceEvent): Promise<void>;
   subscribe(listener: EventListener): () => void;
   close(): Promise<void>;
 }
@@ -40,6 +45,40 @@ export class Listeners {
   get size() {
     return this.listeners.size;
   }
+}
+
+/**
+ * announce() for events already stored: those of one tick (one group commit's new leads) go in one announcement.
+ * Each call resolves once its event was announced (or the attempt failed: logged with the kinds and count only).
+ */
+export function announcer(
+  announce: (events: WorkspaceEvent[]) => Promise<void>,
+  log: FastifyBaseLogger,
+): EventBus['announce'] {
+  let waiting: { event: WorkspaceEvent; done: () => void }[] = [];
+  let sending: Promise<void> | undefined;
+
+  async function sendAll(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const events = batch.map((entry) => entry.event).sort((a, b) => a.id - b.id);
+      try {
+        await announce(events);
+      } catch (error) {
+        const kinds = [...new Set(events.map((event) => event.kind))];
+        log.warn({ err: error, kinds, count: events.length }, 'workspace events not announced');
+      }
+      for (const entry of batch) entry.done();
+    }
+    sending = undefined;
+  }
+
+  return (event) =>
+    new Promise<void>((done) => {
+      waiting.push({ event, done });
+      sending ??= Promise.resolve().then(sendAll);
+    });
 }
 
 /**

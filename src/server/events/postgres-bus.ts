@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import type { Database } from '../db/client';
-import { Listeners, publisher, type EventBus } from './event-bus';
+import { announcer, Listeners, publisher, type EventBus } from './event-bus';
 import { eventsAfter, lastEventId } from './event-store';
 
 export const EVENT_CHANNEL = 'workspace_events';
@@ -81,15 +81,13 @@ export async function postgresEventBus(
   }
 
   await listen();
+  const notify = async (events: WorkspaceEvent[]) => {
+    for (const payload of notifyPayloads(events))
+      await database.rows(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
+  };
   return {
-    publish: publisher(
-      database,
-      async (events) => {
-        for (const payload of notifyPayloads(events))
-          await database.rows(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
-      },
-      log,
-    ),
+    publish: publisher(database, notify, log),
+    announce: announcer(notify, log),
     subscribe: (listener) => listeners.add(listener),
     async close() {
       closed = true;

@@ -35,16 +35,18 @@ export interface NewIdea {
   statusTokenHash?: string | undefined;
   /** The privacy notice's version the form showed (content/privacy-version.ts); null when the page sent none. */
   consentVersion?: string | null | undefined;
+  /** The client's rate-limit key (intake/rate-limit.ts), counted in the group commit; undefined: not limited. */
+  rateKey?: string | undefined;
 }
 
 /**
- * How the team is told: one mail per idea, until too many were queued one by one within `digestPeriodMs`; the rest
+ * How a group is stored. The team is told: one mail per idea, until too many were queued one by one within `digestPeriodMs`; the rest
  * wait for the digest. Ideas from the page's script (with a valid fill-time token: the others are spam) and the
  * browser's own form posts (no token, so a flood of them cannot be told from people) are counted apart, each
  * against its own threshold: a flood of form posts fills only the form posts' allowance, never the script's
  * (decision 075).
  */
-export interface MailPolicy {
+export interface StorePolicy {
   digestThreshold: number;
   /** The same for form posts (without the page's script); lower, since nothing but the honeypot vets them. */
   formDigestThreshold: number;
@@ -54,36 +56,56 @@ export interface MailPolicy {
    * per address (by its hash) in 24 hours, the rest stored as `skipped`.
    */
   founderConfirmations?: { perDay: number } | undefined;
+  /**
+   * The per-client limit (decision 113): each idea with a `rateKey` counts one hit in its client's fixed window,
+   * in the group commit; an idea over `perClient` stores nothing. Undefined: no limit.
+   */
+  rateLimit?: { perClient: number; windowMs: number } | undefined;
 }
 
-const ONE_MAIL_EACH: MailPolicy = {
+const ONE_MAIL_EACH: StorePolicy = {
   digestThreshold: Number.MAX_SAFE_INTEGER,
   formDigestThreshold: Number.MAX_SAFE_INTEGER,
   digestPeriodMs: 60_000,
 };
 
-/** Per idea of a batch: stored or not (its Idempotency-Key was used already), and as what. */
+/** A client's count in its rate-limit window after this idea's hit, and the window's time left. */
+export interface RateCount {
+  current: number;
+  ttlMs: number;
+}
+
+/** Per idea of a batch: stored or not (its Idempotency-Key was used already, or its client is over the limit). */
 export interface Stored {
   created: boolean;
   /** The reason it went to the spam folder: its own, or `token_reused` found in the transaction. */
   spamReason: SpamReason | null;
+  /** Over its client's limit: nothing was stored. */
+  rateLimited: boolean;
+  /** Its client's count, when it has a `rateKey` and the policy a limit. */
+  rate: RateCount | undefined;
+  /** The `lead_received` event stored with a created idea that is not spam, for the server to announce. */
+  eventId: number | undefined;
 }
 
 export type StoreResult =
-  { created: true; spamReason: SpamReason | null } | { created: false; existing: StoredIdempotencyKey };
+  | { created: true; spamReason: SpamReason | null; rate: RateCount | undefined; eventId: number | undefined }
+  | { created: false; rateLimited: true; rate: RateCount }
+  | { created: false; rateLimited: false; existing: StoredIdempotencyKey; rate: RateCount | undefined };
 
 /**
- * Stores a batch of ideas with one call of the database's `store_ideas` (migration 0020, decision 112): the token
- * uses, keys, ideas, memos, outbox rows and founder confirmations in one statement, so they commit together, in one
- * round trip and with plans the session keeps. Returns, per idea, whether it was created (false: its
- * Idempotency-Key was already used, here or earlier in the batch) and its spam reason (its own, or `token_reused`
- * when another submission used its form token first). Every statement in it touches only the batch's own rows and
+ * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020 and 0022, decisions 112 and
+ * 113): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows, founder confirmations and
+ * live events in one statement, so they commit together, in one round trip and with plans the session keeps.
+ * Returns, per idea, whether it was created (false: its client is over the limit, or its Idempotency-Key was
+ * already used, here or earlier in the batch), its spam reason (its own, or `token_reused` when another submission
+ * used its form token first), its client's count and its event's id. Every statement in it touches only the batch's own rows and
  * index ranges bounded by a threshold, never the day's or the table's volume (decision 087).
  */
 export async function insertIdeas(
   database: Database,
   batch: NewIdea[],
-  policy: MailPolicy = ONE_MAIL_EACH,
+  policy: StorePolicy = ONE_MAIL_EACH,
 ): Promise<Stored[]> {
   const rows = batch.map((idea, index) => {
     // Each memo sealed under its own key, kept in the idea's row (memo-cipher.ts, decision 105); sent as base64
@@ -115,18 +137,37 @@ export async function insertIdeas(
       token_key: idea.tokenUse?.key ?? null,
       token_expires: idea.tokenUse?.expiresAt.toISOString() ?? null,
       recipient_hash: recipientHash(idea.fields.email),
+      rate_key: idea.rateKey ?? null,
     };
   });
-  const stored = await database.rows<{ i: number; created: boolean; spam_reason: string | null }>(sql`
-    select i, created, spam_reason from store_ideas(${JSON.stringify(rows)}::jsonb,
+  const stored = await database.rows<StoredRow>(sql`
+    select i, created, spam_reason, rate_limited, rate_count, rate_ttl_ms, event_id
+    from store_ideas(${JSON.stringify(rows)}::jsonb,
       ${policy.digestThreshold}::bigint, ${policy.formDigestThreshold}::bigint, ${policy.digestPeriodMs}::bigint,
-      ${policy.founderConfirmations?.perDay ?? null}::bigint)`);
+      ${policy.founderConfirmations?.perDay ?? null}::bigint,
+      ${policy.rateLimit?.perClient ?? null}::bigint, ${policy.rateLimit?.windowMs ?? null}::bigint)`);
   const byIndex = new Map(stored.map((row) => [Number(row.i), row]));
   return batch.map((_, index) => {
     const row = byIndex.get(index);
     if (!row) throw new Error('store_ideas answered no row for an idea');
-    return { created: row.created, spamReason: row.spam_reason as SpamReason | null };
+    return {
+      created: row.created,
+      spamReason: row.spam_reason as SpamReason | null,
+      rateLimited: row.rate_limited,
+      rate: row.rate_count === null ? undefined : { current: Number(row.rate_count), ttlMs: Number(row.rate_ttl_ms) },
+      eventId: row.event_id === null ? undefined : Number(row.event_id),
+    };
   });
+}
+
+interface StoredRow extends Record<string, unknown> {
+  i: number;
+  created: boolean;
+  spam_reason: string | null;
+  rate_limited: boolean;
+  rate_count: string | number | null;
+  rate_ttl_ms: string | number | null;
+  event_id: string | number | null;
 }
 
 const batchers = new WeakMap<Database, Batcher<NewIdea, Stored>>();
@@ -134,7 +175,7 @@ const batchers = new WeakMap<Database, Batcher<NewIdea, Stored>>();
 export async function storeIdea(
   database: Database,
   idea: NewIdea,
-  policy: MailPolicy = ONE_MAIL_EACH,
+  policy: StorePolicy = ONE_MAIL_EACH,
 ): Promise<StoreResult> {
   let batcher = batchers.get(database);
   if (!batcher) {
@@ -142,11 +183,13 @@ export async function storeIdea(
     batchers.set(database, batcher);
   }
   const stored = await batcher.add(idea);
-  if (stored.created) return { created: true, spamReason: stored.spamReason };
+  const { rate } = stored;
+  if (stored.created) return { created: true, spamReason: stored.spamReason, rate, eventId: stored.eventId };
+  if (stored.rateLimited && rate) return { created: false, rateLimited: true, rate };
   if (!idea.idempotency) throw new Error('idea was not stored');
   const existing = await findIdempotencyKey(database, idea.idempotency.key);
   if (!existing) throw new Error('idempotency key vanished');
-  return { created: false, existing };
+  return { created: false, rateLimited: false, existing, rate };
 }
 
 export async function findIdempotencyKey(database: Database, key: string): Promise<StoredIdempotencyKey | undefined> {

@@ -1,16 +1,14 @@
 /**
  * The intake's rate limit: per client IP (RATE_LIMIT_PER_IP per RATE_LIMIT_WINDOW_MS, defaults in config.ts),
- * counted in the database so every instance shares it. @fastify/rate-limit does key generation (TRUST_PROXY-aware `request.ip`) and the window maths;
- * `DatabaseRateLimitStore` keeps fixed-window counters in the `rate_limits` table; concurrent hits share one upsert.
+ * counted in the database so every instance shares it. The intake counts its hits inside its group commit
+ * (`store_ideas`, decision 113: the idea's client key `intakeRateKey`); `OverLimit` remembers the clients over
+ * their limit so a client that keeps hammering after its 429 is answered from memory, without a database write.
+ * `countHits` keeps the same fixed-window counters in the `rate_limits` table for sign-in (team/auth-rate-limit.ts).
  */
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Batcher } from '../db/batcher';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/api-error';
-
-type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 interface Hit {
   key: string;
@@ -50,68 +48,42 @@ export async function countHits(database: Database, hits: Hit[]): Promise<{ curr
   });
 }
 
-/**
- * @fastify/rate-limit store: fixed windows in the `rate_limits` table, concurrent hits grouped into one upsert.
- * A key already over its limit is answered from memory until its window ends, so a client that keeps hammering
- * after its 429 costs no database write at all.
- */
-export function databaseRateLimitStore(database: Database) {
-  const batcher = new Batcher<Hit, { current: number; ttl: number }>((hits) => countHits(database, hits));
-  const exceeded = new Map<string, { current: number; resetAt: number }>();
-  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: IncrCallback, timeWindow: number, max?: number): void {
-      const now = Date.now();
-      const known = exceeded.get(key);
-      if (known && known.resetAt > now) {
-        known.current += 1;
-        callback(null, { current: known.current, ttl: known.resetAt - now });
-        return;
-      }
-      if (known) exceeded.delete(key);
-      batcher
-        .add({ key, windowMs: timeWindow })
-        .then((result) => {
-          if (max !== undefined && result.current > max) {
-            if (exceeded.size > 100_000) exceeded.clear();
-            exceeded.set(key, { current: result.current, resetAt: now + result.ttl });
-          }
-          callback(null, result);
-        })
-        .catch((error: Error) => callback(error));
-    }
+/** The intake's counter of one client (its address as the server sees it: TRUST_PROXY-aware `request.ip`). */
+export const intakeRateKey = (request: FastifyRequest) => `intake:${request.ip}`;
 
-    child(): FastifyRateLimitStore {
-      return this;
-    }
-  };
-}
-
-export interface IntakeRateLimitOptions {
-  perIp: number;
-  windowMs: number;
-}
-
-export type IntakeRateLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** At most this many clients over their limit are remembered; beyond it the memory starts again (they count anew). */
+const REMEMBERED_MAX = 100_000;
 
 /**
- * Registers @fastify/rate-limit over the database and returns the intake's per-client check. There is no global
- * refusal: a flood from many addresses must not close the door on a genuine visitor (what is global protects the
- * team's inbox instead, see the digest in jobs/digest-mail.ts). The route calls it after the body was validated,
- * so malformed junk is refused without a database write and never counts against anyone.
+ * The clients known to be over their limit, until their window ends. There is no global refusal: a flood from many
+ * addresses must not close the door on a genuine visitor (what is global protects the team's inbox instead, see the
+ * digest in jobs/digest-mail.ts), so the limit is per client, and counts only well-formed requests (the route
+ * checks after the body was validated, decision 072).
  */
-export async function intakeRateLimit(
-  app: FastifyInstance,
-  database: Database,
-  options: IntakeRateLimitOptions,
-): Promise<IntakeRateLimit> {
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database), skipOnError: false });
-  const perIp = app.createRateLimit({ max: options.perIp, timeWindow: options.windowMs });
-  return async (request, reply) => {
-    const result = await perIp(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-      request.log.info({ limit: 'ip' }, 'rate limited');
-      throw new ApiError(429, 'rate_limited');
+export class OverLimit {
+  private readonly until = new Map<string, number>();
+
+  /** Throws the 429 when `key` is known to be over its limit (no database write). */
+  check(key: string, request: FastifyRequest, reply: FastifyReply, now = Date.now()): void {
+    const resetAt = this.until.get(key);
+    if (resetAt === undefined) return;
+    if (resetAt <= now) {
+      this.until.delete(key);
+      return;
     }
-  };
+    refuse(request, reply, resetAt - now);
+  }
+
+  /** A hit the group commit found over its client's limit: remembered until the window ends, and refused. */
+  refuse(key: string, rate: { ttlMs: number }, request: FastifyRequest, reply: FastifyReply, now = Date.now()): never {
+    if (this.until.size >= REMEMBERED_MAX) this.until.clear();
+    this.until.set(key, now + rate.ttlMs);
+    refuse(request, reply, rate.ttlMs);
+  }
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, ttlMs: number): never {
+  reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+  request.log.info({ limit: 'ip' }, 'rate limited');
+  throw new ApiError(429, 'rate_limited');
 }

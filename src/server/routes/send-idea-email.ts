@@ -33,7 +33,7 @@ import {
   scriptRequestsOnly,
 } from '../intake/content-type';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
-import { intakeRateLimit } from '../intake/rate-limit';
+import { intakeRateKey, OverLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
 import { checkVoiceMemo, memoDigest, readMultipartIdea } from '../intake/voice-memo-upload';
 import { kstDay } from '../../domain/kst';
@@ -46,8 +46,11 @@ export interface SendIdeaEmailOptions {
   formSecret: string;
   /** The status links' HMAC key (founder/status-token.ts). */
   statusSecret: string;
-  /** Called after an idea with an outbox row was committed (wakes the mail worker, tells the open workspaces). */
-  onStored?: (ideaId: string) => void;
+  /**
+   * Called after an idea with an outbox row was committed, with its stored `lead_received` event (wakes the mail
+   * worker, announces the event to the open workspaces).
+   */
+  onStored?: (ideaId: string, eventId: number | undefined) => void;
 }
 
 export function receiptFor(id: string, receivedAt: Date, statusSecret: string): IdeaReceipt {
@@ -70,13 +73,14 @@ export function formPostKey(body: IdeaRequestBody, receivedAt: Date): string {
 
 export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdeaEmailOptions): Promise<void> {
   const { config, database } = options;
-  const rateLimit = await intakeRateLimit(app, database, config.rateLimit);
+  const overLimit: OverLimit = new OverLimit();
   const { digestThreshold, formDigestThreshold, digestPeriodMs } = config.mail;
-  const mailPolicy = {
+  const storePolicy = {
     digestThreshold,
     formDigestThreshold,
     digestPeriodMs,
     founderConfirmations: config.founder.mail ? { perDay: config.founder.confirmationsPerDay } : undefined,
+    rateLimit: { perClient: config.rateLimit.perIp, windowMs: config.rateLimit.windowMs },
   };
   const { statusSecret } = options;
   const botCheckOptions = {
@@ -109,7 +113,9 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       const body = validateIdeaRequest(raw, { memoPossible: !viaForm });
       // A memo only comes from the page's script; the browser's own form cannot record one.
       const voiceMemo = viaForm ? undefined : checkVoiceMemo(upload?.memo, body.memoDurationMs);
-      await rateLimit(request, reply);
+      // The client's hit is counted in the group commit; one known to be over its limit is refused here.
+      const rateKey = intakeRateKey(request);
+      overLimit.check(rateKey, request, reply);
       const receivedAt = new Date();
       const id = crypto.randomUUID();
       const key = viaForm ? formPostKey(body, receivedAt) : idempotencyKeyOf(request);
@@ -139,8 +145,10 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         idempotency: key ? { key, requestHash: hash } : undefined,
         statusTokenHash: statusTokenHash(statusToken(statusSecret, id)),
         consentVersion: body.consentVersion ?? null,
+        rateKey,
       };
-      const result = await storeIdea(database, newIdea, mailPolicy);
+      const result = await storeIdea(database, newIdea, storePolicy);
+      if (!result.created && result.rateLimited) overLimit.refuse(rateKey, result.rate, request, reply);
       reply.header('cache-control', 'no-store');
       let receipt: IdeaReceipt;
       if (result.created) {
@@ -154,7 +162,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
           },
           'idea stored',
         );
-        if (!spamReason) options.onStored?.(id);
+        if (!spamReason) options.onStored?.(id, result.eventId);
         receipt = receiptFor(id, receivedAt, statusSecret);
       } else {
         const replay = replayFor(result.existing, hash);
