@@ -21,7 +21,7 @@
  * grows with the day's or the table's volume shows.
  *
  * `npm run bench:intake -- --against <ref>` builds <ref> in a temporary `git worktree add --detach` (node_modules
- * symlinked from this checkout; a differing package-lock.json is noted in the output) and runs its own server
+ * symlinked from this checkout, or installed from its own package-lock.json when that differs) and runs its own server
  * (`src/server/main.ts`) under the same client right before this commit's, per database, so every change reports
  * its ratio measured back to back. The worktree is removed afterwards.
  *
@@ -191,18 +191,26 @@ function currentTree(): Tree {
   return { dir: root, commit: dirty ? `${commit}+` : commit };
 }
 
-/** `git worktree add --detach` at `ref` with this checkout's node_modules; removed by `removeTree`. */
+/**
+ * `git worktree add --detach` at `ref`, removed by `removeTree`. With this checkout's node_modules when the lockfiles
+ * match; otherwise the ref gets its own (`npm ci --ignore-scripts`, from npm's cache where it can), so a package
+ * added or dropped since runs as the ref had it.
+ */
 function addTree(ref: string): Tree {
   const commit = git('rev-parse', '--short', `${ref}^{commit}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-bench-${commit}-`));
   git('worktree', 'add', '--detach', dir, commit);
-  fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
   const lockfile = (tree: string) => fs.readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
-  const note =
-    lockfile(dir) === lockfile(root)
-      ? undefined
-      : `${commit}'s package-lock.json differs from this checkout's; it ran with this checkout's node_modules`;
-  return { dir, commit, note };
+  if (lockfile(dir) === lockfile(root)) {
+    fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(dir, 'node_modules'));
+    return { dir, commit };
+  }
+  console.log(`${commit}'s package-lock.json differs from this checkout's: installing its own node_modules…`);
+  execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  return { dir, commit, note: `${commit} ran with its own node_modules (its package-lock.json differs)` };
 }
 
 function removeTree(tree: Tree): void {
