@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tightenDataDir } from '../storage/data-dir-access';
+import { requestTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -61,10 +62,6 @@ export const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_siz
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** How long a purge pauses between its statements, so waiting requests run first (PGlite runs one thing at a time). */
-const PURGE_STEP_PAUSE_MS = 10;
-const stepAside = () => new Promise((resolve) => setTimeout(resolve, PURGE_STEP_PAUSE_MS));
-
 /** One statement per table, so a rewrite holds one table's lock at a time. */
 const vacuumStatements = (tables: readonly string[], vacuumOnly: readonly string[]) => [
   ...tables.map((table) => `vacuum full ${quoteIdent(table)}`),
@@ -90,19 +87,20 @@ async function openPglite(dataDir: string): Promise<Database> {
   });
   // PGlite lays out a new cluster with modes of its own (0666), whatever the umask: close them (decision 077).
   tightenDataDir(dir);
+  const turns = requestTurns(client);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const purgeDeleted = async (tables: readonly string[], vacuumOnly: readonly string[] = []) => {
     if (tables.length === 0 && vacuumOnly.length === 0) return;
-    // PGlite runs each statement on the event loop's thread: between them the purge steps aside, so requests that
-    // arrived meanwhile get their queries in before its next statement (decision 105).
+    // PGlite runs each statement on the event loop's thread: before each one the purge waits for a quiet moment, so
+    // a request's queries run back to back, never with a rewrite between them (decision 114).
     for (const statement of [
       ...vacuumStatements(tables, vacuumOnly),
       'checkpoint',
       'select pg_switch_wal()',
       'checkpoint',
     ]) {
-      await stepAside();
+      await turns.quietMoment();
       await client.exec(statement);
     }
   };

@@ -1,0 +1,48 @@
+/**
+ * PGlite runs every statement on the event loop's thread, one at a time: a background job's statement that slips
+ * between two queries of one request makes that request wait for all of it. `requestTurns` counts the queries in
+ * flight on the client and when the last one ended, so a background job (the erasure purge) can wait for a quiet
+ * moment — no query running and none for QUIET_MS — before each of its statements, up to MAX_WAIT_MS so it still
+ * finishes under steady traffic (decision 114).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+
+/** Longer than the gap between two queries of one request (its own work in between), shorter than a human notices. */
+export const QUIET_MS = 15;
+/** The longest a background statement waits for a quiet moment; then it runs anyway. */
+export const MAX_WAIT_MS = 500;
+const POLL_MS = 5;
+
+export interface RequestTurns {
+  /** Resolves once the client has been quiet for QUIET_MS, or after MAX_WAIT_MS. */
+  quietMoment(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function requestTurns(client: PGlite): RequestTurns {
+  let inFlight = 0;
+  let lastEnded = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      inFlight += 1;
+      try {
+        return await original(...args);
+      } finally {
+        inFlight -= 1;
+        lastEnded = performance.now();
+      }
+    };
+  }
+  return {
+    async quietMoment() {
+      const started = performance.now();
+      await sleep(POLL_MS);
+      while (performance.now() - started < MAX_WAIT_MS) {
+        if (inFlight === 0 && performance.now() - lastEnded >= QUIET_MS) return;
+        await sleep(POLL_MS);
+      }
+    },
+  };
+}
