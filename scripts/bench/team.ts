@@ -47,19 +47,18 @@ const RARE_WORD = '무인세탁소';
 
 /**
  * IDEAS ideas over the last 60 days, every stage (the delivered ones with their delivery time, 종료 with its close,
- * as the promise reads them), a few in the spam folder, one in ten with a memo row. The trigram index is set aside
- * while they are stored and built again after (one build, not 100,000 updates of a GIN index): its definition and
- * its column's statistics setting are read back from the catalogue, so it is the migration's index.
+ * as the promise reads them), a few in the spam folder, one in ten with a memo row. Their search text (decision 115)
+ * is written in one statement after them, with the trigram index set aside meanwhile and built again after (one
+ * build, not 100,000 updates of a GIN index): its definition is read back from the catalogue, so it is the
+ * migration's index.
  */
 async function store(database: Database): Promise<void> {
   const [existing] = await database.rows<{ n: string | number }>(sql`select count(*) as n from ideas`);
   if (Number(existing?.n) >= IDEAS) return;
   const started = performance.now();
-  const [search] = await database.rows<{ definition: string; statistics: number | null }>(sql`
-    select pg_get_indexdef(c.oid) as definition, a.attstattarget::int as statistics
-    from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum = 1
-    where c.relname = 'ideas_search_trgm_idx'`);
-  if (search) await database.rows(sql`drop index ideas_search_trgm_idx`);
+  const [search] = await database.rows<{ definition: string }>(sql`
+    select pg_get_indexdef(c.oid) as definition from pg_class c where c.relname = 'idea_search_trgm_idx'`);
+  if (search) await database.rows(sql`drop index idea_search_trgm_idx`);
   const now = Date.now();
   const words = sql.join(
     WORDS.map((word) => sql`${word}`),
@@ -83,13 +82,11 @@ async function store(database: Database): Promise<void> {
   await database.rows(sql`update ideas set closed_at = received_at + interval '2 hours' where stage = 'closed'`);
   await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
     select id, 'audio/webm', 3000, 4, '\\x1a45dfa3'::bytea from ideas where random() < 0.1`);
-  if (search) {
-    await database.rows(sql.raw(search.definition));
-    if (search.statistics !== null && search.statistics >= 0)
-      await database.rows(
-        sql.raw(`alter index ideas_search_trgm_idx alter column 1 set statistics ${Number(search.statistics)}`),
-      );
-  }
+  // The search text as the indexer writes it (ideas/search-index.ts), in one statement, then the index built once.
+  await database.rows(sql`insert into idea_search (idea_id, text)
+    select i.id, lower(i.name || ' ' || i.email || ' ' || i.idea) from ideas i join search_queue q on q.idea_id = i.id`);
+  await database.rows(sql`delete from search_queue`);
+  if (search) await database.rows(sql.raw(search.definition));
   await database.rows(sql`vacuum analyze`);
   console.error(
     `${database.kind}: stored ${IDEAS.toLocaleString('en-US')} ideas in ${((performance.now() - started) / 1000).toFixed(0)} s`,

@@ -16,6 +16,7 @@ import { registerErrorHandlers } from './http/error-handlers';
 import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
+import { searchIndexer } from './ideas/search-index';
 import { loggerOptions } from './logger';
 import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, database, transport, alerts, app.log, () => outbox.nudge());
+  // The search text follows the ideas (decision 115): after the intake settles, before any search.
+  const searchIndex = searchIndexer(database, app.log);
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
@@ -204,6 +207,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     (stopping ??= Promise.all([
       jobs.stop(),
       outbox.stop(),
+      searchIndex.stop(),
       fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
     ]));
   app.addHook('preClose', async () => {
@@ -226,6 +230,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     statusSecret,
     onStored: (ideaId, eventId) => {
       outbox.nudge();
+      searchIndex.nudge();
       // Stored with the idea in its group commit (decision 113): only the announcement is left.
       if (eventId !== undefined)
         void events.announce({ id: eventId, kind: 'lead_received', ideaId, memberId: null, actorId: null });

@@ -90,18 +90,38 @@ export const ideas = pgTable(
       index('ideas_done_stage_idx')
         .on(table.stage, table.receivedAt.desc(), table.id)
         .where(sql`(${table.prototypeDeliveredAt} is not null or ${table.closedAt} is not null) and ${notSpam}`),
-      // The inbox's search (ideas/lead-inbox.ts, decision 093): a substring of name, e-mail and idea through pg_trgm.
-      // Its expression keeps no statistics (the migration), as the personal columns (decision 077).
-      index('ideas_search_trgm_idx').using(
-        'gin',
-        sql`lower(${table.name} || ' ' || ${table.email} || ' ' || ${table.idea}) gin_trgm_ops`,
-      ),
       index('ideas_spam_idx')
         .on(table.receivedAt)
         .where(sql`${table.spamReason} is not null and ${table.releasedAt} is null`),
     ];
   },
 );
+
+/**
+ * The inbox's search text (ideas/search-index.ts, decisions 093 and 115): name, e-mail and idea lowered, searched
+ * for a substring through pg_trgm. Kept apart from `ideas` and written after the idea (`search_queue`), so the
+ * intake does not pay for the trigram index; erased with the idea by the cascade. No statistics (the migration),
+ * as the personal columns (decision 077).
+ */
+export const ideaSearch = pgTable(
+  'idea_search',
+  {
+    ideaId: uuid('idea_id')
+      .primaryKey()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+  },
+  (table) => [index('idea_search_trgm_idx').using('gin', sql`${table.text} gin_trgm_ops`)],
+);
+
+/**
+ * Ideas stored but not yet in `idea_search`: queued by a statement trigger on `ideas` (migration 0023), taken by the
+ * indexer. Ids only, and no foreign key (one check less per idea on the intake): the id of an idea erased before it
+ * was indexed is dropped when taken.
+ */
+export const searchQueue = pgTable('search_queue', {
+  ideaId: uuid('idea_id').primaryKey(),
+});
 
 /**
  * A visitor's voice memo (at most one per idea), stored in the same transaction as its idea so every instance on

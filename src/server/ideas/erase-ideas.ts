@@ -52,6 +52,8 @@ export const nothingErased = (): Erased => ({
  */
 export const PERSONAL_DATA_TABLES = [
   'ideas',
+  // The search text (decision 115): name, e-mail and idea, lowered.
+  'idea_search',
   'outbox',
   'founder_mails',
   'idempotency_keys',
@@ -149,6 +151,7 @@ interface ErasedRow extends Record<string, unknown> {
   thread_memos: number | string;
   quotes: number | string;
   idea_events: number | string;
+  idea_search: number | string;
 }
 
 export async function eraseIdeas(
@@ -175,6 +178,7 @@ export async function eraseIdeas(
       'thread_messages',
       'quotes',
       'idea_events',
+      'idea_search',
     ] as const;
     const [row] = await rows<ErasedRow>(sql`with
       plain_memos as (select 1 from voice_memos m join ideas i on i.id = m.idea_id

@@ -20,6 +20,7 @@ import {
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
 import { ideaIdList, isIdeaId } from './idea-ids';
+import { indexAllPending } from './search-index';
 import { inSpamFolder, isDone, isDue, isKept, isOpen, isOverdue } from './lead-promise-sql';
 
 export { inSpamFolder, isOpen };
@@ -41,13 +42,14 @@ export function whereOf(filter: Pick<LeadListFilter, 'folder' | 'stage' | 'overd
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * What was typed, found literally in name, e-mail or idea text (lowered) through the trigram index
- * `ideas_search_trgm_idx` (decision 093) — or, when it is a reference (the id's first 8, as the mails and the
- * founder quote it) or a whole id, that lead by its primary key.
+ * What was typed, found literally in name, e-mail or idea text (lowered, kept in `idea_search`) through its trigram
+ * index `idea_search_trgm_idx` (decisions 093 and 115) — or, when it is a reference (the id's first 8, as the mails
+ * and the founder quote it) or a whole id, that lead by its primary key. The caller brings the index up to date
+ * first (search-index.ts `indexAllPending`).
  */
 export function searchCondition(q: string): SQL {
   const needle = q.trim().toLowerCase();
-  const text = sql`lower(i.name || ' ' || i.email || ' ' || i.idea) like ${`%${likeLiteral(needle)}%`}`;
+  const text = sql`i.id in (select s.idea_id from idea_search s where s.text like ${`%${likeLiteral(needle)}%`})`;
   if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${text})`;
   if (/^[0-9a-f]{8}$/.test(needle))
     return sql`(i.id between ${`${needle}-0000-0000-0000-000000000000`}::uuid
@@ -127,6 +129,7 @@ const FROM = sql`from ideas i left join team_members tm on tm.id = i.owner_id
  * met every six leads, and its thousands of matches are never sorted.
  */
 export async function listLeads(database: Database, filter: LeadListFilter, now = new Date()): Promise<LeadList> {
+  if (filter.q) await indexAllPending(database);
   const where = whereOf({ ...filter, q: undefined }, now);
   const search = filter.q ? searchCondition(filter.q) : undefined;
   const offset = (filter.page - 1) * filter.pageSize;
