@@ -81,7 +81,10 @@ export function searchIndexer(
         running = undefined;
       });
   };
-  const poll = setInterval(round, timing.pollMs);
+  // Ideas this instance is waiting to index have their timers; the poll only picks up what was queued elsewhere.
+  const poll = setInterval(() => {
+    if (waitingSince === undefined) round();
+  }, timing.pollMs);
   poll.unref();
 
   return {
