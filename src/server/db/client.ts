@@ -42,6 +42,12 @@ export interface Database {
    * for tables whose erased bytes are unreadable anyway (the sealed voice memos, decision 105).
    */
   purgeDeleted(tables: readonly string[], vacuumOnly?: readonly string[]): Promise<void>;
+  /**
+   * For background work before each of its statements: on PGlite, which runs one statement at a time on the server's
+   * thread, resolves once no query ran for a moment (at most half a second, db/pglite-turns.ts, decision 114), so the
+   * work never lands between two queries of one request; on PostgreSQL at once.
+   */
+  quietMoment(): Promise<void>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -108,6 +114,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     'pglite',
     db,
     purgeDeleted,
+    () => turns.quietMoment(),
     () => client.query('select 1'),
     () => client.close(),
   );
@@ -141,6 +148,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     'postgres',
     db,
     purgeDeleted,
+    () => Promise.resolve(),
     () => pool.query('select 1'),
     () => pool.end(),
   );
@@ -157,6 +165,7 @@ function databaseOver(
   kind: Database['kind'],
   db: RawSqlDriver,
   purgeDeleted: Database['purgeDeleted'],
+  quietMoment: Database['quietMoment'],
   pingQuery: () => Promise<unknown>,
   end: () => Promise<void>,
 ): Database {
@@ -167,6 +176,7 @@ function databaseOver(
     rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)).rows as T[],
     transaction: (work) => db.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
     purgeDeleted,
+    quietMoment,
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(pingQuery, timeoutMs)),
     async close() {
       if (closed) return;
