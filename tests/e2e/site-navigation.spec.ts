@@ -90,8 +90,17 @@ test.describe('hero call to action', () => {
     await page.getByRole('link', { name: '아이디어 보내기' }).click();
     await expect(page.locator('#idea-form')).toBeInViewport();
     await expect(page).toHaveURL(/#idea-form$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    const target = await page.evaluate(() => window.scrollY);
+    // The target is where the scroll comes to rest: read while it still moved, a midway frame would count as the end.
+    let target = -1;
+    await expect
+      .poll(async () => {
+        const before = target;
+        target = await page.evaluate(
+          () => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 250)),
+        );
+        return target > 0 && target === before;
+      })
+      .toBe(true);
     const positions = await page.evaluate(
       () => (window as Window & { scrollPositions?: number[] }).scrollPositions ?? [],
     );
