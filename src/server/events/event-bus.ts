@@ -48,77 +48,62 @@ export class Listeners {
 }
 
 /**
- * announce() for events already stored: those of one tick (one group commit's new leads) go in one announcement.
- * Each call resolves once its event was announced (or the attempt failed: logged with the kinds and count only).
+ * Calls `handle` with the events of a burst: those that arrive while a call is under way (a group commit's new
+ * leads arrive together) wait for it and go in the next call, the first call started a microtask later so the
+ * events of one tick share it. Each event's promise resolves once its call settled; a failure is logged with the
+ * kinds and count only, never the events (the pages catch up at their next reconnect or refetch).
  */
-export function announcer(
-  announce: (events: WorkspaceEvent[]) => Promise<void>,
+function inBursts<E extends { kind: string }>(
+  handle: (events: E[]) => Promise<void>,
   log: FastifyBaseLogger,
-): EventBus['announce'] {
-  let waiting: { event: WorkspaceEvent; done: () => void }[] = [];
-  let sending: Promise<void> | undefined;
+  failure: string,
+): (event: E) => Promise<void> {
+  let waiting: { event: E; done: () => void }[] = [];
+  let running: Promise<void> | undefined;
 
-  async function sendAll(): Promise<void> {
+  async function runAll(): Promise<void> {
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
-      const events = batch.map((entry) => entry.event).sort((a, b) => a.id - b.id);
+      const events = batch.map((entry) => entry.event);
       try {
-        await announce(events);
+        await handle(events);
       } catch (error) {
         const kinds = [...new Set(events.map((event) => event.kind))];
-        log.warn({ err: error, kinds, count: events.length }, 'workspace events not announced');
+        log.warn({ err: error, kinds, count: events.length }, failure);
       }
       for (const entry of batch) entry.done();
     }
-    sending = undefined;
+    running = undefined;
   }
 
   return (event) =>
     new Promise<void>((done) => {
       waiting.push({ event, done });
-      sending ??= Promise.resolve().then(sendAll);
+      running ??= Promise.resolve().then(runAll);
     });
 }
 
+/** announce() for events already stored with their change: a burst's events in one announcement, in id order. */
+export function announcer(
+  announce: (events: WorkspaceEvent[]) => Promise<void>,
+  log: FastifyBaseLogger,
+): EventBus['announce'] {
+  return inBursts((events) => announce(events.sort((a, b) => a.id - b.id)), log, 'workspace events not announced');
+}
+
 /**
- * publish(): store, then announce. Events published while a write is under way (a group commit's new leads arrive
- * together) wait for it and go in the next write: one insert and one announcement per burst, not one commit per
- * event, so the intake's throughput does not pay for the live inbox. Each call resolves once its event was
- * announced (or the attempt failed: logged with the kinds and count only).
+ * publish(): store, then announce, a burst at a time: one insert and one announcement per burst, not one commit
+ * per event, so the intake's throughput does not pay for the live inbox.
  */
 export function publisher(
   database: Database,
   announce: (events: WorkspaceEvent[]) => Promise<void>,
   log: FastifyBaseLogger,
 ): EventBus['publish'] {
-  let waiting: { event: NewWorkspaceEvent; done: () => void }[] = [];
-  let writing: Promise<void> | undefined;
-
-  async function writeAll(): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        await announce(
-          await storeEvents(
-            database,
-            batch.map((entry) => entry.event),
-          ),
-        );
-      } catch (error) {
-        const kinds = [...new Set(batch.map((entry) => entry.event.kind))];
-        log.warn({ err: error, kinds, count: batch.length }, 'workspace events not published');
-      }
-      for (const entry of batch) entry.done();
-    }
-    writing = undefined;
-  }
-
-  return (event) =>
-    new Promise<void>((done) => {
-      waiting.push({ event, done });
-      // Started a microtask later, so the events of one tick (one group commit's leads) share the first write.
-      writing ??= Promise.resolve().then(writeAll);
-    });
+  return inBursts(
+    async (events: NewWorkspaceEvent[]) => announce(await storeEvents(database, events)),
+    log,
+    'workspace events not published',
+  );
 }
