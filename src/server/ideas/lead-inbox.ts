@@ -44,17 +44,22 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character)
 /**
  * What was typed, found literally in name, e-mail or idea text (lowered, kept in `idea_search`) through its trigram
  * index `idea_search_trgm_idx` (decisions 093 and 115) — or, when it is a reference (the id's first 8, as the mails
- * and the founder quote it) or a whole id, that lead by its primary key. The caller brings the index up to date
- * first (search-index.ts `indexAllPending`).
+ * and the founder quote it) or a whole id, that lead by its primary key. Words alone are a semi-join from the
+ * trigram index (it stops at a count's limit); with a reference the matching ids are read first, as one array
+ * (`= any(array(…))`: an index condition on the primary key, which an `or` with the reference's range keeps);
+ * `eachRow` instead tests each lead as it is read (a common word walked in page order, decision 110: its thousands
+ * of matches are never collected). The caller brings the index up to date first (search-index.ts `indexAllPending`).
  */
-export function searchCondition(q: string): SQL {
+export function searchCondition(q: string, options: { eachRow?: boolean } = {}): SQL {
   const needle = q.trim().toLowerCase();
-  const text = sql`i.id in (select s.idea_id from idea_search s where s.text like ${`%${likeLiteral(needle)}%`})`;
-  if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${text})`;
+  const pattern = `%${likeLiteral(needle)}%`;
+  if (options.eachRow) return sql`(select s.text from idea_search s where s.idea_id = i.id) like ${pattern}`;
+  const ids = sql`i.id = any(array(select s.idea_id from idea_search s where s.text like ${pattern}))`;
+  if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${ids})`;
   if (/^[0-9a-f]{8}$/.test(needle))
     return sql`(i.id between ${`${needle}-0000-0000-0000-000000000000`}::uuid
-      and ${`${needle}-ffff-ffff-ffff-ffffffffffff`}::uuid or ${text})`;
-  return text;
+      and ${`${needle}-ffff-ffff-ffff-ffffffffffff`}::uuid or ${ids})`;
+  return sql`i.id in (select s.idea_id from idea_search s where s.text like ${pattern})`;
 }
 
 interface SummaryRow extends Record<string, unknown> {
@@ -153,8 +158,8 @@ export async function listLeads(database: Database, filter: LeadListFilter, now 
   // The range in its index's order, fenced, the words tested on the way: the outer order is the inner one, so no
   // sort, and the limit stops the walk.
   const walked = (range: Range) =>
-    sql`(select i.id, i.received_at, i.stage, i.name, i.email, i.idea from ideas i where ${range.where}
-      ${range.order} offset 0) i where ${search}`;
+    sql`(select i.id, i.received_at, i.stage from ideas i where ${range.where}
+      ${range.order} offset 0) i where ${searchCondition(filter.q!, { eachRow: true })}`;
   const countUpTo = async (range: Range, upTo: number) => {
     const counted = search
       ? sql`select 1 from ${matches(range)}`
