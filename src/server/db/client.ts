@@ -44,7 +44,7 @@ export interface Database {
   purgeDeleted(tables: readonly string[], vacuumOnly?: readonly string[]): Promise<void>;
   /**
    * For background work before each of its statements: on PGlite, which runs one statement at a time on the server's
-   * thread, resolves once no query ran for a moment (at most half a second, db/pglite-turns.ts, decision 114), so the
+   * thread, resolves once no query ran for a moment (at most `MAX_WAIT_MS`, db/pglite-turns.ts, decision 114), so the
    * work never lands between two queries of one request; on PostgreSQL at once.
    */
   quietMoment(): Promise<void>;

@@ -137,6 +137,7 @@ export async function listLeads(database: Database, filter: LeadListFilter, now 
   if (filter.q) await indexAllPending(database);
   const where = whereOf({ ...filter, q: undefined }, now);
   const search = filter.q ? searchCondition(filter.q) : undefined;
+  const searchEachRow = filter.q ? searchCondition(filter.q, { eachRow: true }) : undefined;
   const offset = (filter.page - 1) * filter.pageSize;
   const limit = offset + LEAD_COUNT_CAP;
   // With a stage, the order starts with it (one value): the order of `ideas_*_stage_idx` to the letter, so the
@@ -159,7 +160,7 @@ export async function listLeads(database: Database, filter: LeadListFilter, now 
   // sort, and the limit stops the walk.
   const walked = (range: Range) =>
     sql`(select i.id, i.received_at, i.stage from ideas i where ${range.where}
-      ${range.order} offset 0) i where ${searchCondition(filter.q!, { eachRow: true })}`;
+      ${range.order} offset 0) i where ${searchEachRow}`;
   const countUpTo = async (range: Range, upTo: number) => {
     const counted = search
       ? sql`select 1 from ${matches(range)}`
