@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 
-/** Ids taken per statement: on PGlite one statement holds the server's thread, so it stays short (~30 ms). */
+/** Ids taken per statement: on PGlite one statement holds the server's thread, so it stays short. */
 export const INDEX_CHUNK = 100;
 /** The intake's quiet time after which the background indexes what arrived. */
 export const SETTLE_MS = 1_000;
