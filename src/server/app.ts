@@ -228,11 +228,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     database,
     formSecret,
     statusSecret,
+    notifyChannel: events.transactionChannel,
     onStored: (ideaId, eventId) => {
       outbox.nudge();
       searchIndex.nudge();
-      // Stored with the idea in its group commit (decision 113): only the announcement is left.
-      if (eventId !== undefined)
+      // Stored with the idea in its group commit (decision 113), and on PostgreSQL notified in it (decision 116):
+      // on PGlite only the announcement is left.
+      if (eventId !== undefined && events.transactionChannel === undefined)
         void events.announce({ id: eventId, kind: 'lead_received', ideaId, memberId: null, actorId: null });
       // The funnel's 'idea sent' (decision 098): an in-memory count, written with the next flush of field counts.
       if (config.vitals.enabled) fieldCounts.addStep('idea_sent');

@@ -19,6 +19,12 @@ export interface EventBus {
    * stores its `lead_received` rows, decision 113): no write, only the announcement, a burst's events together.
    */
   announce(event: WorkspaceEvent): Promise<void>;
+  /**
+   * The channel a change can NOTIFY its stored events on within its own transaction (PostgreSQL), so they reach
+   * every instance's subscribers as it commits, with no announce() after it (the intake's group commit, decision
+   * 116). Undefined: the bus is this process (PGlite), and the change calls announce() after its commit.
+   */
+  readonly transactionChannel: string | undefined;
   subscribe(listener: EventListener): () => void;
   close(): Promise<void>;
 }

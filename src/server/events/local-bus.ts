@@ -12,6 +12,7 @@ export function localEventBus(database: Database, log: FastifyBaseLogger): Event
   return {
     publish: publisher(database, deliver, log),
     announce: announcer(deliver, log),
+    transactionChannel: undefined,
     subscribe: (listener) => listeners.add(listener),
     close: async () => {},
   };

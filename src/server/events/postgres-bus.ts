@@ -88,6 +88,7 @@ export async function postgresEventBus(
   return {
     publish: publisher(database, notify, log),
     announce: announcer(notify, log),
+    transactionChannel: EVENT_CHANNEL,
     subscribe: (listener) => listeners.add(listener),
     async close() {
       closed = true;

@@ -61,6 +61,11 @@ export interface StorePolicy {
    * in the group commit; an idea over `perClient` stores nothing. Undefined: no limit.
    */
   rateLimit?: { perClient: number; windowMs: number } | undefined;
+  /**
+   * PostgreSQL: the event bus's channel (EventBus.transactionChannel), NOTIFYed with the group's `lead_received`
+   * events in its own transaction (decision 116). Undefined: the server announces them after the commit.
+   */
+  notifyChannel?: string | undefined;
 }
 
 const ONE_MAIL_EACH: StorePolicy = {
@@ -145,7 +150,8 @@ export async function insertIdeas(
     from store_ideas(${JSON.stringify(rows)}::jsonb,
       ${policy.digestThreshold}::bigint, ${policy.formDigestThreshold}::bigint, ${policy.digestPeriodMs}::bigint,
       ${policy.founderConfirmations?.perDay ?? null}::bigint,
-      ${policy.rateLimit?.perClient ?? null}::bigint, ${policy.rateLimit?.windowMs ?? null}::bigint)`);
+      ${policy.rateLimit?.perClient ?? null}::bigint, ${policy.rateLimit?.windowMs ?? null}::bigint,
+      ${policy.notifyChannel ?? null}::text)`);
   const byIndex = new Map(stored.map((row) => [Number(row.i), row]));
   return batch.map((_, index) => {
     const row = byIndex.get(index);

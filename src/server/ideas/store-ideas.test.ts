@@ -1,11 +1,13 @@
 /**
- * The group commit's counts (store_ideas, migration 0024), on PGlite and PostgreSQL, for groups with several ideas
- * of one address and of both kinds: the founder's confirmations stay within the daily cap per address (earlier
- * groups' confirmations counted, the group's own in order), and the team's one-by-one mails within each kind's
- * digest threshold, whatever the group's size and order.
+ * The group commit (store_ideas, migration 0024), on PGlite and PostgreSQL, for groups with several ideas of one
+ * address and of both kinds: the founder's confirmations stay within the daily cap per address (earlier groups'
+ * confirmations counted, the group's own in order), and the team's one-by-one mails within each kind's digest
+ * threshold, whatever the group's size and order. On PostgreSQL the group NOTIFYs its events in its own transaction
+ * (decision 116): as the event bus reads them, within NOTIFY's size, and never for a group that failed.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import {
@@ -14,6 +16,8 @@ import {
   testDatabase,
   type TestDatabase,
 } from '../../../test-support/server/test-database';
+import type { WorkspaceEvent } from '../../domain/workspace-events';
+import { NOTIFY_PAYLOAD_MAX } from '../events/postgres-bus';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
 
 const policy: StorePolicy = {
@@ -109,4 +113,54 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       'digest', // script: 4th
     ]);
   });
+
+  it.runIf(driver === 'postgres')(
+    "notifies the group's events in its transaction, 40 to a payload, and nothing for a failed group",
+    async () => {
+      const channel = 'store_ideas_test';
+      const listener = new pg.Client({ connectionString: store.databaseUrl });
+      await listener.connect();
+      const payloads: string[] = [];
+      listener.on('notification', (message) => {
+        if (message.channel === channel && message.payload) payloads.push(message.payload);
+      });
+      await listener.query(`listen ${channel}`);
+      try {
+        // The longest ids an event can carry, so the payloads' size is the largest it can be.
+        await database.rows(sql`select setval(pg_get_serial_sequence('workspace_events', 'id'), 9000000000000000000)`);
+        const group = Array.from({ length: 90 }, (_, n) => idea(`n${n}@example.com`));
+        group.splice(45, 0, idea('spam@example.com', { spam: true }));
+        const stored = await insertIdeas(database, group, { ...policy, notifyChannel: channel });
+        const until = Date.now() + 5000;
+        while (payloads.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+        const events = payloads.flatMap((payload) => JSON.parse(payload) as WorkspaceEvent[]);
+        const leads = group.filter((one) => one.spamReason === null);
+        expect(events.map((event) => event.ideaId)).toEqual(leads.map((one) => one.id));
+        expect(events.map((event) => event.id)).toEqual(stored.flatMap((one) => one.eventId ?? []));
+        expect(events[0]).toEqual({
+          id: stored[0]!.eventId,
+          kind: 'lead_received',
+          ideaId: leads[0]!.id,
+          memberId: null,
+          actorId: null,
+        });
+        expect(payloads).toHaveLength(3);
+        for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(NOTIFY_PAYLOAD_MAX);
+
+        // A group the database refuses (an id stored already) rolls back its notifications with it.
+        payloads.length = 0;
+        await expect(
+          insertIdeas(database, [idea('x@example.com'), { ...idea('y@example.com'), id: leads[0]!.id }], {
+            ...policy,
+            notifyChannel: channel,
+          }),
+        ).rejects.toThrow();
+        await listener.query('select 1');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(payloads).toEqual([]);
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 });

@@ -51,6 +51,8 @@ export interface SendIdeaEmailOptions {
    * worker, announces the event to the open workspaces).
    */
   onStored?: (ideaId: string, eventId: number | undefined) => void;
+  /** The event bus's transactionChannel: the group commit NOTIFYs its events there itself (PostgreSQL). */
+  notifyChannel?: string | undefined;
 }
 
 export function receiptFor(id: string, receivedAt: Date, statusSecret: string): IdeaReceipt {
@@ -81,6 +83,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
     digestPeriodMs,
     founderConfirmations: config.founder.mail ? { perDay: config.founder.confirmationsPerDay } : undefined,
     rateLimit: { perClient: config.rateLimit.perIp, windowMs: config.rateLimit.windowMs },
+    notifyChannel: options.notifyChannel,
   };
   const { statusSecret } = options;
   const botCheckOptions = {

@@ -3,16 +3,24 @@
 -- subquery again for every idea of the group, so each of n ideas probed all n addresses: n^2 index probes, 2.4 ms of a
 -- 5.8 ms call for 9 ideas (auto_explain under bench:intake). Each idea now counts its own address (a lateral count,
 -- one probe of founder_mails_cap_idx). The digest's count of the period's mails, joined the same way, is now counted
--- once into two variables before the outbox's insert, so no plan can repeat it either. Everything else is 0022's
--- function unchanged.
-CREATE OR REPLACE FUNCTION "store_ideas"(
+-- once into two variables before the outbox's insert, so no plan can repeat it either.
+-- And on PostgreSQL the group's `lead_received` events are NOTIFYed by the function itself (decision 116), in the
+-- group's own transaction: the announcement after the commit was a transaction of its own, one more round trip and
+-- one more WAL flush per group. `p_notify_channel` names the channel (events/postgres-bus.ts); null (PGlite, whose
+-- bus is in the process) notifies nothing and the server announces after the commit as before. The payloads are
+-- those of postgres-bus.ts `notifyPayloads`: JSON arrays of events, 40 to a payload (each event under 200 bytes, so
+-- a payload stays under NOTIFY_PAYLOAD_MAX; store-ideas.test.ts holds it).
+-- Everything else is 0022's function unchanged.
+DROP FUNCTION "store_ideas"(jsonb, bigint, bigint, bigint, bigint, bigint, bigint);--> statement-breakpoint
+CREATE FUNCTION "store_ideas"(
   "p_ideas" jsonb,
   "p_digest_threshold" bigint,
   "p_form_digest_threshold" bigint,
   "p_digest_period_ms" bigint,
   "p_confirmations_per_day" bigint,
   "p_rate_limit" bigint,
-  "p_rate_window_ms" bigint
+  "p_rate_window_ms" bigint,
+  "p_notify_channel" text
 ) RETURNS TABLE ("i" integer, "created" boolean, "spam_reason" text, "rate_limited" boolean, "rate_count" bigint,
   "rate_ttl_ms" bigint, "event_id" bigint)
 LANGUAGE plpgsql AS $$
@@ -127,6 +135,15 @@ BEGIN
     RETURNING workspace_events.id, workspace_events.idea_id
   )
   SELECT coalesce(array_agg(ins.id), '{}'), coalesce(array_agg(ins.idea_id), '{}') INTO events, event_ideas FROM ins;
+  IF p_notify_channel IS NOT NULL AND cardinality(events) > 0 THEN
+    PERFORM pg_notify(p_notify_channel, p.payload)
+    FROM (
+      SELECT '[' || string_agg(json_build_object('id', e.id, 'kind', 'lead_received', 'ideaId', e.idea_id,
+        'memberId', NULL, 'actorId', NULL)::text, ',' ORDER BY e.id) || ']' AS payload
+      FROM unnest(events, event_ideas) WITH ORDINALITY AS e(id, idea_id, n)
+      GROUP BY (e.n - 1) / 40
+    ) p;
+  END IF;
   RETURN QUERY
     SELECT b.i, b.key IS NULL OR b.id = ANY (won_keys), b.spam_reason, false, l.n_now, l.ttl, e.id
     FROM unnest(batch) b
