@@ -4,7 +4,10 @@
  * The server runs as its own process (`src/server/main.ts`, ports 4300–4399) with bench-only limits (rate limits
  * raised, minimum fill time 0) and its mail worker on (.eml files). Every request is a valid submission with a
  * valid form token and a unique Idempotency-Key, i.e. the full request path. Afterwards the database must hold
- * exactly as many ideas as there were 202 answers. Prints the table and writes it into docs/benchmarks.md.
+ * exactly as many ideas as there were 202 answers. Beside the rate and latency, each row has the CPU time an accepted
+ * idea cost during the measured requests, in the server's process and in PostgreSQL's (from /proc): on this
+ * machine's 2 shared cores the rate drifts with the minute, the CPU per idea much less. Prints the table and writes
+ * it into docs/benchmarks.md.
  *
  * Each run sends a fixed number of requests (so every answer is counted before the database is checked).
  *
@@ -124,6 +127,38 @@ interface Row {
   load: number;
   /** Which of the BENCH_ROUNDS rounds (1-based). */
   round: number;
+  /** CPU time per accepted idea during the measured requests: the server's process, and PostgreSQL's (0: PGlite). */
+  serverCpuMs: number;
+  databaseCpuMs: number;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc/<pid>/stat: on 2 shared cores a rate moves with the
+ * machine, the CPU an idea costs much less.
+ */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0; // gone, or no /proc
+  }
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** The CPU time of every PostgreSQL process on the machine (the bench's cluster is the only one it starts). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
 }
 
 async function waitForHealth(port: number, server: ChildProcess): Promise<void> {
@@ -263,10 +298,16 @@ async function benchDriver(
   try {
     await waitForHealth(port, server);
     const warmup = await load(port, 2000);
+    const cpuBefore = { server: processCpuMs(server.pid!), database: cluster ? postgresCpuMs() : 0 };
     const result = await load(port, REQUESTS);
+    const cpu = {
+      server: processCpuMs(server.pid!) - cpuBefore.server,
+      database: cluster ? postgresCpuMs() - cpuBefore.database : 0,
+    };
     console.error(
       `  ${tree.commit}: warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}; ` +
-        `${Math.round(Number(result.statusCodeStats['202']?.count ?? 0) / result.duration)}/s p99 ${result.latency.p99} ms`,
+        `${Math.round(Number(result.statusCodeStats['202']?.count ?? 0) / result.duration)}/s p99 ${result.latency.p99} ms; ` +
+        `CPU per idea: server ${(cpu.server / REQUESTS).toFixed(3)} ms, PostgreSQL ${(cpu.database / REQUESTS).toFixed(3)} ms`,
     );
     const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
     const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
@@ -289,6 +330,8 @@ async function benchDriver(
         stored: stored.text,
         load: loadAverage,
         round,
+        serverCpuMs: cpu.server / Math.max(1, measuredAccepted),
+        databaseCpuMs: cpu.database / Math.max(1, measuredAccepted),
       },
       memo: memos && {
         driver: LABELS[driver],
@@ -466,11 +509,12 @@ function floodTable(rows: FloodRow[]): string {
 
 function table(rows: Row[]): string {
   const lines = [
-    '| Database | Commit | Round | Load at start | Accepted/s (202) | p50 latency | p99 latency | 202 answers (incl. warm-up) | Other answers / errors | Ideas in DB | DB = 202s |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    '| Database | Commit | Round | Load at start | Accepted/s (202) | p50 latency | p99 latency | Server CPU per idea | PostgreSQL CPU per idea | 202 answers (incl. warm-up) | Other answers / errors | Ideas in DB | DB = 202s |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows.map(
       (row) =>
         `| ${row.driver} | ${row.commit} | ${row.round} | ${row.load.toFixed(1)} | ${Math.round(row.requestsPerSecond).toLocaleString('en-US')} | ${row.p50} ms | ${row.p99} ms | ` +
+        `${row.serverCpuMs.toFixed(3)} ms | ${row.databaseCpuMs > 0 ? `${row.databaseCpuMs.toFixed(3)} ms` : '–'} | ` +
         `${row.accepted.toLocaleString('en-US')} | ${row.other} | ${row.stored.toLocaleString('en-US')} | ${row.stored === row.accepted ? 'yes' : 'NO'} |`,
     ),
   ];
@@ -545,6 +589,7 @@ function medians(driver: Driver, commit: string) {
   return {
     rate: median(of.map((row) => row.requestsPerSecond)),
     p99: median(of.map((row) => row.p99)),
+    cpu: median(of.map((row) => row.serverCpuMs + row.databaseCpuMs)),
     rounds: of.map((row) => Math.round(row.requestsPerSecond).toLocaleString('en-US')).join(', '),
   };
 }
@@ -561,7 +606,7 @@ const ratios = against
       return base && now
         ? `${LABELS[driver]}: **${(now.rate / base.rate).toFixed(2)}×** the accepted/s of ${against.commit} (medians of ${ROUNDS} rounds: ` +
             `${Math.round(now.rate).toLocaleString('en-US')} vs ${Math.round(base.rate).toLocaleString('en-US')}/s; rounds ${now.rounds} vs ${base.rounds}), ` +
-            `p99 ${now.p99} vs ${base.p99} ms`
+            `p99 ${now.p99} vs ${base.p99} ms, CPU per idea (server and PostgreSQL) ${now.cpu.toFixed(3)} vs ${base.cpu.toFixed(3)} ms`
         : undefined;
     })
       .filter(Boolean)
