@@ -15,6 +15,10 @@ async function appWith(env: Record<string, string>) {
   await registerSecurityHeaders(app, testConfig({ SITE_DIR: site.siteDir, ...env }));
   app.post('/api', async () => ({ ok: true }));
   app.get('/', async () => 'home');
+  app.get('/fails', async () => {
+    throw new Error('boom');
+  });
+  app.get('/own-referrer', async (_request, reply) => reply.header('referrer-policy', 'no-referrer').send('own'));
   return app;
 }
 
@@ -45,5 +49,31 @@ describe('security headers', () => {
     expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(String(proxied.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     expect(proxied.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends the same headers on a page, an API answer, a 404 and an error, each built once (decision 117)', async () => {
+    const app = await appWith({});
+    const answers = [
+      await app.inject({ url: '/' }),
+      await app.inject({ method: 'POST', url: '/api', payload: {} }),
+      await app.inject({ url: '/nowhere' }),
+      await app.inject({ url: '/fails' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 500]);
+    const [page] = answers;
+    const csp = String(page!.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toBe(csp);
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+    // A route's own header wins over the default (the intake's form-post answers send no referrer).
+    expect((await app.inject({ url: '/own-referrer' })).headers['referrer-policy']).toBe('no-referrer');
   });
 });

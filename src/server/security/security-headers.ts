@@ -2,10 +2,11 @@
  * Security headers (helmet) and CORS. The CSP allows scripts only from 'self' plus hashes of the prerendered
  * inline scripts; styles may be inline (React/Radix style attributes); nothing may frame the site.
  * HSTS is sent only when the site is served over https (behind a TLS proxy: TRUST_PROXY).
+ * helmet's middleware is built once, at start (decision 117): the headers are the same for every answer.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { siteInlineScriptHashes } from './inline-script-hashes';
 
@@ -30,7 +31,7 @@ export function contentSecurityDirectives(scriptHashes: string[], https: boolean
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.trustProxy !== false;
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityDirectives(siteInlineScriptHashes(config.siteDir), https),
@@ -41,6 +42,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
   });
+  // On the root instance: every answer, the 404s and the error pages included.
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(cors, {
     // Same-origin requests need no CORS; other origins only when listed in ALLOWED_ORIGINS.
     origin: config.allowedOrigins.length > 0 ? config.allowedOrigins : false,
