@@ -3,7 +3,10 @@
 -- subquery again for every idea of the group, so each of n ideas probed all n addresses: n^2 index probes, 2.4 ms of a
 -- 5.8 ms call for 9 ideas (auto_explain under bench:intake). Each idea now counts its own address (a lateral count,
 -- one probe of founder_mails_cap_idx). The digest's count of the period's mails, joined the same way, is now counted
--- once into two variables before the outbox's insert, so no plan can repeat it either.
+-- once into two variables before the outbox's insert, so no plan can repeat it either. And the usual group (every
+-- token new and used once, nobody over the rate limit, no voice memo) skips the statements that would find nothing
+-- (the earlier uses of its tokens, the reuses, the group's rebuild, the limited answers, the memos' insert): on
+-- PGlite each statement costs a fixed share of the server's only thread whatever it finds.
 -- And on PostgreSQL the group's `lead_received` events are NOTIFYed by the function itself (decision 116), in the
 -- group's own transaction: the announcement after the commit was a transaction of its own, one more round trip and
 -- one more WAL flush per group. `p_notify_channel` names the channel (events/postgres-bus.ts); null (PGlite, whose
@@ -30,7 +33,7 @@ DECLARE
   won_tokens text[];
   earlier_hashes text[];
   earlier_keys text[];
-  reused integer[];
+  reused integer[] := '{}';
   won_keys uuid[];
   since timestamptz;
   limited integer[] := '{}';
@@ -40,6 +43,9 @@ DECLARE
   event_ideas uuid[] := '{}';
   mailed_by_script bigint;
   mailed_by_form bigint;
+  most_hits bigint;
+  token_ideas bigint;
+  memos bigint;
 BEGIN
   -- The per-client rate limit: each key's hits added to its fixed window in one upsert, then each idea given its
   -- running count in the group's order; those over the limit leave the group before anything is stored.
@@ -59,20 +65,22 @@ BEGIN
       FROM unnest(batch) b JOIN hits h ON h.key = b.rate_key JOIN counted c ON c.key = b.rate_key
     )
     SELECT coalesce(array_agg(r.i ORDER BY r.i), '{}'), coalesce(array_agg(r.n_now ORDER BY r.i), '{}'),
-      coalesce(array_agg(r.ttl ORDER BY r.i), '{}')
-    INTO limited, counts, ttls
+      coalesce(array_agg(r.ttl ORDER BY r.i), '{}'), coalesce(max(r.n_now), 0)
+    INTO limited, counts, ttls, most_hits
     FROM running r;
     -- Kept for the answers: every counted idea's count and time left; the group keeps those within the limit.
-    RETURN QUERY
-      SELECT l.i, false, NULL::text, true, l.n_now, l.ttl, NULL::bigint
-      FROM unnest(limited, counts, ttls) AS l(i, n_now, ttl) WHERE l.n_now > p_rate_limit;
-    batch := array(
-      SELECT b FROM unnest(batch) b
-      WHERE NOT EXISTS (
-        SELECT 1 FROM unnest(limited, counts) AS l(i, n_now) WHERE l.i = b.i AND l.n_now > p_rate_limit
-      )
-      ORDER BY b.i
-    );
+    IF most_hits > p_rate_limit THEN
+      RETURN QUERY
+        SELECT l.i, false, NULL::text, true, l.n_now, l.ttl, NULL::bigint
+        FROM unnest(limited, counts, ttls) AS l(i, n_now, ttl) WHERE l.n_now > p_rate_limit;
+      batch := array(
+        SELECT b FROM unnest(batch) b
+        WHERE NOT EXISTS (
+          SELECT 1 FROM unnest(limited, counts) AS l(i, n_now) WHERE l.i = b.i AND l.n_now > p_rate_limit
+        )
+        ORDER BY b.i
+      );
+    END IF;
   END IF;
   -- The tokens' uses: the first use of each token in the group is its candidate.
   WITH candidate AS (
@@ -83,27 +91,38 @@ BEGIN
     SELECT c.token_hash, c.token_key, c.token_expires FROM candidate c
     ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash
   )
-  SELECT coalesce(array_agg(ins.token_hash), '{}') INTO won_tokens FROM ins;
-  -- The stored uses of the tokens this group did not win, by primary key.
-  SELECT coalesce(array_agg(t.token_hash), '{}'), coalesce(array_agg(t.idempotency_key), '{}')
-  INTO earlier_hashes, earlier_keys
-  FROM used_form_tokens t
-  WHERE t.token_hash = ANY (array(
-    SELECT b.token_hash FROM unnest(batch) b WHERE b.token_hash IS NOT NULL AND NOT (b.token_hash = ANY (won_tokens))
-  ));
-  -- A use that is neither its token's first nor a retry of that submission (the same Idempotency-Key) is a reuse.
-  reused := array(
-    SELECT b.i FROM unnest(batch) b
-    JOIN (
-      SELECT DISTINCT ON (u.token_hash) u.token_hash, u.i AS first_i, u.token_key AS first_key
-      FROM unnest(batch) u WHERE u.token_hash IS NOT NULL ORDER BY u.token_hash, u.i
-    ) c ON c.token_hash = b.token_hash
-    LEFT JOIN unnest(earlier_hashes, earlier_keys) AS e(token_hash, idempotency_key) ON e.token_hash = b.token_hash
-    WHERE NOT CASE
-      WHEN b.token_hash = ANY (won_tokens) THEN b.i = c.first_i OR (b.token_key IS NOT NULL AND b.token_key = c.first_key)
-      ELSE b.token_key IS NOT NULL AND b.token_key IS NOT DISTINCT FROM e.idempotency_key
-    END
-  );
+  -- With it, how many ideas carry a token and how many a memo: the usual group (every token new and used once, no
+  -- memo) skips the statements below that would find nothing.
+  SELECT coalesce((SELECT array_agg(ins.token_hash) FROM ins), '{}'), t.with_token, t.with_memo
+  INTO won_tokens, token_ideas, memos
+  FROM (
+    SELECT count(*) FILTER (WHERE b.token_hash IS NOT NULL) AS with_token,
+      count(*) FILTER (WHERE b.memo_bytes IS NOT NULL) AS with_memo
+    FROM unnest(batch) b
+  ) t;
+  -- Every token-bearing idea won its token: none is a reuse. Otherwise the stored uses of the tokens this group did
+  -- not win, by primary key, and a use that is neither its token's first nor a retry of that submission (the same
+  -- Idempotency-Key) is a reuse.
+  IF cardinality(won_tokens) < token_ideas THEN
+    SELECT coalesce(array_agg(t.token_hash), '{}'), coalesce(array_agg(t.idempotency_key), '{}')
+    INTO earlier_hashes, earlier_keys
+    FROM used_form_tokens t
+    WHERE t.token_hash = ANY (array(
+      SELECT b.token_hash FROM unnest(batch) b WHERE b.token_hash IS NOT NULL AND NOT (b.token_hash = ANY (won_tokens))
+    ));
+    reused := array(
+      SELECT b.i FROM unnest(batch) b
+      JOIN (
+        SELECT DISTINCT ON (u.token_hash) u.token_hash, u.i AS first_i, u.token_key AS first_key
+        FROM unnest(batch) u WHERE u.token_hash IS NOT NULL ORDER BY u.token_hash, u.i
+      ) c ON c.token_hash = b.token_hash
+      LEFT JOIN unnest(earlier_hashes, earlier_keys) AS e(token_hash, idempotency_key) ON e.token_hash = b.token_hash
+      WHERE NOT CASE
+        WHEN b.token_hash = ANY (won_tokens) THEN b.i = c.first_i OR (b.token_key IS NOT NULL AND b.token_key = c.first_key)
+        ELSE b.token_key IS NOT NULL AND b.token_key IS NOT DISTINCT FROM e.idempotency_key
+      END
+    );
+  END IF;
   -- The Idempotency-Keys: an idea whose key was used before (or earlier in the group) is not created.
   WITH ins AS (
     INSERT INTO idempotency_keys (key, request_hash, idea_id, created_at)
@@ -111,7 +130,8 @@ BEGIN
     ON CONFLICT (key) DO NOTHING RETURNING idea_id
   )
   SELECT coalesce(array_agg(ins.idea_id), '{}') INTO won_keys FROM ins;
-  batch := array(
+  IF cardinality(reused) > 0 THEN
+    batch := array(
     SELECT ROW(b.i, b.id, b.at, b.idea, b.name, b.email, b.phone,
       CASE WHEN b.i = ANY (reused) THEN 'token_reused' ELSE b.spam_reason END,
       b.via_form, b.client_ip, b.status_token_hash, b.consent_version, b.memo_key, b.memo_mime, b.memo_duration_ms,
@@ -119,14 +139,17 @@ BEGIN
       b.rate_key)::idea_in
     FROM unnest(batch) b ORDER BY b.i
   );
+  END IF;
   INSERT INTO ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
     status_token_hash, consent_version, consented_at, memo_key)
   SELECT b.id, b.at, b.idea, b.name, b.email, b.phone, b.spam_reason, b.via_form, b.client_ip,
     b.status_token_hash, b.consent_version, b.at, decode(b.memo_key, 'base64')
   FROM unnest(batch) b WHERE b.key IS NULL OR b.id = ANY (won_keys) ORDER BY b.i;
-  INSERT INTO voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
-  SELECT b.id, b.memo_mime, b.memo_duration_ms, b.memo_size, decode(b.memo_bytes, 'base64')
-  FROM unnest(batch) b WHERE b.memo_bytes IS NOT NULL AND (b.key IS NULL OR b.id = ANY (won_keys));
+  IF memos > 0 THEN
+    INSERT INTO voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
+    SELECT b.id, b.memo_mime, b.memo_duration_ms, b.memo_size, decode(b.memo_bytes, 'base64')
+    FROM unnest(batch) b WHERE b.memo_bytes IS NOT NULL AND (b.key IS NULL OR b.id = ANY (won_keys));
+  END IF;
   -- The live inbox's events: one per created idea that is not spam, announced by the server after the commit.
   WITH ins AS (
     INSERT INTO workspace_events (kind, idea_id)
@@ -152,17 +175,21 @@ BEGIN
     ORDER BY b.i;
   -- Mailed: created and not spam. The period's mails queued one by one are counted once per group, from its
   -- earliest idea, each row's kind read by primary key (a join let the planner scan every idea, decision 087).
-  SELECT min(b.at) - make_interval(secs => p_digest_period_ms / 1000.0) INTO since
-  FROM unnest(batch) b WHERE (b.key IS NULL OR b.id = ANY (won_keys)) AND b.spam_reason IS NULL;
+  WITH period AS (
+    SELECT min(b.at) - make_interval(secs => p_digest_period_ms / 1000.0) AS since
+    FROM unnest(batch) b WHERE (b.key IS NULL OR b.id = ANY (won_keys)) AND b.spam_reason IS NULL
+  )
+  SELECT p.since, count(kind.via_form) FILTER (WHERE NOT kind.via_form), count(kind.via_form) FILTER (WHERE kind.via_form)
+  INTO since, mailed_by_script, mailed_by_form
+  FROM period p
+  LEFT JOIN LATERAL (
+    SELECT (SELECT x.without_script FROM ideas x WHERE x.id = o.idea_id) AS via_form
+    FROM outbox o WHERE NOT o.digest AND o.created_at > p.since
+  ) kind ON true
+  GROUP BY p.since;
   IF since IS NULL THEN
     RETURN;
   END IF;
-  SELECT count(*) FILTER (WHERE NOT kind.via_form), count(*) FILTER (WHERE kind.via_form)
-  INTO mailed_by_script, mailed_by_form
-  FROM (
-    SELECT (SELECT x.without_script FROM ideas x WHERE x.id = o.idea_id) AS via_form
-    FROM outbox o WHERE NOT o.digest AND o.created_at > since
-  ) kind;
   INSERT INTO outbox (idea_id, status, attempts, created_at, next_attempt_at, digest)
   SELECT v.id, 'pending', 0, v.at, v.at,
     CASE WHEN v.via_form THEN mailed_by_form ELSE mailed_by_script END
