@@ -99,9 +99,10 @@ export type StoreResult =
   | { created: false; rateLimited: false; existing: StoredIdempotencyKey; rate: RateCount | undefined };
 
 /**
- * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020 and 0022, decisions 112 and
- * 113): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows, founder confirmations and
- * live events in one statement, so they commit together, in one round trip and with plans the session keeps.
+ * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022 and 0024, decisions
+ * 112, 113 and 116): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows, founder
+ * confirmations and live events in one statement, so they commit together, in one round trip and with plans the
+ * session keeps; on PostgreSQL the events are NOTIFYed in the same transaction (`policy.notifyChannel`).
  * Returns, per idea, whether it was created (false: its client is over the limit, or its Idempotency-Key was
  * already used, here or earlier in the batch), its spam reason (its own, or `token_reused` when another submission
  * used its form token first), its client's count and its event's id. Every statement in it touches only the batch's own rows and
