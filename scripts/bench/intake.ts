@@ -352,7 +352,8 @@ async function benchDriver(
 
 interface DayRow {
   driver: string;
-  slices: { requestsPerSecond: number; p99: number }[];
+  /** Per slice: its rate, p99 and CPU time per accepted idea (the server's and PostgreSQL's). */
+  slices: { requestsPerSecond: number; p99: number; cpuMs: number }[];
   accepted: number;
   stored: number;
   load: number;
@@ -361,12 +362,14 @@ interface DayRow {
 /** Flat when the last slice's rate is at least 90 % of the first's and its p99 at most 110 % of the first's. */
 const FLAT = 0.1;
 
-function dayVerdict(row: DayRow): { rate: number; p99: number; flat: boolean } {
+function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat: boolean } {
   const first = row.slices[0]!;
   const last = row.slices.at(-1)!;
   const rate = last.requestsPerSecond / first.requestsPerSecond;
   const p99 = last.p99 / first.p99;
-  return { rate, p99, flat: rate >= 1 - FLAT && p99 <= 1 + FLAT };
+  // The CPU an idea costs, last slice against first: the work per idea, which the machine's drift moves far less.
+  const cpu = last.cpuMs / first.cpuMs;
+  return { rate, p99, cpu, flat: rate >= 1 - FLAT && p99 <= 1 + FLAT };
 }
 
 /** DAY_REQUESTS ideas on a fresh server of this checkout, in slices of DAY_SLICE, all within the same day. */
@@ -385,12 +388,15 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
     let accepted = Number((await load(port, 2000)).statusCodeStats['202']?.count ?? 0);
     const slices: DayRow['slices'] = [];
     for (let sent = 0; sent < DAY_REQUESTS; sent += DAY_SLICE) {
+      const cpuBefore = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0);
       const result = await load(port, Math.min(DAY_SLICE, DAY_REQUESTS - sent));
+      const cpu = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0) - cpuBefore;
       const ok = Number(result.statusCodeStats['202']?.count ?? 0);
       accepted += ok;
-      slices.push({ requestsPerSecond: ok / result.duration, p99: result.latency.p99 });
+      slices.push({ requestsPerSecond: ok / result.duration, p99: result.latency.p99, cpuMs: cpu / Math.max(1, ok) });
       console.error(
-        `  day: ${sent + DAY_SLICE} ideas, ${Math.round(ok / result.duration)}/s, p99 ${result.latency.p99} ms`,
+        `  day: ${sent + DAY_SLICE} ideas, ${Math.round(ok / result.duration)}/s, p99 ${result.latency.p99} ms, ` +
+          `CPU per idea ${(cpu / Math.max(1, ok)).toFixed(3)} ms`,
       );
     }
     await stop(server);
@@ -650,21 +656,25 @@ if (memoRows.length > 0)
 if (dayRows.length > 0)
   sections.push(
     `A day's volume: ${DAY_REQUESTS.toLocaleString('en-US')} ideas (after 2,000 warm-up) on a fresh server of this commit, all within one day (every one inside the founder cap's 24 hours), ` +
-      `sent in slices of ${DAY_SLICE.toLocaleString('en-US')}; flat when the last slice's accepted/s is within ${FLAT * 100} % of the first's and its p99 no more than ${FLAT * 100} % above.`,
+      `sent in slices of ${DAY_SLICE.toLocaleString('en-US')}; flat when the last slice's accepted/s is within ${FLAT * 100} % of the first's and its p99 no more than ${FLAT * 100} % above. ` +
+      "Beside it each slice's CPU time per accepted idea (the server's and PostgreSQL's): work that grows with the day shows there, whatever the machine's other load does to the rate.",
     '',
-    '| Database | Load at start | First slice accepted/s (p99) | Last slice accepted/s (p99) | Rate last/first | p99 last/first | Flat | Ideas in DB = 202s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
+    '| Database | Load at start | First slice accepted/s (p99) | Last slice accepted/s (p99) | Rate last/first | p99 last/first | Flat | CPU per idea, first → last slice | Ideas in DB = 202s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | :---: | ---: | :---: |',
     ...dayRows.map((row) => {
       const first = row.slices[0]!;
       const last = row.slices.at(-1)!;
       const verdict = dayVerdict(row);
       return (
         `| ${row.driver} | ${row.load.toFixed(1)} | ${Math.round(first.requestsPerSecond).toLocaleString('en-US')} (${first.p99} ms) | ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} (${last.p99} ms) | ` +
-        `${verdict.rate.toFixed(2)} | ${verdict.p99.toFixed(2)} | ${verdict.flat ? 'yes' : 'NO'} | ${row.stored === row.accepted ? 'yes' : 'NO'} |`
+        `${verdict.rate.toFixed(2)} | ${verdict.p99.toFixed(2)} | ${verdict.flat ? 'yes' : 'NO'} | ` +
+        `${first.cpuMs.toFixed(3)} → ${last.cpuMs.toFixed(3)} ms (${verdict.cpu.toFixed(2)}) | ${row.stored === row.accepted ? 'yes' : 'NO'} |`
       );
     }),
     '',
     `Every slice's accepted/s: ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => Math.round(slice.requestsPerSecond)).join(', ')}`).join('; ')}.`,
+    '',
+    `Every slice's CPU per idea (ms, the server's and PostgreSQL's): ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => slice.cpuMs.toFixed(3)).join(', ')}`).join('; ')}.`,
     '',
   );
 if (floodRows.length > 0)
