@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDatabase } from './postgres-cluster';
 
@@ -25,6 +25,25 @@ export interface TestDatabase {
   /** Empties every table, on `database` or on a connection of its own (PGlite: only while no app holds it). */
   empty(database?: Database): Promise<void>;
   cleanup(): void;
+}
+
+/**
+ * A suite's own database on `driver`, for the suite's whole run: opened before its tests, emptied before each one
+ * (before the suite's own beforeEach hooks registered after this call), closed and removed after all. `store` and
+ * `database` are set once the suite's beforeAll has run.
+ */
+export function suiteDatabase(driver: Driver): { readonly store: TestDatabase; readonly database: Database } {
+  const suite = {} as { store: TestDatabase; database: Database };
+  beforeAll(async () => {
+    suite.store = await testDatabase(driver);
+    suite.database = await suite.store.open();
+  });
+  afterAll(async () => {
+    await suite.database?.close();
+    suite.store?.cleanup();
+  });
+  beforeEach(() => suite.store.empty(suite.database));
+  return suite;
 }
 
 export async function testDatabase(driver: Driver): Promise<TestDatabase> {

@@ -5,17 +5,11 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { promiseOf } from '../../domain/promise';
 import { PROMISE_CASES } from '../../domain/promise-cases';
-import type { Database } from '../db/client';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { leadFigures, listLeads } from './lead-inbox';
 import { isDue, isKept, isOverdue, promiseStateSql } from './lead-promise-sql';
 
@@ -24,24 +18,14 @@ const NOW = new Date('2026-11-20T03:00:00Z');
 const MINUTE = 60_000;
 
 describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let database: Database;
+  const suite = suiteDatabase(driver);
   const ids = new Map<string, (typeof PROMISE_CASES)[number]>();
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    database = await store.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    store?.cleanup();
-  });
   beforeEach(async () => {
-    await store.empty(database);
     ids.clear();
     for (const c of PROMISE_CASES) {
       const received = NOW.getTime() - c.nowAfter;
-      const id = await storeLead(database, {
+      const id = await storeLead(suite.database, {
         id: crypto.randomUUID(),
         receivedAt: new Date(received),
         stage: c.closedAfter !== null ? 'closed' : c.deliveredAfter !== null ? 'delivered' : 'reviewing',
@@ -54,7 +38,13 @@ describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_M
   });
 
   it('computes each case as promiseOf does, at each boundary', async () => {
-    const rows = await database.rows<{ id: string; state: string; overdue: boolean; due: boolean; kept: boolean }>(
+    const rows = await suite.database.rows<{
+      id: string;
+      state: string;
+      overdue: boolean;
+      due: boolean;
+      kept: boolean;
+    }>(
       sql`select i.id::text as id, ${promiseStateSql} as state, ${isOverdue(NOW)} and not
         (i.spam_reason is not null and i.released_at is null) as overdue,
         ${isDue(NOW)} and not (i.spam_reason is not null and i.released_at is null) as due, ${isKept} as kept
@@ -84,19 +74,19 @@ describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_M
         ),
       };
     });
-    const overdue = await listLeads(database, { folder: 'inbox', overdue: true, page: 1, pageSize: 100 }, NOW);
+    const overdue = await listLeads(suite.database, { folder: 'inbox', overdue: true, page: 1, pageSize: 100 }, NOW);
     expect(overdue.leads.map((lead) => lead.id).sort()).toEqual(
       model
         .filter((lead) => lead.view.overdue)
         .map((lead) => lead.id)
         .sort(),
     );
-    const inbox = await listLeads(database, { folder: 'inbox', page: 1, pageSize: 100 }, NOW);
+    const inbox = await listLeads(suite.database, { folder: 'inbox', page: 1, pageSize: 100 }, NOW);
     const openIds = model.filter((lead) => lead.view.state === 'open').map((lead) => lead.id);
     // The open leads come first (oldest promise first), then the rest; the spam folder is not in the inbox.
     expect(new Set(inbox.leads.slice(0, openIds.length).map((lead) => lead.id))).toEqual(new Set(openIds));
     expect(inbox.total).toBe(model.filter((lead) => lead.view.state !== 'spam').length);
-    const figures = await leadFigures(database, NOW);
+    const figures = await leadFigures(suite.database, NOW);
     expect(figures).toMatchObject({
       received: model.filter((lead) => lead.view.state !== 'spam').length,
       due: model.filter((lead) => lead.view.due).length,
@@ -106,15 +96,15 @@ describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_M
   });
 
   it('never counts a lead inside its 24 hours as a miss', async () => {
-    await store.empty(database);
-    await storeLead(database, { receivedAt: new Date(NOW.getTime() - 2 * MINUTE) });
-    await storeLead(database, { receivedAt: new Date(NOW.getTime() - 3 * MINUTE) });
-    await storeLead(database, {
+    await suite.store.empty(suite.database);
+    await storeLead(suite.database, { receivedAt: new Date(NOW.getTime() - 2 * MINUTE) });
+    await storeLead(suite.database, { receivedAt: new Date(NOW.getTime() - 3 * MINUTE) });
+    await storeLead(suite.database, {
       receivedAt: new Date(NOW.getTime() - 60 * MINUTE),
       stage: 'delivered',
       prototypeDeliveredAt: new Date(NOW.getTime() - 59 * MINUTE),
     });
-    expect(await leadFigures(database, NOW)).toMatchObject({
+    expect(await leadFigures(suite.database, NOW)).toMatchObject({
       received: 3,
       due: 1,
       deliveredInTime: 1,

@@ -5,42 +5,34 @@
  * (decision 115): a search first brings it up to date, so a lead stored a moment ago is found.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { leadReference } from '../../domain/workspace-api';
-import type { Database } from '../db/client';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { listLeads, searchCondition } from './lead-inbox';
 import { indexAllPending } from './search-index';
 
 describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let database: Database;
+  const suite = suiteDatabase(driver);
   let bakery: string;
   let percent: string;
 
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    database = await store.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    store?.cleanup();
-  });
   beforeEach(async () => {
-    await store.empty(database);
-    bakery = await storeLead(database, { name: '김민준', email: 'minjun@example.com', idea: '동네 빵집 예약 앱' });
-    percent = await storeLead(database, { name: '이서연', email: 'seoyeon@example.com', idea: '할인율 50% 알림 봇' });
-    await storeLead(database, { name: '박지호', email: 'jiho@example.com', idea: '5000원 할인 쿠폰' });
+    bakery = await storeLead(suite.database, {
+      name: '김민준',
+      email: 'minjun@example.com',
+      idea: '동네 빵집 예약 앱',
+    });
+    percent = await storeLead(suite.database, {
+      name: '이서연',
+      email: 'seoyeon@example.com',
+      idea: '할인율 50% 알림 봇',
+    });
+    await storeLead(suite.database, { name: '박지호', email: 'jiho@example.com', idea: '5000원 할인 쿠폰' });
   });
 
   const found = async (q: string) =>
-    (await listLeads(database, { folder: 'inbox', q, page: 1, pageSize: 25 })).leads.map((lead) => lead.id);
+    (await listLeads(suite.database, { folder: 'inbox', q, page: 1, pageSize: 25 })).leads.map((lead) => lead.id);
 
   it('finds a lead by its reference, upper or lower case, and by its whole id', async () => {
     expect(await found(leadReference(bakery))).toEqual([bakery]);
@@ -59,17 +51,17 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
 
   it('writes the search text after the idea, and a search finds the newest idea still', async () => {
     const queued = async () =>
-      Number((await database.rows<{ n: number }>(sql`select count(*)::int as n from search_queue`))[0]?.n);
+      Number((await suite.database.rows<{ n: number }>(sql`select count(*)::int as n from search_queue`))[0]?.n);
     // Stored ideas wait in the queue; nothing of theirs is in the search table yet.
     expect(await queued()).toBe(3);
-    expect(await database.rows(sql`select idea_id from idea_search`)).toEqual([]);
+    expect(await suite.database.rows(sql`select idea_id from idea_search`)).toEqual([]);
     expect(await found('빵집')).toEqual([bakery]);
     expect(await queued()).toBe(0);
-    const rows = await database.rows<{ text: string }>(
+    const rows = await suite.database.rows<{ text: string }>(
       sql`select text from idea_search where idea_id = ${bakery}::uuid`,
     );
     expect(rows).toEqual([{ text: '김민준 minjun@example.com 동네 빵집 예약 앱' }]);
-    const newest = await storeLead(database, {
+    const newest = await storeLead(suite.database, {
       name: '최유나',
       email: 'yuna@example.com',
       idea: '방금 들어온 빵집 구독',
@@ -79,14 +71,14 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
 
   it('can answer a search from the trigram index and a reference from the primary key', async () => {
     const plan = async (q: string) =>
-      database.transaction(async (rows) => {
+      suite.database.transaction(async (rows) => {
         await rows(sql`set local enable_seqscan = off`);
         const lines = await rows<Record<string, string>>(
           sql`explain select i.id from ideas i where ${searchCondition(q)}`,
         );
         return lines.map((line) => Object.values(line)[0]).join('\n');
       });
-    await indexAllPending(database);
+    await indexAllPending(suite.database);
     // Latin letters: trigrams of Hangul depend on the cluster's locale (a C locale makes none, decision 093).
     expect(await plan('minjun@example')).toContain('idea_search_trgm_idx');
     expect(await plan(leadReference(bakery))).toMatch(/ideas_pkey/);

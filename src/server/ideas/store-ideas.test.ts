@@ -8,14 +8,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import {
-  APP_TEST_TIMEOUT_MS,
-  DRIVERS,
-  testDatabase,
-  type TestDatabase,
-} from '../../../test-support/server/test-database';
+import { describe, expect, it } from 'vitest';
+import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import { NOTIFY_PAYLOAD_MAX } from '../events/postgres-bus';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
@@ -40,34 +34,25 @@ function idea(email: string, options: { withoutScript?: boolean; spam?: boolean 
 }
 
 describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
-  let store: TestDatabase;
-  let database: Database;
-
-  beforeAll(async () => {
-    store = await testDatabase(driver);
-    database = await store.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    store?.cleanup();
-  });
-  beforeEach(() => store.empty(database));
+  const suite = suiteDatabase(driver);
 
   const confirmations = async (ids: string[]) => {
-    const rows = await database.rows<{ idea_id: string; status: string }>(sql`
+    const rows = await suite.database.rows<{ idea_id: string; status: string }>(sql`
       select idea_id, status from founder_mails where kind = 'confirmation'`);
     const status = new Map(rows.map((row) => [row.idea_id, row.status]));
     return ids.map((id) => status.get(id) ?? 'none');
   };
   const digested = async (ids: string[]) => {
-    const rows = await database.rows<{ idea_id: string; digest: boolean }>(sql`select idea_id, digest from outbox`);
+    const rows = await suite.database.rows<{ idea_id: string; digest: boolean }>(
+      sql`select idea_id, digest from outbox`,
+    );
     const digest = new Map(rows.map((row) => [row.idea_id, row.digest]));
     return ids.map((id) => (digest.has(id) ? (digest.get(id) ? 'digest' : 'each') : 'none'));
   };
 
   it("caps each address's confirmations across groups and within one, in the group's order", async () => {
     const earlier = [idea('a@example.com')];
-    await insertIdeas(database, earlier, policy);
+    await insertIdeas(suite.database, earlier, policy);
     const group = [
       idea('b@example.com'),
       idea('a@example.com'),
@@ -77,7 +62,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       idea('b@example.com'),
       idea('d@example.com'),
     ];
-    const stored = await insertIdeas(database, group, { ...policy, digestThreshold: 100 });
+    const stored = await insertIdeas(suite.database, group, { ...policy, digestThreshold: 100 });
     expect(stored.every((result) => result.created)).toBe(true);
     expect(await confirmations(earlier.map((one) => one.id))).toEqual(['pending']);
     expect(await confirmations(group.map((one) => one.id))).toEqual([
@@ -93,7 +78,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
 
   it('mails each kind one by one up to its threshold in the period, the rest wait for the digest', async () => {
     const first = [idea('1@example.com'), idea('2@example.com', { withoutScript: true })];
-    await insertIdeas(database, first, policy);
+    await insertIdeas(suite.database, first, policy);
     const group = [
       idea('3@example.com', { withoutScript: true }),
       idea('4@example.com'),
@@ -102,7 +87,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       idea('7@example.com', { spam: true }),
       idea('8@example.com'),
     ];
-    await insertIdeas(database, group, policy);
+    await insertIdeas(suite.database, group, policy);
     expect(await digested(first.map((one) => one.id))).toEqual(['each', 'each']);
     expect(await digested(group.map((one) => one.id))).toEqual([
       'each', // form posts: 2nd of 2
@@ -118,7 +103,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
     "notifies the group's events in its transaction, 40 to a payload, and nothing for a failed group",
     async () => {
       const channel = 'store_ideas_test';
-      const listener = new pg.Client({ connectionString: store.databaseUrl });
+      const listener = new pg.Client({ connectionString: suite.store.databaseUrl });
       await listener.connect();
       const payloads: string[] = [];
       listener.on('notification', (message) => {
@@ -127,10 +112,12 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       await listener.query(`listen ${channel}`);
       try {
         // The longest ids an event can carry, so the payloads' size is the largest it can be.
-        await database.rows(sql`select setval(pg_get_serial_sequence('workspace_events', 'id'), 9000000000000000000)`);
+        await suite.database.rows(
+          sql`select setval(pg_get_serial_sequence('workspace_events', 'id'), 9000000000000000000)`,
+        );
         const group = Array.from({ length: 90 }, (_, n) => idea(`n${n}@example.com`));
         group.splice(45, 0, idea('spam@example.com', { spam: true }));
-        const stored = await insertIdeas(database, group, { ...policy, notifyChannel: channel });
+        const stored = await insertIdeas(suite.database, group, { ...policy, notifyChannel: channel });
         const until = Date.now() + 5000;
         while (payloads.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
         const events = payloads.flatMap((payload) => JSON.parse(payload) as WorkspaceEvent[]);
@@ -150,7 +137,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
         // A group the database refuses (an id stored already) rolls back its notifications with it.
         payloads.length = 0;
         await expect(
-          insertIdeas(database, [idea('x@example.com'), { ...idea('y@example.com'), id: leads[0]!.id }], {
+          insertIdeas(suite.database, [idea('x@example.com'), { ...idea('y@example.com'), id: leads[0]!.id }], {
             ...policy,
             notifyChannel: channel,
           }),
