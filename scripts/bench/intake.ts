@@ -21,7 +21,8 @@
  * the text run; ideas and memos in the database must equal the 202 answers.
  * The day row: BENCH_DAY_REQUESTS (default 100,000) ideas stored within one day on a fresh server, sent in slices of
  * BENCH_DAY_SLICE (5,000); the last slice's rate and p99 against the first's (flat: within 10 %), so any work that
- * grows with the day's or the table's volume shows.
+ * grows with the day's or the table's volume shows. Each slice is compared with the same slice on a fresh server
+ * run right before it (the control for the machine's drift, which moves the rate 2x within an hour).
  *
  * `npm run bench:intake -- --against <ref>` builds <ref> in a temporary `git worktree add --detach` (node_modules
  * symlinked from this checkout, or installed from its own package-lock.json when that differs) and runs its own server
@@ -72,7 +73,7 @@ const { values: args } = parseArgs({ options: { against: { type: 'string' } } })
 // commit's server started afresh in every round, the order alternating (ABBA…) so the drift favours neither.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (args.against ? 5 : 1));
 const SECRET = crypto.randomBytes(32).toString('base64url');
-const PORTS = { pglite: 4301, postgres: 4302, cluster: 4390 } as const;
+const PORTS = { pglite: 4301, postgres: 4302, control: 4303, cluster: 4390 } as const;
 
 const MEMO_REQUESTS = Number(process.env.BENCH_MEMO_REQUESTS ?? 600);
 const MEMO_BYTES = 200 * 1024;
@@ -352,8 +353,16 @@ async function benchDriver(
 
 interface DayRow {
   driver: string;
-  /** Per slice: its rate, p99 and CPU time per accepted idea (the server's and PostgreSQL's). */
-  slices: { requestsPerSecond: number; p99: number; cpuMs: number }[];
+  /**
+   * Per slice: its rate, p99 and CPU time per accepted idea (the server's and PostgreSQL's), and the rate and p99 of
+   * the same slice on a fresh server (an empty database) run right before it: the control for the machine's drift.
+   */
+  slices: {
+    requestsPerSecond: number;
+    p99: number;
+    cpuMs: number;
+    control: { requestsPerSecond: number; p99: number };
+  }[];
   accepted: number;
   stored: number;
   load: number;
@@ -362,14 +371,53 @@ interface DayRow {
 /** Flat when the last slice's rate is at least 90 % of the first's and its p99 at most 110 % of the first's. */
 const FLAT = 0.1;
 
-function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat: boolean } {
+const sliceCell = (slice: DayRow['slices'][number]) =>
+  `${Math.round(slice.requestsPerSecond).toLocaleString('en-US')} (${slice.p99} ms; ${Math.round(slice.control.requestsPerSecond).toLocaleString('en-US')}, ${slice.control.p99} ms)`;
+
+function dayVerdict(row: DayRow): {
+  rate: number;
+  p99: number;
+  cpu: number;
+  againstControl: { rate: number; p99: number };
+  flat: boolean;
+} {
   const first = row.slices[0]!;
   const last = row.slices.at(-1)!;
   const rate = last.requestsPerSecond / first.requestsPerSecond;
   const p99 = last.p99 / first.p99;
-  // The CPU an idea costs, last slice against first: the work per idea, which the machine's drift moves far less.
   const cpu = last.cpuMs / first.cpuMs;
-  return { rate, p99, cpu, flat: rate >= 1 - FLAT && p99 <= 1 + FLAT };
+  // Each slice against the fresh server's in the same minute, last against first: what the day's volume costs,
+  // with the machine's drift (2x within an hour here) divided out.
+  const ofControl = (slice: DayRow['slices'][number]) => ({
+    rate: slice.requestsPerSecond / slice.control.requestsPerSecond,
+    p99: slice.p99 / slice.control.p99,
+  });
+  const againstControl = {
+    rate: ofControl(last).rate / ofControl(first).rate,
+    p99: ofControl(last).p99 / ofControl(first).p99,
+  };
+  return { rate, p99, cpu, againstControl, flat: againstControl.rate >= 1 - FLAT && againstControl.p99 <= 1 + FLAT };
+}
+
+/** One slice on a fresh server (its own empty database), started, warmed up and removed for the slice. */
+async function controlSlice(driver: Driver, cluster: PostgresCluster | undefined, amount: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-control-${driver}-`));
+  const databaseUrl = cluster ? await createDatabase(cluster.url, 'control') : undefined;
+  const server = await startServer(PORTS.control, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SITE_DIR: path.join(dataDir, 'no-site'),
+  });
+  try {
+    await waitForHealth(PORTS.control, server);
+    await load(PORTS.control, 2000);
+    const result = await load(PORTS.control, amount);
+    const ok = Number(result.statusCodeStats['202']?.count ?? 0);
+    return { requestsPerSecond: ok / result.duration, p99: result.latency.p99 };
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** DAY_REQUESTS ideas on a fresh server of this checkout, in slices of DAY_SLICE, all within the same day. */
@@ -388,15 +436,23 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
     let accepted = Number((await load(port, 2000)).statusCodeStats['202']?.count ?? 0);
     const slices: DayRow['slices'] = [];
     for (let sent = 0; sent < DAY_REQUESTS; sent += DAY_SLICE) {
+      const amount = Math.min(DAY_SLICE, DAY_REQUESTS - sent);
+      const control = await controlSlice(driver, cluster, amount);
       const cpuBefore = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0);
-      const result = await load(port, Math.min(DAY_SLICE, DAY_REQUESTS - sent));
+      const result = await load(port, amount);
       const cpu = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0) - cpuBefore;
       const ok = Number(result.statusCodeStats['202']?.count ?? 0);
       accepted += ok;
-      slices.push({ requestsPerSecond: ok / result.duration, p99: result.latency.p99, cpuMs: cpu / Math.max(1, ok) });
+      slices.push({
+        requestsPerSecond: ok / result.duration,
+        p99: result.latency.p99,
+        cpuMs: cpu / Math.max(1, ok),
+        control,
+      });
       console.error(
         `  day: ${sent + DAY_SLICE} ideas, ${Math.round(ok / result.duration)}/s, p99 ${result.latency.p99} ms, ` +
-          `CPU per idea ${(cpu / Math.max(1, ok)).toFixed(3)} ms`,
+          `CPU per idea ${(cpu / Math.max(1, ok)).toFixed(3)} ms; a fresh server right before: ` +
+          `${Math.round(control.requestsPerSecond)}/s, p99 ${control.p99} ms`,
       );
     }
     await stop(server);
@@ -656,23 +712,24 @@ if (memoRows.length > 0)
 if (dayRows.length > 0)
   sections.push(
     `A day's volume: ${DAY_REQUESTS.toLocaleString('en-US')} ideas (after 2,000 warm-up) on a fresh server of this commit, all within one day (every one inside the founder cap's 24 hours), ` +
-      `sent in slices of ${DAY_SLICE.toLocaleString('en-US')}; flat when the last slice's accepted/s is within ${FLAT * 100} % of the first's and its p99 no more than ${FLAT * 100} % above. ` +
-      "Beside it each slice's CPU time per accepted idea (the server's and PostgreSQL's): work that grows with the day shows there, whatever the machine's other load does to the rate.",
+      `sent in slices of ${DAY_SLICE.toLocaleString('en-US')}. Right before each slice the same slice runs on a fresh server (an empty database, warmed up with 2,000): ` +
+      `the control for this machine's drift. Flat when, against the control of its minute, the last slice's accepted/s is within ${FLAT * 100} % of the first's and its p99 no more than ${FLAT * 100} % above ` +
+      "(the raw ratios, last slice to first, are beside it). Each slice's CPU time per accepted idea (the server's and PostgreSQL's) is shown too.",
     '',
-    '| Database | Load at start | First slice accepted/s (p99) | Last slice accepted/s (p99) | Rate last/first | p99 last/first | Flat | CPU per idea, first → last slice | Ideas in DB = 202s |',
+    '| Database | Load at start | First slice accepted/s (p99; fresh server) | Last slice accepted/s (p99; fresh server) | Rate last/first: raw, against the control | p99 last/first: raw, against the control | Flat | CPU per idea, first → last slice | Ideas in DB = 202s |',
     '| --- | ---: | ---: | ---: | ---: | ---: | :---: | ---: | :---: |',
     ...dayRows.map((row) => {
       const first = row.slices[0]!;
       const last = row.slices.at(-1)!;
       const verdict = dayVerdict(row);
       return (
-        `| ${row.driver} | ${row.load.toFixed(1)} | ${Math.round(first.requestsPerSecond).toLocaleString('en-US')} (${first.p99} ms) | ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} (${last.p99} ms) | ` +
-        `${verdict.rate.toFixed(2)} | ${verdict.p99.toFixed(2)} | ${verdict.flat ? 'yes' : 'NO'} | ` +
+        `| ${row.driver} | ${row.load.toFixed(1)} | ${sliceCell(first)} | ${sliceCell(last)} | ` +
+        `${verdict.rate.toFixed(2)}, ${verdict.againstControl.rate.toFixed(2)} | ${verdict.p99.toFixed(2)}, ${verdict.againstControl.p99.toFixed(2)} | ${verdict.flat ? 'yes' : 'NO'} | ` +
         `${first.cpuMs.toFixed(3)} → ${last.cpuMs.toFixed(3)} ms (${verdict.cpu.toFixed(2)}) | ${row.stored === row.accepted ? 'yes' : 'NO'} |`
       );
     }),
     '',
-    `Every slice's accepted/s: ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => Math.round(slice.requestsPerSecond)).join(', ')}`).join('; ')}.`,
+    `Every slice's accepted/s (the fresh server's right before): ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => `${Math.round(slice.requestsPerSecond)} (${Math.round(slice.control.requestsPerSecond)})`).join(', ')}`).join('; ')}.`,
     '',
     `Every slice's CPU per idea (ms, the server's and PostgreSQL's): ${dayRows.map((row) => `${row.driver} ${row.slices.map((slice) => slice.cpuMs.toFixed(3)).join(', ')}`).join('; ')}.`,
     '',
@@ -726,7 +783,7 @@ if (
   process.exitCode = 1;
 }
 if (dayRows.some((row) => !dayVerdict(row).flat)) {
-  console.error(`DAY: the last slice is more than ${FLAT * 100} % slower than the first`);
+  console.error(`DAY: against the control, the last slice is more than ${FLAT * 100} % slower than the first`);
   process.exitCode = 1;
 }
 if (process.env.BENCH_NO_WRITE !== '1') writeSection(markdown);
