@@ -148,17 +148,29 @@ function processCpuMs(pid: number): number {
 }
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** The CPU time of every PostgreSQL process on the machine (the bench's cluster is the only one it starts). */
-function postgresCpuMs(): number {
-  let total = 0;
+/** The CPU time of each PostgreSQL process on the machine (the bench's cluster is the only one it starts), by pid. */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(entry), processCpuMs(Number(entry)));
     } catch {
       // exited meanwhile
     }
   }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU time since `before`: what each process still running used since then (a process started meanwhile
+ * counts whole). A process that exited meanwhile (a closed connection's backend, an autovacuum worker) takes its time
+ * with it, so the figure is a floor.
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -299,11 +311,11 @@ async function benchDriver(
   try {
     await waitForHealth(port, server);
     const warmup = await load(port, 2000);
-    const cpuBefore = { server: processCpuMs(server.pid!), database: cluster ? postgresCpuMs() : 0 };
+    const cpuBefore = { server: processCpuMs(server.pid!), database: postgresCpu() };
     const result = await load(port, REQUESTS);
     const cpu = {
       server: processCpuMs(server.pid!) - cpuBefore.server,
-      database: cluster ? postgresCpuMs() - cpuBefore.database : 0,
+      database: cluster ? postgresCpuSince(cpuBefore.database) : 0,
     };
     console.error(
       `  ${tree.commit}: warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}; ` +
@@ -438,9 +450,9 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
     for (let sent = 0; sent < DAY_REQUESTS; sent += DAY_SLICE) {
       const amount = Math.min(DAY_SLICE, DAY_REQUESTS - sent);
       const control = await controlSlice(driver, cluster, amount);
-      const cpuBefore = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0);
+      const cpuBefore = { server: processCpuMs(server.pid!), database: postgresCpu() };
       const result = await load(port, amount);
-      const cpu = processCpuMs(server.pid!) + (cluster ? postgresCpuMs() : 0) - cpuBefore;
+      const cpu = processCpuMs(server.pid!) - cpuBefore.server + (cluster ? postgresCpuSince(cpuBefore.database) : 0);
       const ok = Number(result.statusCodeStats['202']?.count ?? 0);
       accepted += ok;
       slices.push({
