@@ -13,6 +13,7 @@ import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-suppo
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import { NOTIFY_PAYLOAD_MAX } from '../events/postgres-bus';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
+import { openMemoBase64 } from './memo-cipher';
 
 const policy: StorePolicy = {
   digestThreshold: 3,
@@ -97,6 +98,37 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       'none', // spam is not mailed
       'digest', // script: 4th
     ]);
+  });
+
+  it('stores each voice memo with its own idea, whatever its place in the group', async () => {
+    const recording = (n: number) => Buffer.alloc(20_000 + n, n);
+    const group = [
+      { ...idea('m1@example.com'), voiceMemo: { mimeType: 'audio/webm', durationMs: 1000, bytes: recording(1) } },
+      idea('t1@example.com'),
+      { ...idea('m2@example.com'), voiceMemo: { mimeType: 'audio/ogg', durationMs: 2000, bytes: recording(2) } },
+      idea('t2@example.com'),
+    ];
+    await insertIdeas(suite.database, group, policy);
+    const rows = await suite.database.rows<{
+      id: string;
+      mime_type: string;
+      byte_size: number;
+      bytes: string;
+      key: string;
+    }>(sql`
+      select m.idea_id as id, m.mime_type, m.byte_size, encode(m.bytes, 'base64') as bytes, encode(i.memo_key, 'base64') as key
+      from voice_memos m join ideas i on i.id = m.idea_id`);
+    const byIdea = new Map(rows.map((row) => [row.id, row]));
+    expect(rows).toHaveLength(2);
+    for (const [index, n] of [
+      [0, 1],
+      [2, 2],
+    ] as const) {
+      const row = byIdea.get(group[index]!.id)!;
+      expect(row.mime_type).toBe(group[index]!.voiceMemo!.mimeType);
+      expect(Number(row.byte_size)).toBe(20_000 + n);
+      expect(openMemoBase64(row.bytes, row.key).equals(recording(n))).toBe(true);
+    }
   });
 
   it.runIf(driver === 'postgres')(
