@@ -548,13 +548,16 @@ describe('two instances on one PostgreSQL', () => {
           sql`select (select count(*)::int from meetings) as meetings, (select count(*)::int from meeting_cells) as cells`,
         );
         expect(counts).toEqual({ meetings: 4, cells: 4 });
-        // An hour-long meeting cannot overlap a booked half hour either.
+        // An hour-long meeting cannot overlap a booked half hour either: one starting the half hour before a booked
+        // slot, except at 23:30 KST, where an hour would end past the day's hours (outside_hours, not taken).
         await setHours(first.database, { ...ALL_DAY_HOURS, lengthMinutes: 60 });
+        const kstMinute = (slot: string) => ((Date.parse(slot) + KST_OFFSET_MS) % 86_400_000) / 60_000;
+        const before = [all[0]!, all[2]!, all[4]!, all[6]!].find((slot) => kstMinute(slot) + 60 <= 24 * 60)!;
         const lead = await deliveredLead(first.database);
-        const refused = await post(second, lead.path, 'book', all[0]!);
+        const refused = await post(second, lead.path, 'book', before);
         expect(refused.statusCode).toBe(409);
         expect(refused.body).toContain(bookingStatusCopy.refusals.taken);
-        expect(offeredSlots((await second.inject({ method: 'GET', url: lead.path })).body)).not.toContain(all[0]);
+        expect(offeredSlots((await second.inject({ method: 'GET', url: lead.path })).body)).not.toContain(before);
       } finally {
         await second.close();
       }
