@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexAllPending } from '../../src/server/ideas/search-index';
+import { followUpAll } from '../../src/server/ideas/follow-up';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { STAGES } from '../../src/domain/stages';
@@ -83,8 +83,8 @@ async function store(database: Database): Promise<void> {
   await database.rows(sql`update ideas set closed_at = received_at + interval '2 hours' where stage = 'closed'`);
   await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
     select id, 'audio/webm', 3000, 4, '\\x1a45dfa3'::bytea from ideas where random() < 0.1`);
-  // The search text written by the indexer itself (ideas/search-index.ts), then the index built once.
-  await indexAllPending(database);
+  // The search text written by the indexer itself (ideas/follow-up.ts), then the index built once.
+  await followUpAll(database);
   if (search) await database.rows(sql.raw(search.definition));
   await database.rows(sql`vacuum analyze`);
   console.error(

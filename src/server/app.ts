@@ -16,7 +16,7 @@ import { registerErrorHandlers } from './http/error-handlers';
 import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
-import { searchIndexer } from './ideas/search-index';
+import { followUpWorker } from './ideas/follow-up';
 import { loggerOptions } from './logger';
 import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
@@ -195,8 +195,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, database, transport, alerts, app.log, () => outbox.nudge());
-  // The search text follows the ideas (decision 115): after the intake settles, before any search.
-  const searchIndex = searchIndexer(database, app.log);
+  // The search text and the founder's confirmation follow the ideas (decisions 115 and 118): after the intake
+  // settles, before any search; the worker then sends the confirmations.
+  const followUp = followUpWorker(database, app.log, { onConfirmations: () => outbox.nudge() });
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
@@ -207,7 +208,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     (stopping ??= Promise.all([
       jobs.stop(),
       outbox.stop(),
-      searchIndex.stop(),
+      followUp.stop(),
       fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
     ]));
   app.addHook('preClose', async () => {
@@ -231,7 +232,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     notifyChannel: events.transactionChannel,
     onStored: (ideaId, eventId) => {
       outbox.nudge();
-      searchIndex.nudge();
+      followUp.nudge();
       // Stored with the idea in its group commit (decision 113), and on PostgreSQL notified in it (decision 116):
       // on PGlite only the announcement is left.
       if (eventId !== undefined && events.transactionChannel === undefined)

@@ -98,8 +98,8 @@ export const ideas = pgTable(
 );
 
 /**
- * The inbox's search text (ideas/search-index.ts, decisions 093 and 115): name, e-mail and idea lowered, searched
- * for a substring through pg_trgm. Kept apart from `ideas` and written after the idea (`search_queue`), so the
+ * The inbox's search text (ideas/follow-up.ts, decisions 093 and 115): name, e-mail and idea lowered, searched
+ * for a substring through pg_trgm. Kept apart from `ideas` and written after the idea (`idea_follow_ups`), so the
  * intake does not pay for the trigram index; erased with the idea by the cascade. No statistics (the migration),
  * as the personal columns (decision 077).
  */
@@ -115,12 +115,15 @@ export const ideaSearch = pgTable(
 );
 
 /**
- * Ideas stored but not yet in `idea_search`: queued by a statement trigger on `ideas` (migration 0023), taken by the
- * indexer. Ids only, and no foreign key (one check less per idea on the intake): the id of an idea erased before it
- * was indexed is dropped when taken.
+ * The work that follows a stored idea (ideas/follow-up.ts, decisions 115 and 118): its search text, and its
+ * founder's confirmation. Queued by a statement trigger on `ideas` (migration 0025), taken by the follow-up in
+ * chunks. `confirmation_cap` is the founders' daily cap in force when `store_ideas` stored the idea (null: no
+ * confirmation: spam, FOUNDER_MAIL off, or an idea stored any other way). Ids only, and no foreign key (one check
+ * less per idea on the intake): the id of an idea erased before its follow-up is dropped when taken.
  */
-export const searchQueue = pgTable('search_queue', {
+export const ideaFollowUps = pgTable('idea_follow_ups', {
   ideaId: uuid('idea_id').primaryKey(),
+  confirmationCap: integer('confirmation_cap'),
 });
 
 /**

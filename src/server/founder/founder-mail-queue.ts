@@ -1,7 +1,7 @@
 /**
- * Queues the founder's mails (decision 084) inside the transaction that causes them: the confirmation with the
- * idea (the database's `store_ideas`, decision 112: at most the daily cap per address, counted by `recipientHash`
- * through founder_mails_cap_idx; past it the row is kept as `skipped`), the ready mail with the stage change to 프로토타입 전달 (ideas/lead-stages.ts). The
+ * Queues the founder's mails (decision 084): the confirmation follows the idea (ideas/follow-up.ts, decision 118:
+ * at most the daily cap per address, counted by `recipientHash` through founder_mails_cap_idx; past it the row is
+ * kept as `skipped`), the ready mail comes with the stage change to 프로토타입 전달 (ideas/lead-stages.ts). The
  * worker (mail/founder-mail-worker.ts) sends them. The primary key (idea, kind, ref) makes each at most once (ref is
  * empty for these two; a thread message's mail, thread/thread-store.ts, names its message).
  */
@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
 
-/** SHA-256 (hex) of the lowercased, trimmed address: what the daily cap counts by. */
+/** SHA-256 (hex) of the lowercased, trimmed address: what the daily cap counts by (follow-up.ts writes it in SQL). */
 export function recipientHash(email: string): string {
   return crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }

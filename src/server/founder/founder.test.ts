@@ -139,6 +139,26 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     expect(page.body).toContain('프로토타입 전달');
   });
 
+  it('queues the confirmation first when the prototype is delivered before the idea was followed up', async () => {
+    const app = await start();
+    const receipt = (await submitIdea(app, ideaBody({ email: 'early@example.com' }))).json<IdeaReceipt>();
+    // Right away: the follow-up waits for the intake to settle (decision 118), so nothing is queued yet.
+    expect(await founderRows(app)).toEqual([]);
+    await app.database.transaction((rows) =>
+      changeStage(
+        rows,
+        receipt.id,
+        { stage: 'delivered', prototypeUrl: 'https://proto.example/c' },
+        { memberId: null },
+      ),
+    );
+    expect((await founderRows(app)).map((row) => row.kind)).toEqual(['confirmation', 'ready']);
+    const mails = await suite.smtp.waitFor(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(suite.smtp.received).toHaveLength(3);
+    expect(mails.filter((mail) => mail.envelopeTo.includes('early@example.com'))).toHaveLength(2);
+  });
+
   it('downloads, then erases on request; an altered, erased or replayed link gets the Korean page and changes nothing', async () => {
     const app = await start();
     const receipt = (await submitIdea(app, ideaBody({ idea: IDEA_TEXT, name: NAME }))).json<IdeaReceipt>();

@@ -12,7 +12,6 @@ import type { IdeaFields } from '../../domain/idea';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
 import type { SpamReason } from '../intake/bot-check';
 import type { TokenUse } from '../intake/used-form-tokens';
-import { recipientHash } from '../founder/founder-mail-queue';
 
 export interface NewIdea {
   id: string;
@@ -53,7 +52,8 @@ export interface StorePolicy {
   digestPeriodMs: number;
   /**
    * The founder's confirmation mail (decision 084): undefined when FOUNDER_MAIL is off; otherwise at most `perDay`
-   * per address (by its hash) in 24 hours, the rest stored as `skipped`.
+   * per address (by its hash) in 24 hours, the rest stored as `skipped`. Queued with the idea, inserted by its
+   * follow-up (follow-up.ts, decision 118).
    */
   founderConfirmations?: { perDay: number } | undefined;
   /**
@@ -99,10 +99,11 @@ export type StoreResult =
   | { created: false; rateLimited: false; existing: StoredIdempotencyKey; rate: RateCount | undefined };
 
 /**
- * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022 and 0024, decisions
- * 112, 113 and 116): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows, founder
- * confirmations and live events in one statement, so they commit together, in one round trip and with plans the
- * session keeps; on PostgreSQL the events are NOTIFYed in the same transaction (`policy.notifyChannel`).
+ * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022, 0024 and 0025,
+ * decisions 112, 113, 116 and 118): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows,
+ * live events and the ideas' follow-up entries (their search text and founder's confirmation, written after:
+ * follow-up.ts) in one statement, so they commit together, in one round trip and with plans the session keeps; on
+ * PostgreSQL the events are NOTIFYed in the same transaction (`policy.notifyChannel`).
  * Returns, per idea, whether it was created (false: its client is over the limit, or its Idempotency-Key was
  * already used, here or earlier in the batch), its spam reason (its own, or `token_reused` when another submission
  * used its form token first), its client's count and its event's id. Every statement in it touches only the batch's own rows and
@@ -142,7 +143,6 @@ export async function insertIdeas(
       token_hash: idea.tokenUse?.hash ?? null,
       token_key: idea.tokenUse?.key ?? null,
       token_expires: idea.tokenUse?.expiresAt.toISOString() ?? null,
-      recipient_hash: recipientHash(idea.fields.email),
       rate_key: idea.rateKey ?? null,
     };
   });

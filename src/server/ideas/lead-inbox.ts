@@ -20,7 +20,7 @@ import {
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
 import { ideaIdList, isIdeaId } from './idea-ids';
-import { indexAllPending } from './search-index';
+import { followUpAll } from './follow-up';
 import { inSpamFolder, isDone, isDue, isKept, isOpen, isOverdue } from './lead-promise-sql';
 
 export { inSpamFolder, isOpen };
@@ -48,7 +48,7 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character)
  * trigram index (it stops at a count's limit); with a reference the matching ids are read first, as one array
  * (`= any(array(…))`: an index condition on the primary key, which an `or` with the reference's range keeps);
  * `eachRow` instead tests each lead as it is read (a common word walked in page order, decision 110: its thousands
- * of matches are never collected). The caller brings the index up to date first (search-index.ts `indexAllPending`).
+ * of matches are never collected). The caller brings the index up to date first (follow-up.ts `followUpAll`).
  */
 export function searchCondition(q: string, options: { eachRow?: boolean } = {}): SQL {
   const needle = q.trim().toLowerCase();
@@ -134,7 +134,7 @@ const FROM = sql`from ideas i left join team_members tm on tm.id = i.owner_id
  * met every six leads, and its thousands of matches are never sorted.
  */
 export async function listLeads(database: Database, filter: LeadListFilter, now = new Date()): Promise<LeadList> {
-  if (filter.q) await indexAllPending(database);
+  if (filter.q) await followUpAll(database);
   const where = whereOf({ ...filter, q: undefined }, now);
   const search = filter.q ? searchCondition(filter.q) : undefined;
   const searchEachRow = filter.q ? searchCondition(filter.q, { eachRow: true }) : undefined;

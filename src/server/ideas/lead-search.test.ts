@@ -10,7 +10,7 @@ import { leadReference } from '../../domain/workspace-api';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { listLeads, searchCondition } from './lead-inbox';
-import { indexAllPending } from './search-index';
+import { followUpAll } from './follow-up';
 
 describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   const suite = suiteDatabase(driver);
@@ -51,7 +51,7 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
 
   it('writes the search text after the idea, and a search finds the newest idea still', async () => {
     const queued = async () =>
-      Number((await suite.database.rows<{ n: number }>(sql`select count(*)::int as n from search_queue`))[0]?.n);
+      Number((await suite.database.rows<{ n: number }>(sql`select count(*)::int as n from idea_follow_ups`))[0]?.n);
     // Stored ideas wait in the queue; nothing of theirs is in the search table yet.
     expect(await queued()).toBe(3);
     expect(await suite.database.rows(sql`select idea_id from idea_search`)).toEqual([]);
@@ -78,7 +78,7 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
         );
         return lines.map((line) => Object.values(line)[0]).join('\n');
       });
-    await indexAllPending(suite.database);
+    await followUpAll(suite.database);
     // Latin letters: trigrams of Hangul depend on the cluster's locale (a C locale makes none, decision 093).
     expect(await plan('minjun@example')).toContain('idea_search_trgm_idx');
     expect(await plan(leadReference(bakery))).toMatch(/ideas_pkey/);

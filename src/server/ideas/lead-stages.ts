@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { stageMoveRefusal, type StageChange } from '../../domain/stages';
 import type { RowsFn } from '../db/client';
 import { queueReadyMail } from '../founder/founder-mail-queue';
+import { followUpPending } from './follow-up';
 
 export interface StageChanged {
   ideaId: string;
@@ -52,6 +53,11 @@ export async function changeStage(
   await rows(sql`insert into idea_events (idea_id, at, member_id, kind, stage, details)
     values (${ideaId}::uuid, ${at}::timestamptz, ${options.memberId}::uuid, 'stage', ${change.stage},
       ${JSON.stringify(details)}::jsonb)`);
-  if (change.stage === 'delivered') await queueReadyMail(rows, ideaId, at); // the founder's mail, once (decision 084)
+  if (change.stage === 'delivered') {
+    // The founder's mail, once (decision 084). It follows the confirmation, which follows the idea (decision 118):
+    // an idea delivered before its follow-up ran has it done now.
+    await followUpPending(rows, { ideaIds: [ideaId] });
+    await queueReadyMail(rows, ideaId, at);
+  }
   return { ideaId, stage: change.stage, at };
 }

@@ -1,7 +1,8 @@
 /**
- * The group commit (store_ideas, migration 0024), on PGlite and PostgreSQL, for groups with several ideas of one
- * address and of both kinds: the founder's confirmations stay within the daily cap per address (earlier groups'
- * confirmations counted, the group's own in order), and the team's one-by-one mails within each kind's digest
+ * The group commit (store_ideas, migrations 0024 and 0025), on PGlite and PostgreSQL, for groups with several ideas
+ * of one address and of both kinds: the founder's confirmations, inserted by the ideas' follow-up (decision 118),
+ * stay within the daily cap per address (earlier ideas' confirmations counted, the group's own in order, whether
+ * followed up apart or together), and the team's one-by-one mails within each kind's digest
  * threshold, whatever the group's size and order. On PostgreSQL the group NOTIFYs its events in its own transaction
  * (decision 116): as the event bus reads them, within NOTIFY's size, and never for a group that failed.
  */
@@ -12,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import { NOTIFY_PAYLOAD_MAX } from '../events/postgres-bus';
+import { recipientHash } from '../founder/founder-mail-queue';
+import { followUpAll } from './follow-up';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
 import { openMemoBase64 } from './memo-cipher';
 
@@ -51,12 +54,16 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
     return ids.map((id) => (digest.has(id) ? (digest.get(id) ? 'digest' : 'each') : 'none'));
   };
 
-  it("caps each address's confirmations across groups and within one, in the group's order", async () => {
+  it.each([
+    ['followed up after each group', true],
+    ['followed up together', false],
+  ])("caps each address's confirmations across groups and within one, in the group's order: %s", async (_, apart) => {
     const earlier = [idea('a@example.com')];
     await insertIdeas(suite.database, earlier, policy);
+    if (apart) await followUpAll(suite.database);
     const group = [
       idea('b@example.com'),
-      idea('a@example.com'),
+      idea('A@Example.com'),
       idea('b@example.com'),
       idea('c@example.com', { spam: true }),
       idea('a@example.com'),
@@ -65,16 +72,35 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
     ];
     const stored = await insertIdeas(suite.database, group, { ...policy, digestThreshold: 100 });
     expect(stored.every((result) => result.created)).toBe(true);
+    // Nothing is queued for sending before the follow-up.
+    expect(await confirmations(group.map((one) => one.id))).toEqual(group.map(() => 'none'));
+    expect((await followUpAll(suite.database)).confirmations).toBe(apart ? 4 : 5);
     expect(await confirmations(earlier.map((one) => one.id))).toEqual(['pending']);
     expect(await confirmations(group.map((one) => one.id))).toEqual([
       'pending', // b: 1st
-      'pending', // a: 2nd of the day
+      'pending', // a: 2nd of the day (its address in other case)
       'pending', // b: 2nd
       'none', // spam gets none
       'skipped', // a: 3rd
       'skipped', // b: 3rd
       'pending', // d: 1st
     ]);
+    // The address's hash written in SQL is recipientHash's, which the rest of the founder's mails count by.
+    const [hash] = await suite.database.rows<{ recipient_hash: string }>(
+      sql`select recipient_hash from founder_mails where idea_id = ${group[1]!.id}::uuid`,
+    );
+    expect(hash?.recipient_hash).toBe(recipientHash('a@example.com'));
+  });
+
+  it('queues no confirmation with FOUNDER_MAIL off, and none twice', async () => {
+    const off = [idea('off@example.com')];
+    await insertIdeas(suite.database, off, { ...policy, founderConfirmations: undefined });
+    const on = [idea('on@example.com')];
+    await insertIdeas(suite.database, on, policy);
+    const done = await Promise.all([followUpAll(suite.database), followUpAll(suite.database)]);
+    expect(done[0].confirmations + done[1].confirmations).toBe(1);
+    expect(await followUpAll(suite.database)).toEqual({ taken: 0, confirmations: 0 });
+    expect(await confirmations([off[0]!.id, on[0]!.id])).toEqual(['none', 'pending']);
   });
 
   it('mails each kind one by one up to its threshold in the period, the rest wait for the digest', async () => {

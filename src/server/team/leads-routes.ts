@@ -29,7 +29,7 @@ import { isIdeaId } from '../ideas/idea-ids';
 import { ideasCsv } from '../ideas/ideas-csv';
 import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
 import { leadFigures, listLeads, whereOf } from '../ideas/lead-inbox';
-import { indexAllPending } from '../ideas/search-index';
+import { followUpAll } from '../ideas/follow-up';
 import { leadRecords } from '../ideas/lead-export';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
@@ -137,7 +137,7 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
     if (!(await mayExportErase(database, request.member!))) throw new TeamApiError(403, 'forbidden_export_erase');
     const { reason, ...filter } = parse(exportSchema, request.body);
     // The list's filter as it stands on the page (folder, stage, overdue, search).
-    if (filter.q) await indexAllPending(database);
+    if (filter.q) await followUpAll(database);
     const where = whereOf(filter, new Date());
     const ideas = await allIdeas(database, where);
     const leads = ideas.map((idea) => idea.id).join(',');

@@ -1,7 +1,8 @@
 /**
- * The search text written after the idea (decision 115), on PGlite and PostgreSQL: every way an idea is stored
- * queues it, the indexer writes each once (two indexers at once included) and drops the ids of erased ideas, and the
- * background waits for the intake to settle, never longer than its limit.
+ * The work that follows a stored idea (decisions 115 and 118), on PGlite and PostgreSQL: every way an idea is stored
+ * queues it, the follow-up writes each one's search text once (two at once included) and drops the ids of erased
+ * ideas, queues the founder's confirmation only of an idea the intake created, not spam, with FOUNDER_MAIL on, and
+ * the background waits for the intake to settle, never longer than its limit.
  */
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -9,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { eraseIdeas } from './erase-ideas';
-import { indexAllPending, indexPending, searchIndexer } from './search-index';
+import { followUpAll, followUpPending, followUpWorker } from './follow-up';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(DRIVERS)('the search index on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   const suite = suiteDatabase(driver);
 
-  const count = async (table: 'idea_search' | 'search_queue') =>
+  const count = async (table: 'idea_search' | 'idea_follow_ups' | 'founder_mails') =>
     Number((await suite.database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
 
   it('writes each queued idea once, even with two indexers at once, and drops an erased one', async () => {
@@ -25,13 +26,16 @@ describe.each(DRIVERS)('the search index on %s', { timeout: APP_TEST_TIMEOUT_MS 
       ids.push(
         await storeLead(suite.database, { name: `이름${i}`, email: `p${i}@example.com`, idea: `아이디어 ${i}` }),
       );
-    expect(await count('search_queue')).toBe(450);
+    expect(await count('idea_follow_ups')).toBe(450);
     await eraseIdeas(suite.database, [ids[0]!], suite.store.dataDir);
-    const taken = await Promise.all([indexAllPending(suite.database), indexAllPending(suite.database)]);
-    expect(taken[0] + taken[1]).toBe(450);
-    expect(await count('search_queue')).toBe(0);
+    const done = await Promise.all([followUpAll(suite.database), followUpAll(suite.database)]);
+    expect(done[0].taken + done[1].taken).toBe(450);
+    // A fixture is not an idea sent through the intake: nobody to confirm to.
+    expect(done[0].confirmations + done[1].confirmations).toBe(0);
+    expect(await count('founder_mails')).toBe(0);
+    expect(await count('idea_follow_ups')).toBe(0);
     expect(await count('idea_search')).toBe(449);
-    expect(await indexPending(suite.database)).toBe(0);
+    expect(await followUpPending(suite.database.rows)).toEqual({ taken: 0, confirmations: 0 });
     // Erasing an indexed idea takes its search text with it.
     await eraseIdeas(suite.database, [ids[1]!], suite.store.dataDir);
     expect(await count('idea_search')).toBe(448);
@@ -39,7 +43,7 @@ describe.each(DRIVERS)('the search index on %s', { timeout: APP_TEST_TIMEOUT_MS 
 
   it('indexes in the background once the intake settles, and at most after its limit while ideas keep coming', async () => {
     const timing = { settleMs: 150, deferMaxMs: 600, pollMs: 60_000 };
-    const indexer = searchIndexer(suite.database, pino({ level: 'silent' }), timing);
+    const indexer = followUpWorker(suite.database, pino({ level: 'silent' }), { timing });
     try {
       await storeLead(suite.database, {});
       indexer.nudge();
@@ -60,7 +64,7 @@ describe.each(DRIVERS)('the search index on %s', { timeout: APP_TEST_TIMEOUT_MS 
       expect(firstIndexedAt).toBeDefined();
       expect(firstIndexedAt!).toBeGreaterThanOrEqual(timing.deferMaxMs - 50);
       await sleep(timing.settleMs + 400);
-      expect(await count('search_queue')).toBe(0);
+      expect(await count('idea_follow_ups')).toBe(0);
     } finally {
       await indexer.stop();
     }

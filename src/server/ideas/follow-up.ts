@@ -1,0 +1,160 @@
+/**
+ * The work that follows a stored idea, off the request that stored it (decisions 115 and 118). A statement trigger on
+ * `ideas` queues each new idea's id in `idea_follow_ups` in the idea's own transaction, with the founders' daily cap
+ * when `store_ideas` stored it as a created idea that is not spam (migration 0025). `followUpPending` takes queued
+ * ids and, in one statement:
+ * - writes their lowered name, e-mail and idea into `idea_search`, whose trigram index serves the search
+ *   (lead-inbox.ts), so storing an idea never pays for that index;
+ * - inserts the founder's confirmation of each idea queued with a cap (founder/founder-mail-queue.ts): at most the
+ *   cap per address (its `recipient_hash`, SHA-256 of the trimmed, lowercased address, as `recipientHash`) in the
+ *   24 hours before the idea, counted through founder_mails_cap_idx; past it the row is kept as `skipped`.
+ * It runs:
+ * - before every search (`followUpAll`), so a search finds every stored idea;
+ * - before a ready mail is queued (lead-stages.ts), which needs the idea's confirmation;
+ * - in the background (`followUpWorker`): once the intake has been quiet for SETTLE_MS after a new idea, or at most
+ *   DEFER_MAX_MS after the first one still waiting while ideas keep arriving (a burst is taken at the intake's full
+ *   speed, its follow-up comes after), and every POLL_MS for what another instance or a restart left queued.
+ * Each chunk is one short statement (FOLLOW_UP_CHUNK ideas); in the background each waits for a quiet moment first.
+ * Taking is `delete … returning` with `skip locked`, in the statement that writes: instances on one PostgreSQL never
+ * take an id twice, so no confirmation is queued twice (its primary key would refuse it anyway), and the id of an
+ * idea erased meanwhile is simply dropped.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, RowsFn } from '../db/client';
+
+/** Ids taken per statement: on PGlite one statement holds the server's thread, so it stays short. */
+export const FOLLOW_UP_CHUNK = 100;
+/** The intake's quiet time after which the background follows up what arrived. */
+export const SETTLE_MS = 1_000;
+/** The longest a queued idea waits for the background while ideas keep arriving. */
+export const DEFER_MAX_MS = 30_000;
+/** How often the background looks for ids queued elsewhere (another instance, before a restart). */
+export const POLL_MS = 10_000;
+
+export interface FollowedUp {
+  /** Ids taken from the queue (erased ideas' included). */
+  taken: number;
+  /** Founders' confirmations queued for sending (not counting those the cap kept as `skipped`). */
+  confirmations: number;
+}
+
+/**
+ * Follows up to `max` queued ideas (or, with `ideaIds`, just those, if still queued) in one statement: their search
+ * text and their founders' confirmations.
+ */
+export async function followUpPending(
+  rows: RowsFn,
+  options: { max?: number; ideaIds?: readonly string[] } = {},
+): Promise<FollowedUp> {
+  const max = options.max ?? FOLLOW_UP_CHUNK;
+  const only = options.ideaIds ? sql`and q.idea_id = any(${`{${options.ideaIds.join(',')}}`}::uuid[])` : sql``;
+  const [row] = await rows<{ taken: number | string; confirmations: number | string }>(sql`
+    with taken as (
+      delete from idea_follow_ups where idea_id in (
+        select q.idea_id from idea_follow_ups q where true ${only} limit ${max} for update skip locked
+      ) returning idea_id, confirmation_cap
+    ), followed as (
+      select i.id, i.received_at, i.name, i.email, i.idea, t.confirmation_cap,
+        encode(sha256(convert_to(lower(btrim(i.email)), 'UTF8')), 'hex') as recipient_hash
+      from ideas i join taken t on t.idea_id = i.id
+    ), indexed as (
+      insert into idea_search (idea_id, text)
+      select f.id, lower(f.name || ' ' || f.email || ' ' || f.idea) from followed f
+      on conflict (idea_id) do nothing
+      returning idea_id
+    ), confirmed as (
+      insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at, next_attempt_at)
+      select f.id, 'confirmation', f.recipient_hash,
+        case when c.n + row_number() over (partition by f.recipient_hash order by f.received_at, f.id)
+          > f.confirmation_cap then 'skipped' else 'pending' end,
+        0, f.received_at, now()
+      from followed f
+      cross join lateral (
+        select count(*) as n from founder_mails m
+        where m.kind = 'confirmation' and m.status <> 'skipped' and m.recipient_hash = f.recipient_hash
+          and m.created_at > f.received_at - interval '1 day'
+      ) c
+      where f.confirmation_cap is not null
+      on conflict (idea_id, kind, ref) do nothing
+      returning status
+    )
+    select (select count(*) from taken) as taken,
+      (select count(*) from confirmed where status = 'pending') as confirmations`);
+  return { taken: Number(row?.taken ?? 0), confirmations: Number(row?.confirmations ?? 0) };
+}
+
+/**
+ * Follows up everything queued, a chunk at a time. In the background each chunk waits for a quiet moment
+ * (`Database.quietMoment`: on PGlite no request's queries run meanwhile); for a search, whose request it is part of,
+ * between chunks only the requests that arrived meanwhile go first.
+ */
+export async function followUpAll(database: Database, options: { background?: boolean } = {}): Promise<FollowedUp> {
+  const total: FollowedUp = { taken: 0, confirmations: 0 };
+  for (;;) {
+    if (options.background) await database.quietMoment();
+    const done = await followUpPending(database.rows);
+    total.taken += done.taken;
+    total.confirmations += done.confirmations;
+    if (done.taken < FOLLOW_UP_CHUNK) return total;
+    if (!options.background) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export interface FollowUpWorker {
+  /** A new idea was stored: follow it up once the intake settles (or DEFER_MAX_MS after the first waiting one). */
+  nudge(): void;
+  /** Stops the timers and waits for a round in progress. */
+  stop(): Promise<void>;
+}
+
+/** `onConfirmations`: confirmations were queued (the mail worker can send them now rather than at its next poll). */
+export function followUpWorker(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { onConfirmations?: () => void; timing?: { settleMs: number; deferMaxMs: number; pollMs: number } } = {},
+): FollowUpWorker {
+  const timing = options.timing ?? { settleMs: SETTLE_MS, deferMaxMs: DEFER_MAX_MS, pollMs: POLL_MS };
+  let stopped = false;
+  let settle: NodeJS.Timeout | undefined;
+  let waitingSince: number | undefined;
+  let running: Promise<void> | undefined;
+
+  const round = () => {
+    clearTimeout(settle);
+    settle = undefined;
+    waitingSince = undefined;
+    if (stopped || running) return;
+    running = followUpAll(database, { background: true })
+      .then((done) => {
+        if (done.confirmations > 0) options.onConfirmations?.();
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'stored ideas not followed up'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  // Ideas this instance is waiting to follow up have their timers; the poll only picks up what was queued elsewhere.
+  const poll = setInterval(() => {
+    if (waitingSince === undefined) round();
+  }, timing.pollMs);
+  poll.unref();
+
+  return {
+    nudge() {
+      if (stopped) return;
+      const now = Date.now();
+      waitingSince ??= now;
+      clearTimeout(settle);
+      const wait = Math.min(timing.settleMs, Math.max(0, waitingSince + timing.deferMaxMs - now));
+      settle = setTimeout(round, wait);
+      settle.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      clearTimeout(settle);
+      await running;
+    },
+  };
+}
