@@ -11,6 +11,7 @@ import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { eraseIdeas } from './erase-ideas';
 import { followUpAll, followUpPending, followUpWorker } from './follow-up';
+import { changeStage } from './lead-stages';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,6 +41,53 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
     await eraseIdeas(suite.database, [ids[1]!], suite.store.dataDir);
     expect(await count('idea_search')).toBe(448);
   });
+
+  it.runIf(driver === 'postgres')(
+    'a delivery waits for a follow-up that holds its idea, then finds the confirmation for its ready mail',
+    async () => {
+      const id = await storeLead(suite.database, { email: 'held@example.com' });
+      await suite.database.rows(sql`update idea_follow_ups set confirmation_cap = 3 where idea_id = ${id}::uuid`);
+      // Another instance's follow-up holds the idea's queue entry.
+      const other = await suite.store.open();
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const background = other.transaction(async (rows) => {
+        await rows(sql`select idea_id from idea_follow_ups where idea_id = ${id}::uuid for update`);
+        holding();
+        await released;
+        return followUpPending(rows);
+      });
+      try {
+        await held;
+        let delivered = false;
+        const delivery = suite.database
+          .transaction((rows) =>
+            changeStage(
+              rows,
+              id,
+              { stage: 'delivered', prototypeUrl: 'https://proto.example/held' },
+              { memberId: null },
+            ),
+          )
+          .then(() => (delivered = true));
+        await sleep(300);
+        expect(delivered).toBe(false);
+        release();
+        expect((await background).confirmations).toBe(1);
+        await delivery;
+        const kinds = await suite.database.rows<{ kind: string }>(
+          sql`select kind from founder_mails where idea_id = ${id}::uuid order by kind`,
+        );
+        expect(kinds.map((row) => row.kind)).toEqual(['confirmation', 'ready']);
+      } finally {
+        release();
+        await background.catch(() => undefined);
+        await other.close();
+      }
+    },
+  );
 
   it('indexes in the background once the intake settles, and at most after its limit while ideas keep coming', async () => {
     const timing = { settleMs: 150, deferMaxMs: 600, pollMs: 60_000 };

@@ -15,9 +15,9 @@
  *   DEFER_MAX_MS after the first one still waiting while ideas keep arriving (a burst is taken at the intake's full
  *   speed, its follow-up comes after), and every POLL_MS for what another instance or a restart left queued.
  * Each chunk is one short statement (FOLLOW_UP_CHUNK ideas); in the background each waits for a quiet moment first.
- * Taking is `delete … returning` with `skip locked`, in the statement that writes: instances on one PostgreSQL never
- * take an id twice, so no confirmation is queued twice (its primary key would refuse it anyway), and the id of an
- * idea erased meanwhile is simply dropped.
+ * Taking is `delete … returning` with `skip locked` (named ids wait for the lock instead), in the statement that
+ * writes: instances on one PostgreSQL never take an id twice, so no confirmation is queued twice (its primary key
+ * would refuse it anyway), and the id of an idea erased meanwhile is simply dropped.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,11 +48,15 @@ export async function followUpPending(
   options: { max?: number; ideaIds?: readonly string[] } = {},
 ): Promise<FollowedUp> {
   const max = options.max ?? FOLLOW_UP_CHUNK;
-  const only = options.ideaIds ? sql`and q.idea_id = any(${`{${options.ideaIds.join(',')}}`}::uuid[])` : sql``;
+  // Named ideas wait for a follow-up that holds them (the caller needs its result: a ready mail needs the
+  // confirmation); the background skips what another instance holds.
+  const take = options.ideaIds
+    ? sql`and q.idea_id = any(${`{${options.ideaIds.join(',')}}`}::uuid[]) limit ${max} for update`
+    : sql`limit ${max} for update skip locked`;
   const [row] = await rows<{ taken: number | string; confirmations: number | string }>(sql`
     with taken as (
       delete from idea_follow_ups where idea_id in (
-        select q.idea_id from idea_follow_ups q where true ${only} limit ${max} for update skip locked
+        select q.idea_id from idea_follow_ups q where true ${take}
       ) returning idea_id, confirmation_cap
     ), followed as (
       select i.id, i.received_at, i.name, i.email, i.idea, t.confirmation_cap,

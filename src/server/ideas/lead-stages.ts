@@ -30,6 +30,10 @@ export async function changeStage(
 ): Promise<StageChanged | 'refused' | undefined> {
   const at = (options.now ?? new Date()).toISOString();
   const prototypeUrl = change.stage === 'delivered' ? change.prototypeUrl : null;
+  // The ready mail (below) needs the founder's confirmation, which follows the idea (decision 118): an idea
+  // delivered before its follow-up ran has it done now, or waits for the follow-up holding it. Before the idea's
+  // row lock, which that follow-up's foreign-key checks would wait for.
+  if (change.stage === 'delivered') await followUpPending(rows, { ideaIds: [ideaId] });
   const [current] = await rows<{ delivered: boolean }>(
     sql`select prototype_delivered_at is not null as delivered from ideas where id = ${ideaId}::uuid for update`,
   );
@@ -53,11 +57,6 @@ export async function changeStage(
   await rows(sql`insert into idea_events (idea_id, at, member_id, kind, stage, details)
     values (${ideaId}::uuid, ${at}::timestamptz, ${options.memberId}::uuid, 'stage', ${change.stage},
       ${JSON.stringify(details)}::jsonb)`);
-  if (change.stage === 'delivered') {
-    // The founder's mail, once (decision 084). It follows the confirmation, which follows the idea (decision 118):
-    // an idea delivered before its follow-up ran has it done now.
-    await followUpPending(rows, { ideaIds: [ideaId] });
-    await queueReadyMail(rows, ideaId, at);
-  }
+  if (change.stage === 'delivered') await queueReadyMail(rows, ideaId, at); // the founder's mail, once (decision 084)
   return { ideaId, stage: change.stage, at };
 }
