@@ -15,7 +15,7 @@
  *   DEFER_MAX_MS after the first one still waiting while ideas keep arriving (a burst is taken at the intake's full
  *   speed, its follow-up comes after), and every POLL_MS for what another instance or a restart left queued.
  * Each chunk is one short statement (FOLLOW_UP_CHUNK ideas); in the background each waits for a quiet moment first.
- * Taking is `delete … returning` with `skip locked` (named ids wait for the lock instead), in the statement that
+ * Taking is `delete … returning` with `skip locked` (a named idea waits for the lock instead), in the statement that
  * writes: instances on one PostgreSQL never take an id twice, so no confirmation is queued twice (its primary key
  * would refuse it anyway), and the id of an idea erased meanwhile is simply dropped.
  */
@@ -40,18 +40,18 @@ export interface FollowedUp {
 }
 
 /**
- * Follows up to `max` queued ideas (or, with `ideaIds`, just those, if still queued) in one statement: their search
- * text and their founders' confirmations.
+ * Follows up to `max` queued ideas (or, with `ideaId`, just that one, if still queued) in one statement: their
+ * search text and their founders' confirmations.
  */
 export async function followUpPending(
   rows: RowsFn,
-  options: { max?: number; ideaIds?: readonly string[] } = {},
+  options: { max?: number; ideaId?: string } = {},
 ): Promise<FollowedUp> {
   const max = options.max ?? FOLLOW_UP_CHUNK;
-  // Named ideas wait for a follow-up that holds them (the caller needs its result: a ready mail needs the
+  // A named idea waits for a follow-up that holds it (the caller needs its result: a ready mail needs the
   // confirmation); the background skips what another instance holds.
-  const take = options.ideaIds
-    ? sql`and q.idea_id = any(${`{${options.ideaIds.join(',')}}`}::uuid[]) limit ${max} for update`
+  const take = options.ideaId
+    ? sql`and q.idea_id = ${options.ideaId}::uuid for update`
     : sql`limit ${max} for update skip locked`;
   const [row] = await rows<{ taken: number | string; confirmations: number | string }>(sql`
     with taken as (

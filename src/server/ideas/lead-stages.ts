@@ -33,7 +33,7 @@ export async function changeStage(
   // The ready mail (below) needs the founder's confirmation, which follows the idea (decision 118): an idea
   // delivered before its follow-up ran has it done now, or waits for the follow-up holding it. Before the idea's
   // row lock, which that follow-up's foreign-key checks would wait for.
-  if (change.stage === 'delivered') await followUpPending(rows, { ideaIds: [ideaId] });
+  if (change.stage === 'delivered') await followUpPending(rows, { ideaId });
   const [current] = await rows<{ delivered: boolean }>(
     sql`select prototype_delivered_at is not null as delivered from ideas where id = ${ideaId}::uuid for update`,
   );
