@@ -3,8 +3,9 @@
  * stored. Fills BENCH_EXPLAIN_ROWS ideas (default 100,000, within the last hours, so all inside the founder cap's
  * 24 hours and many inside the digest period) through the intake's own group commit (ideas/idea-store.ts) with the
  * deployment's mail policy (config.ts), one idea in ten from one of 100 recurring addresses (so the cap skips some),
- * then shows EXPLAIN (ANALYZE, BUFFERS) of each statement of one more group commit of 25 ideas (with the clients'
- * rate-limit hits, decision 113) and of the replay's key lookup. Each statement is explained inside a savepoint rolled back before it really
+ * each group followed up as the background does (their mails and search text, decision 119), then shows EXPLAIN
+ * (ANALYZE, BUFFERS) of each statement of one more group commit of 25 ideas (with the clients' rate-limit hits,
+ * decision 113), of their follow-up, and of the replay's key lookup. Each statement is explained inside a savepoint rolled back before it really
  * runs, and the last group commit is rolled back too. The group commit is one call of the function `store_ideas`
  * (decision 112): on PostgreSQL the plans of the statements inside it come from `auto_explain` (nested statements,
  * read back from the server's log); PGlite has no `auto_explain`, so it shows the call's own plan and time only. A plan that reads rows in proportion to the table is the bug
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database, type RowsFn } from '../../src/server/db/client';
+import { followUpAll, followUpPending } from '../../src/server/ideas/follow-up';
 import { findIdempotencyKey, insertIdeas, type StorePolicy, type NewIdea } from '../../src/server/ideas/idea-store';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { tokenUse } from '../../src/server/intake/used-form-tokens';
@@ -127,6 +129,8 @@ async function explainOn(driver: 'pglite' | 'postgres', cluster: PostgresCluster
         Array.from({ length: Math.min(BATCH, ROWS - stored) }, (_, n) => idea(at(n))),
         policy,
       );
+      // Their mails and search text, as the background follows them up (decision 119).
+      await followUpAll(database);
     }
     if (driver === 'postgres') await database.rows(sql`analyze`);
     const [counts] = await database.rows<Record<string, number>>(sql`
@@ -140,8 +144,11 @@ async function explainOn(driver: 'pglite' | 'postgres', cluster: PostgresCluster
     const batch = Array.from({ length: 25 }, () => idea(now));
     await explained(
       database,
-      `${driver}: one group commit of 25 ideas (ideas/idea-store.ts)`,
-      (rows) => insertIdeas(within(database, rows), batch, policy),
+      `${driver}: one group commit of 25 ideas (ideas/idea-store.ts), then their follow-up (ideas/follow-up.ts)`,
+      async (rows) => {
+        await insertIdeas(within(database, rows), batch, policy);
+        await followUpPending(rows);
+      },
       cluster?.logFile,
     );
     await explained(database, `${driver}: a replay's stored key (ideas/idea-store.ts)`, (rows) =>

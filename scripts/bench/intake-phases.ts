@@ -36,8 +36,9 @@ const PORTS = { pglite: 4311, postgres: 4312, cluster: 4391 } as const;
 /** Each statement's kind: the first matching pattern's name, else its first words. */
 const KINDS: [RegExp, string][] = [
   [/insert into rate_limits/, 'rate limit: counter upsert'],
-  // The group commit is one call (decision 112): token uses, keys, ideas, memos, outbox and confirmations.
+  // The group commit is one call (decision 112): rate limit, token uses, keys, ideas, memos, events, follow-up queue.
   [/from store_ideas\(/, 'group commit: store_ideas (every write of the group)'],
+  [/delete from idea_follow_ups/, 'follow-up: search text, team mails, confirmations (background)'],
   [/insert into workspace_events/, 'live events: one insert per burst'],
   [/from idempotency_keys k join ideas/, 'replay: stored key'],
   [/from founder_mails .*for update skip locked/, 'mail worker: founder claim'],

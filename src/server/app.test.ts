@@ -11,6 +11,7 @@ import { pagePaths } from '../content/site';
 import type { FormTokenAnswer } from '../domain/endpoints';
 import { FORM_TOKEN_ENDPOINT, IDEA_ENDPOINT, IDEA_LIMITS, type ApiErrorBody, type IdeaReceipt } from '../domain/idea';
 import { buildApp } from './app';
+import { followUpAll } from './ideas/follow-up';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { testConfig } from './config';
 import { verifyFormToken } from './intake/form-token';
@@ -24,7 +25,10 @@ let app: FastifyInstance;
 let store: TestDatabase;
 let site: ReturnType<typeof siteFixture>;
 
-async function countRows(table: 'ideas' | 'outbox' | 'idempotency_keys', where = sql`true`): Promise<number> {
+async function countRows(
+  table: 'ideas' | 'outbox' | 'idempotency_keys' | 'idea_follow_ups',
+  where = sql`true`,
+): Promise<number> {
   const [row] = await app.database.rows<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
   );
@@ -55,7 +59,7 @@ afterAll(async () => {
 const withKey = { apikey: API_KEY };
 
 describe('POST idea endpoint', () => {
-  it('answers 202 with the receipt and stores the idea and its outbox row together', async () => {
+  it('answers 202 with the receipt and stores the idea with its follow-up, which queues its mail once', async () => {
     const before = Date.now();
     const response = await submitIdea(app, ideaBody({ extra: 'ignored' }), withKey);
     expect(response.statusCode).toBe(202);
@@ -68,7 +72,14 @@ describe('POST idea endpoint', () => {
       sql`select name, phone, spam_reason from ideas where id = ${receipt.id}::uuid`,
     );
     expect(idea).toEqual({ name: '김민지', phone: '010-1234-5678', spam_reason: null });
+    // Stored with the idea: its follow-up entry, which the follow-up turns into its team mail (decision 119).
+    expect(
+      await countRows('idea_follow_ups', sql`idea_id = ${receipt.id}::uuid and team_digest_after is not null`),
+    ).toBe(1);
+    await followUpAll(app.database);
     expect(await countRows('outbox', sql`idea_id = ${receipt.id}::uuid and status = 'pending'`)).toBe(1);
+    await followUpAll(app.database);
+    expect(await countRows('outbox', sql`idea_id = ${receipt.id}::uuid`)).toBe(1);
   });
 
   it('accepts the key as Authorization: Bearer too', async () => {
@@ -159,6 +170,7 @@ describe('POST idea endpoint', () => {
     expect(second.statusCode).toBe(202);
     expect(second.json()).toEqual(first.json());
     expect(await countRows('ideas')).toBe(ideasAfterFirst);
+    await followUpAll(app.database);
     expect(await countRows('outbox', sql`idea_id = ${first.json<IdeaReceipt>().id}::uuid`)).toBe(1);
   });
 

@@ -195,9 +195,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, database, transport, alerts, app.log, () => outbox.nudge());
-  // The search text and the founder's confirmation follow the ideas (decisions 115 and 118): after the intake
-  // settles, before any search; the worker then sends the confirmations.
-  const followUp = followUpWorker(database, app.log, { onConfirmations: () => outbox.nudge() });
+  // The search text, the team's mail and the founder's confirmation follow the ideas (decisions 115, 118 and 119):
+  // after the intake settles, before any search; the worker then sends the mails.
+  const followUp = followUpWorker(database, app.log, { onMail: () => outbox.nudge() });
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
@@ -231,7 +231,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     statusSecret,
     notifyChannel: events.transactionChannel,
     onStored: (ideaId, eventId) => {
-      outbox.nudge();
       followUp.nudge();
       // Stored with the idea in its group commit (decision 113), and on PostgreSQL notified in it (decision 116):
       // on PGlite only the announcement is left.

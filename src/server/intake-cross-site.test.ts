@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../domain/idea';
+import { followUpAll } from './ideas/follow-up';
 import { insertIdeas, type NewIdea, type Stored } from './ideas/idea-store';
 import { tokenUse, type FormTokenUse } from './intake/used-form-tokens';
 import { housekeepingJob } from './jobs/housekeeping';
@@ -45,10 +46,13 @@ describe.each(DRIVERS)('only our page can submit, on %s', (driver) => {
     store.cleanup();
   });
 
-  const ideas = () =>
-    app.database.rows<{ id: string; spam_reason: string | null; outbox: number }>(sql`
+  /** The stored ideas and their team mails, once their follow-up (which queues the mails, decision 119) ran. */
+  const ideas = async () => {
+    await followUpAll(app.database);
+    return app.database.rows<{ id: string; spam_reason: string | null; outbox: number }>(sql`
       select i.id::text as id, i.spam_reason, (select count(*)::int from outbox o where o.idea_id = i.id) as outbox
       from ideas i order by i.received_at`);
+  };
 
   /** What the token rule decided per idea of a group. */
   const outcomes = (stored: Stored[]) => stored.map(({ created, spamReason }) => ({ created, spamReason }));

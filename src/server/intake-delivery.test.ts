@@ -18,6 +18,7 @@ import { startSmtpServer, type SmtpTestServer } from '../../test-support/server/
 import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
+import { followUpAll } from './ideas/follow-up';
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -218,6 +219,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     });
     await submitIdea(app, ideaBody(), {}, '192.0.2.10');
     await submitIdea(app, ideaBody({ idea: '두 번째' }), {}, '192.0.2.11');
+    await followUpAll(app.database);
     const now = Date.now();
     expect((await app.jobs.runDue(new Date(now)))['digest-mail']).toMatch(/^failed: /);
     expect(await outboxCounts(app.database)).toEqual({ pending: 2 });

@@ -23,6 +23,7 @@ import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/ser
 import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
 import { openMemo } from './ideas/memo-cipher';
+import { followUpAll } from './ideas/follow-up';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);
 
@@ -106,9 +107,9 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     // Sealed with the idea's own key (decision 105): the table holds only what the key opens.
     expect(Buffer.from(stored!.bytes).includes(memo.subarray(0, 64))).toBe(false);
     expect(openMemo(Buffer.from(stored!.bytes), Buffer.from(stored!.memo_key!)).equals(memo)).toBe(true);
-    expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
-
+    // The team's mail, queued by the idea's follow-up (decision 119), goes once.
     const [mail] = await smtp.waitFor(1);
+    expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received).toHaveLength(1);
     expect(mail!.parsed.subject).toBe(
@@ -249,6 +250,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     expect(response.statusCode).toBe(202);
     const [row] = await app.database.rows<{ spam_reason: string }>(sql`select spam_reason from ideas`);
     expect(row!.spam_reason).toBe('honeypot');
+    await followUpAll(app.database);
     expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 0 });
   });
 

@@ -17,6 +17,7 @@ import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/
 import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 import { isDiscordWebhook, webhookBody } from './webhook';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
+import { followUpAll } from '../ideas/follow-up';
 
 const ALERT_UNSENT_MINUTES = 15;
 const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };
@@ -129,6 +130,7 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     webhook = await startWebhookServer();
     const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, ALERT_WEBHOOK_FORMAT: 'discord' });
     const ids = [await submit(app), await submit(app)];
+    await followUpAll(app.database); // their mails queued (decision 119), as the background does within seconds
     const now = Date.now();
     expect((await app.jobs.runDue(new Date(now)))['mail-alerts']).toMatch(/^2 unsent \(0 overdue\)/);
     expect(webhook.posts).toBe(0);
@@ -207,6 +209,7 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     const one = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_WORKER: 'false' });
     const two = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_WORKER: 'false' });
     for (let i = 0; i < 3; i += 1) await submit(one);
+    await followUpAll(one.database);
     await ageOutbox(one.database, ALERT_UNSENT_MINUTES + 1);
     await one.database.rows(sql`
       insert into alerts (key, kind, idea_id) select 'mail_failed:' || idea_id || ':1', 'mail_failed', idea_id from outbox`);

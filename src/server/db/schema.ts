@@ -115,15 +115,22 @@ export const ideaSearch = pgTable(
 );
 
 /**
- * The work that follows a stored idea (ideas/follow-up.ts, decisions 115 and 118): its search text, and its
- * founder's confirmation. Queued by a statement trigger on `ideas` (migration 0025), taken by the follow-up in
- * chunks. `confirmation_cap` is the founders' daily cap in force when `store_ideas` stored the idea (null: no
- * confirmation: spam, FOUNDER_MAIL off, or an idea stored any other way). Ids only, and no foreign key (one check
- * less per idea on the intake): the id of an idea erased before its follow-up is dropped when taken.
+ * The work that follows a stored idea (ideas/follow-up.ts, decisions 115, 118 and 119): its search text, its team
+ * mail and its founder's confirmation. Queued by a statement trigger on `ideas` (migrations 0025 and 0026), taken by
+ * the follow-up in chunks, with what `store_ideas` was told when it stored the idea as a created idea that is not
+ * spam (all null otherwise: spam, or an idea stored any other way, is not mailed):
+ * - `team_digest_after`: the team's mails queued one by one within `team_digest_period_ms` past which this idea's
+ *   waits for the digest (MAIL_DIGEST_THRESHOLD, or MAIL_FORM_DIGEST_THRESHOLD for an idea sent without the page's
+ *   script);
+ * - `founder_cap`: the founders' daily cap of confirmations (null with FOUNDER_MAIL off).
+ * No foreign key (one check less per idea on the intake): the id of an idea erased before its follow-up is dropped
+ * when taken.
  */
 export const ideaFollowUps = pgTable('idea_follow_ups', {
   ideaId: uuid('idea_id').primaryKey(),
-  confirmationCap: integer('confirmation_cap'),
+  founderCap: integer('founder_cap'),
+  teamDigestAfter: bigint('team_digest_after', { mode: 'number' }),
+  teamDigestPeriodMs: bigint('team_digest_period_ms', { mode: 'number' }),
 });
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The work that follows a stored idea (decisions 115 and 118), on PGlite and PostgreSQL: every way an idea is stored
- * queues it, the follow-up writes each one's search text once (two at once included) and drops the ids of erased
- * ideas, queues the founder's confirmation only of an idea the intake created, not spam, with FOUNDER_MAIL on, and
- * the background waits for the intake to settle, never longer than its limit.
+ * The work that follows a stored idea (decisions 115, 118 and 119), on PGlite and PostgreSQL: every way an idea is
+ * stored queues it, the follow-up writes each one's search text once (two at once included) and drops the ids of
+ * erased ideas, queues the team's mail and the founder's confirmation only of an idea the intake created, not spam,
+ * the backlog counts an idea waiting for its follow-up as unsent (once), and the background takes what was queued
+ * before its start and waits for the intake to settle, never longer than its limit.
  */
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -18,7 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   const suite = suiteDatabase(driver);
 
-  const count = async (table: 'idea_search' | 'idea_follow_ups' | 'founder_mails') =>
+  const count = async (table: 'idea_search' | 'idea_follow_ups' | 'founder_mails' | 'outbox') =>
     Number((await suite.database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
 
   it('writes each queued idea once, even with two indexers at once, and drops an erased one', async () => {
@@ -31,12 +32,14 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
     await eraseIdeas(suite.database, [ids[0]!], suite.store.dataDir);
     const done = await Promise.all([followUpAll(suite.database), followUpAll(suite.database)]);
     expect(done[0].taken + done[1].taken).toBe(450);
-    // A fixture is not an idea sent through the intake: nobody to confirm to.
+    // A fixture is not an idea sent through the intake: nobody to confirm to, nothing to mail the team.
     expect(done[0].confirmations + done[1].confirmations).toBe(0);
+    expect(done[0].mails + done[1].mails).toBe(0);
     expect(await count('founder_mails')).toBe(0);
+    expect(await count('outbox')).toBe(449); // the fixtures' own rows (sent), none added
     expect(await count('idea_follow_ups')).toBe(0);
     expect(await count('idea_search')).toBe(449);
-    expect(await followUpPending(suite.database.rows)).toEqual({ taken: 0, confirmations: 0 });
+    expect(await followUpPending(suite.database.rows)).toEqual({ taken: 0, mails: 0, confirmations: 0 });
     // Erasing an indexed idea takes its search text with it.
     await eraseIdeas(suite.database, [ids[1]!], suite.store.dataDir);
     expect(await count('idea_search')).toBe(448);
@@ -46,7 +49,7 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
     'a delivery waits for a follow-up that holds its idea, then finds the confirmation for its ready mail',
     async () => {
       const id = await storeLead(suite.database, { email: 'held@example.com' });
-      await suite.database.rows(sql`update idea_follow_ups set confirmation_cap = 3 where idea_id = ${id}::uuid`);
+      await suite.database.rows(sql`update idea_follow_ups set founder_cap = 3 where idea_id = ${id}::uuid`);
       // Another instance's follow-up holds the idea's queue entry.
       const other = await suite.store.open();
       let holding!: () => void;
@@ -89,10 +92,15 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
     },
   );
 
-  it('indexes in the background once the intake settles, and at most after its limit while ideas keep coming', async () => {
+  it('indexes in the background after its start, once the intake settles, and at most after its limit while ideas keep coming', async () => {
     const timing = { settleMs: 150, deferMaxMs: 600, pollMs: 60_000 };
+    // Left queued by an instance that stopped before its follow-up: taken shortly after the next one starts.
+    await storeLead(suite.database, {});
     const indexer = followUpWorker(suite.database, pino({ level: 'silent' }), { timing });
     try {
+      await sleep(timing.settleMs + 300);
+      expect(await count('idea_follow_ups')).toBe(0);
+      await suite.database.rows(sql`delete from idea_search`);
       await storeLead(suite.database, {});
       indexer.nudge();
       await sleep(50);

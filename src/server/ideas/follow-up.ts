@@ -1,23 +1,29 @@
 /**
- * The work that follows a stored idea, off the request that stored it (decisions 115 and 118). A statement trigger on
- * `ideas` queues each new idea's id in `idea_follow_ups` in the idea's own transaction, with the founders' daily cap
- * when `store_ideas` stored it as a created idea that is not spam (migration 0025). `followUpPending` takes queued
- * ids and, in one statement:
+ * The work that follows a stored idea, off the request that stored it (decisions 115, 118 and 119). A statement
+ * trigger on `ideas` queues each new idea's id in `idea_follow_ups` in the idea's own transaction, with what
+ * `store_ideas` was told when it stored it as a created idea that is not spam (migrations 0025 and 0026): the team's
+ * digest threshold and period, and the founders' daily cap. `followUpPending` takes queued ids and, in one statement:
  * - writes their lowered name, e-mail and idea into `idea_search`, whose trigram index serves the search
  *   (lead-inbox.ts), so storing an idea never pays for that index;
+ * - inserts the team's mail of each idea queued with a threshold into `outbox` (mail/outbox-worker.ts): one mail
+ *   each until the threshold's count of mails queued one by one within the period before the idea, past it a row
+ *   `digest` for the next digest mail (jobs/digest-mail.ts); the period's mails are counted once per statement;
  * - inserts the founder's confirmation of each idea queued with a cap (founder/founder-mail-queue.ts): at most the
  *   cap per address (its `recipient_hash`, SHA-256 of the trimmed, lowercased address, as `recipientHash`) in the
  *   24 hours before the idea, counted through founder_mails_cap_idx; past it the row is kept as `skipped`.
+ * Each mail row keeps the idea's arrival as its `created_at`, so the digest's period, the founders' cap and the
+ * backlog's alert (mail/mail-backlog.ts, which counts a queued idea as unsent) all count from the idea.
  * It runs:
  * - before every search (`followUpAll`), so a search finds every stored idea;
  * - before a ready mail is queued (lead-stages.ts), which needs the idea's confirmation;
- * - in the background (`followUpWorker`): once the intake has been quiet for SETTLE_MS after a new idea, or at most
- *   DEFER_MAX_MS after the first one still waiting while ideas keep arriving (a burst is taken at the intake's full
- *   speed, its follow-up comes after), and every POLL_MS for what another instance or a restart left queued.
+ * - in the background (`followUpWorker`): SETTLE_MS after its start; once the intake has been quiet for SETTLE_MS
+ *   after a new idea, or at most DEFER_MAX_MS after the first one still waiting while ideas keep arriving (a burst
+ *   is taken at the intake's full speed, its follow-up comes after); and every POLL_MS for what another instance or
+ *   a restart left queued.
  * Each chunk is one short statement (FOLLOW_UP_CHUNK ideas); in the background each waits for a quiet moment first.
  * Taking is `delete … returning` with `skip locked` (a named idea waits for the lock instead), in the statement that
- * writes: instances on one PostgreSQL never take an id twice, so no confirmation is queued twice (its primary key
- * would refuse it anyway), and the id of an idea erased meanwhile is simply dropped.
+ * writes: instances on one PostgreSQL never take an id twice, so no mail is queued twice (the primary keys would
+ * refuse it anyway), and the id of an idea erased meanwhile is simply dropped.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,13 +41,15 @@ export const POLL_MS = 10_000;
 export interface FollowedUp {
   /** Ids taken from the queue (erased ideas' included). */
   taken: number;
+  /** Team mails queued for the outbox worker (not counting those left for the digest). */
+  mails: number;
   /** Founders' confirmations queued for sending (not counting those the cap kept as `skipped`). */
   confirmations: number;
 }
 
 /**
  * Follows up to `max` queued ideas (or, with `ideaId`, just that one, if still queued) in one statement: their
- * search text and their founders' confirmations.
+ * search text, their team mails and their founders' confirmations.
  */
 export async function followUpPending(
   rows: RowsFn,
@@ -53,13 +61,14 @@ export async function followUpPending(
   const take = options.ideaId
     ? sql`and q.idea_id = ${options.ideaId}::uuid for update`
     : sql`limit ${max} for update skip locked`;
-  const [row] = await rows<{ taken: number | string; confirmations: number | string }>(sql`
+  const [row] = await rows<{ taken: number | string; mails: number | string; confirmations: number | string }>(sql`
     with taken as (
       delete from idea_follow_ups where idea_id in (
         select q.idea_id from idea_follow_ups q where true ${take}
-      ) returning idea_id, confirmation_cap
+      ) returning idea_id, founder_cap, team_digest_after, team_digest_period_ms
     ), followed as (
-      select i.id, i.received_at, i.name, i.email, i.idea, t.confirmation_cap,
+      select i.id, i.received_at, i.name, i.email, i.idea, i.without_script, t.founder_cap, t.team_digest_after,
+        i.received_at - t.team_digest_period_ms * interval '1 millisecond' as period_start,
         encode(sha256(convert_to(lower(btrim(i.email)), 'UTF8')), 'hex') as recipient_hash
       from ideas i join taken t on t.idea_id = i.id
     ), indexed as (
@@ -67,11 +76,29 @@ export async function followUpPending(
       select f.id, lower(f.name || ' ' || f.email || ' ' || f.idea) from followed f
       on conflict (idea_id) do nothing
       returning idea_id
+    ), mailed_each as (
+      -- The team's mails queued one by one since the earliest period start, each row's kind read by primary key (a
+      -- join let the planner scan every idea, decision 087); counted once per statement.
+      select count(*) filter (where not k.without_script) as by_script,
+        count(*) filter (where k.without_script) as by_form
+      from outbox o
+      cross join lateral (select x.without_script from ideas x where x.id = o.idea_id) k
+      where not o.digest
+        and o.created_at > (select min(f.period_start) from followed f where f.team_digest_after is not null)
+    ), team as (
+      insert into outbox (idea_id, status, attempts, created_at, next_attempt_at, digest)
+      select f.id, 'pending', 0, f.received_at, f.received_at,
+        case when f.without_script then m.by_form else m.by_script end
+          + row_number() over (partition by f.without_script order by f.received_at, f.id) > f.team_digest_after
+      from followed f cross join mailed_each m
+      where f.team_digest_after is not null
+      on conflict (idea_id) do nothing
+      returning digest
     ), confirmed as (
       insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at, next_attempt_at)
       select f.id, 'confirmation', f.recipient_hash,
         case when c.n + row_number() over (partition by f.recipient_hash order by f.received_at, f.id)
-          > f.confirmation_cap then 'skipped' else 'pending' end,
+          > f.founder_cap then 'skipped' else 'pending' end,
         0, f.received_at, now()
       from followed f
       cross join lateral (
@@ -79,13 +106,18 @@ export async function followUpPending(
         where m.kind = 'confirmation' and m.status <> 'skipped' and m.recipient_hash = f.recipient_hash
           and m.created_at > f.received_at - interval '1 day'
       ) c
-      where f.confirmation_cap is not null
+      where f.founder_cap is not null
       on conflict (idea_id, kind, ref) do nothing
       returning status
     )
     select (select count(*) from taken) as taken,
+      (select count(*) from team where not digest) as mails,
       (select count(*) from confirmed where status = 'pending') as confirmations`);
-  return { taken: Number(row?.taken ?? 0), confirmations: Number(row?.confirmations ?? 0) };
+  return {
+    taken: Number(row?.taken ?? 0),
+    mails: Number(row?.mails ?? 0),
+    confirmations: Number(row?.confirmations ?? 0),
+  };
 }
 
 /**
@@ -94,11 +126,12 @@ export async function followUpPending(
  * between chunks only the requests that arrived meanwhile go first.
  */
 export async function followUpAll(database: Database, options: { background?: boolean } = {}): Promise<FollowedUp> {
-  const total: FollowedUp = { taken: 0, confirmations: 0 };
+  const total: FollowedUp = { taken: 0, mails: 0, confirmations: 0 };
   for (;;) {
     if (options.background) await database.quietMoment();
     const done = await followUpPending(database.rows);
     total.taken += done.taken;
+    total.mails += done.mails;
     total.confirmations += done.confirmations;
     if (done.taken < FOLLOW_UP_CHUNK) return total;
     if (!options.background) await new Promise((resolve) => setImmediate(resolve));
@@ -112,11 +145,11 @@ export interface FollowUpWorker {
   stop(): Promise<void>;
 }
 
-/** `onConfirmations`: confirmations were queued (the mail worker can send them now rather than at its next poll). */
+/** `onMail`: mails were queued (the mail worker can send them now rather than at its next poll). */
 export function followUpWorker(
   database: Database,
   log: FastifyBaseLogger,
-  options: { onConfirmations?: () => void; timing?: { settleMs: number; deferMaxMs: number; pollMs: number } } = {},
+  options: { onMail?: () => void; timing?: { settleMs: number; deferMaxMs: number; pollMs: number } } = {},
 ): FollowUpWorker {
   const timing = options.timing ?? { settleMs: SETTLE_MS, deferMaxMs: DEFER_MAX_MS, pollMs: POLL_MS };
   let stopped = false;
@@ -131,7 +164,7 @@ export function followUpWorker(
     if (stopped || running) return;
     running = followUpAll(database, { background: true })
       .then((done) => {
-        if (done.confirmations > 0) options.onConfirmations?.();
+        if (done.mails > 0 || done.confirmations > 0) options.onMail?.();
       })
       .catch((error: unknown) => log.warn({ err: error }, 'stored ideas not followed up'))
       .finally(() => {
@@ -143,6 +176,10 @@ export function followUpWorker(
     if (waitingSince === undefined) round();
   }, timing.pollMs);
   poll.unref();
+  // What an earlier run of this or another instance left queued (stopped between an idea and its follow-up) is
+  // followed up shortly after the start, not a whole poll later.
+  settle = setTimeout(round, timing.settleMs);
+  settle.unref();
 
   return {
     nudge() {

@@ -1,6 +1,7 @@
 /**
- * Stores accepted ideas: the form token's use, the idea row, its voice memo, its outbox row and founder confirmation
- * (unless flagged as spam) and its Idempotency-Key row are written in ONE transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
+ * Stores accepted ideas: the form token's use, the idea row, its voice memo, its follow-up entry (which queues its
+ * team mail and founder confirmation unless flagged as spam) and its Idempotency-Key row are written in ONE
+ * transaction, so they commit together. Concurrent requests are grouped (see db/batcher.ts): one
  * transaction stores every idea that arrived while the previous one was in flight. The 202 is sent only after the
  * transaction holding the request's idea has committed.
  */
@@ -39,8 +40,9 @@ export interface NewIdea {
 }
 
 /**
- * How a group is stored. The team is told: one mail per idea, until too many were queued one by one within `digestPeriodMs`; the rest
- * wait for the digest. Ideas from the page's script (with a valid fill-time token: the others are spam) and the
+ * How a group is stored. The team is told: one mail per idea, until too many were queued one by one within
+ * `digestPeriodMs`; the rest wait for the digest. Queued with the idea, inserted by its follow-up (follow-up.ts,
+ * decision 119). Ideas from the page's script (with a valid fill-time token: the others are spam) and the
  * browser's own form posts (no token, so a flood of them cannot be told from people) are counted apart, each
  * against its own threshold: a flood of form posts fills only the form posts' allowance, never the script's
  * (decision 075).
@@ -99,10 +101,10 @@ export type StoreResult =
   | { created: false; rateLimited: false; existing: StoredIdempotencyKey; rate: RateCount | undefined };
 
 /**
- * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022, 0024 and 0025,
- * decisions 112, 113, 116 and 118): the clients' rate-limit hits, the token uses, keys, ideas, memos, outbox rows,
- * live events and the ideas' follow-up entries (their search text and founder's confirmation, written after:
- * follow-up.ts) in one statement, so they commit together, in one round trip and with plans the session keeps; on
+ * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022, 0024, 0025 and
+ * 0026, decisions 112, 113, 116, 118 and 119): the clients' rate-limit hits, the token uses, keys, ideas, memos,
+ * live events and the ideas' follow-up entries (their search text, team mail and founder's confirmation, written
+ * after: follow-up.ts) in one statement, so they commit together, in one round trip and with plans the session keeps; on
  * PostgreSQL the events are NOTIFYed in the same transaction (`policy.notifyChannel`).
  * Returns, per idea, whether it was created (false: its client is over the limit, or its Idempotency-Key was
  * already used, here or earlier in the batch), its spam reason (its own, or `token_reused` when another submission

@@ -1,9 +1,9 @@
 /**
- * The group commit (store_ideas, migrations 0024 and 0025), on PGlite and PostgreSQL, for groups with several ideas
- * of one address and of both kinds: the founder's confirmations, inserted by the ideas' follow-up (decision 118),
- * stay within the daily cap per address (earlier ideas' confirmations counted, the group's own in order, whether
- * followed up apart or together), and the team's one-by-one mails within each kind's digest
- * threshold, whatever the group's size and order. On PostgreSQL the group NOTIFYs its events in its own transaction
+ * The group commit (store_ideas, migrations 0024 to 0026), on PGlite and PostgreSQL, for groups with several ideas
+ * of one address and of both kinds, and the mails their follow-up inserts (decisions 118 and 119): the founder's
+ * confirmations stay within the daily cap per address, and the team's one-by-one mails within each kind's digest
+ * threshold in the period (earlier ideas' mails counted, the group's own in order, whether followed up apart or
+ * together). On PostgreSQL the group NOTIFYs its events in its own transaction
  * (decision 116): as the event bus reads them, within NOTIFY's size, and never for a group that failed.
  */
 import crypto from 'node:crypto';
@@ -14,6 +14,7 @@ import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-suppo
 import type { WorkspaceEvent } from '../../domain/workspace-events';
 import { NOTIFY_PAYLOAD_MAX } from '../events/postgres-bus';
 import { recipientHash } from '../founder/founder-mail-queue';
+import { mailBacklog } from '../mail/mail-backlog';
 import { followUpAll } from './follow-up';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
 import { openMemoBase64 } from './memo-cipher';
@@ -99,31 +100,73 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
     await insertIdeas(suite.database, on, policy);
     const done = await Promise.all([followUpAll(suite.database), followUpAll(suite.database)]);
     expect(done[0].confirmations + done[1].confirmations).toBe(1);
-    expect(await followUpAll(suite.database)).toEqual({ taken: 0, confirmations: 0 });
+    expect(await followUpAll(suite.database)).toEqual({ taken: 0, mails: 0, confirmations: 0 });
     expect(await confirmations([off[0]!.id, on[0]!.id])).toEqual(['none', 'pending']);
   });
 
-  it('mails each kind one by one up to its threshold in the period, the rest wait for the digest', async () => {
-    const first = [idea('1@example.com'), idea('2@example.com', { withoutScript: true })];
-    await insertIdeas(suite.database, first, policy);
-    const group = [
-      idea('3@example.com', { withoutScript: true }),
-      idea('4@example.com'),
-      idea('5@example.com', { withoutScript: true }),
-      idea('6@example.com'),
-      idea('7@example.com', { spam: true }),
-      idea('8@example.com'),
-    ];
+  it.each([
+    ['followed up after each group', true],
+    ['followed up together', false],
+  ])(
+    'mails each kind one by one up to its threshold in the period, the rest wait for the digest: %s',
+    async (_, apart) => {
+      const first = [idea('1@example.com'), idea('2@example.com', { withoutScript: true })];
+      await insertIdeas(suite.database, first, policy);
+      if (apart) expect((await followUpAll(suite.database)).mails).toBe(2);
+      const group = [
+        idea('3@example.com', { withoutScript: true }),
+        idea('4@example.com'),
+        idea('5@example.com', { withoutScript: true }),
+        idea('6@example.com'),
+        idea('7@example.com', { spam: true }),
+        idea('8@example.com'),
+      ];
+      await insertIdeas(suite.database, group, policy);
+      // Nothing is queued for the team before the follow-up.
+      expect(await digested(group.map((one) => one.id))).toEqual(group.map(() => 'none'));
+      expect((await followUpAll(suite.database)).mails).toBe(apart ? 3 : 5);
+      expect(await digested(first.map((one) => one.id))).toEqual(['each', 'each']);
+      expect(await digested(group.map((one) => one.id))).toEqual([
+        'each', // form posts: 2nd of 2
+        'each', // script: 2nd of 3
+        'digest', // form posts: 3rd
+        'each', // script: 3rd
+        'none', // spam is not mailed
+        'digest', // script: 4th
+      ]);
+      // Each row dates from its idea: the digest's period and the backlog's alert count from the arrival.
+      const [row] = await suite.database.rows<{ created_at: Date | string }>(
+        sql`select created_at from outbox where idea_id = ${group[5]!.id}::uuid`,
+      );
+      expect(new Date(row!.created_at).getTime()).toBe(group[5]!.receivedAt.getTime());
+    },
+  );
+
+  it("counts only the period's mails: past it, one by one again", async () => {
+    const hour = policy.digestPeriodMs;
+    const old = Array.from({ length: 4 }, (_, n) => ({
+      ...idea(`old${n}@example.com`),
+      receivedAt: new Date(Date.now() - 3 * hour + n),
+    }));
+    await insertIdeas(suite.database, old, policy);
+    await followUpAll(suite.database);
+    const now = [idea('now@example.com')];
+    await insertIdeas(suite.database, now, policy);
+    await followUpAll(suite.database);
+    expect(await digested([...old, ...now].map((one) => one.id))).toEqual(['each', 'each', 'each', 'digest', 'each']);
+  });
+
+  it('counts an idea waiting for its follow-up as unsent from its arrival, once, and spam not at all', async () => {
+    const options = { unsentAfterMs: 15 * 60_000, digestPeriodMs: policy.digestPeriodMs };
+    const late = { ...idea('late@example.com'), receivedAt: new Date(Date.now() - 20 * 60_000) };
+    const group = [late, idea('now@example.com'), idea('spam@example.com', { spam: true })];
     await insertIdeas(suite.database, group, policy);
-    expect(await digested(first.map((one) => one.id))).toEqual(['each', 'each']);
-    expect(await digested(group.map((one) => one.id))).toEqual([
-      'each', // form posts: 2nd of 2
-      'each', // script: 2nd of 3
-      'digest', // form posts: 3rd
-      'each', // script: 3rd
-      'none', // spam is not mailed
-      'digest', // script: 4th
-    ]);
+    // The follow-up has not run (a stalled worker): the late idea is overdue all the same.
+    const waiting = await mailBacklog(suite.database, options);
+    expect(waiting).toMatchObject({ unsent: 2, overdue: 1, failed: 0, oldestOverdueId: late.id });
+    expect(waiting.oldestUnsentSeconds).toBeGreaterThanOrEqual(20 * 60 - 1);
+    await followUpAll(suite.database);
+    expect(await mailBacklog(suite.database, options)).toEqual(waiting);
   });
 
   it('stores each voice memo with its own idea, whatever its place in the group', async () => {

@@ -87,8 +87,15 @@ function toTeamIdea(row: Row): TeamIdea {
     email: row.email,
     phone: row.phone,
     idea: row.idea,
+    // No outbox row: spam (until released), or an idea whose follow-up has not yet queued its mail (follow-up.ts).
     status:
-      row.status === null ? 'spam' : row.status === 'pending' && row.digest ? 'digest' : (row.status as DeliveryStatus),
+      row.status === null
+        ? row.spam_reason === null
+          ? 'pending'
+          : 'spam'
+        : row.status === 'pending' && row.digest
+          ? 'digest'
+          : (row.status as DeliveryStatus),
     spamReason: row.spam_reason,
     attempts: Number(row.attempts ?? 0),
     lastError: row.last_error,

@@ -21,6 +21,7 @@ import { buildTestApp } from '../../../test-support/server/test-app';
 import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { ERASURE_PURGE_EVERY_MS, erasurePurgeJob } from './erasure-purge';
 import { JobScheduler, SCHEDULER_TICK_MS } from './scheduler';
+import { followUpAll } from '../ideas/follow-up';
 
 const origin = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
 const silentLog = { info() {}, error() {}, warn() {} } as never;
@@ -71,6 +72,7 @@ describe.each(DRIVERS)('erasure and its purge on %s', (driver) => {
     const receipts: IdeaReceipt[] = [];
     for (let i = 0; i < 3; i += 1)
       receipts.push((await submitIdea(app, ideaBody({ email: `erase${i}@example.com` }))).json<IdeaReceipt>());
+    await followUpAll(database); // their mails queued, as the background does within seconds
 
     for (const receipt of receipts) {
       const erased = await app.inject({
