@@ -231,6 +231,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     statusSecret,
     notifyChannel: events.transactionChannel,
     onStored: (ideaId, eventId) => {
+      outbox.ideaStored();
       followUp.nudge();
       // Stored with the idea in its group commit (decision 113), and on PostgreSQL notified in it (decision 116):
       // on PGlite only the announcement is left.

@@ -61,7 +61,7 @@ const claimValues = (rows: Claim[]) =>
  * the CPU of storing one idea (3–5 ms against well under 1 ms, measured), and on PGlite it shares the intake's thread,
  * so during a burst the founders' confirmations took most of the intake's time (decision 087). A burst is now taken at
  * the intake's speed while its mails go out at up to one round per rest; the backlog goes at full speed once the
- * burst ends. A lone visitor's mail still goes at once: the nudge of its idea wakes an idle worker.
+ * burst ends. A lone visitor's mail still goes as soon as it is queued: the follow-up's nudge wakes an idle worker.
  */
 export const INTAKE_BUSY_MS = 250;
 export const MAIL_YIELD_MS = 1000;
@@ -87,10 +87,18 @@ export class OutboxWorker {
     this.loop = this.run();
   }
 
-  /** Wakes the loop now (a new idea was stored) instead of waiting for the next poll. */
+  /** Wakes the loop now (mail was queued) instead of waiting for the next poll. */
   nudge(): void {
     this.lastNudgeAt = Date.now();
     if (!this.resting) this.wake?.();
+  }
+
+  /**
+   * An idea was stored: its mail is queued later, by its follow-up (ideas/follow-up.ts, which nudges), so nothing
+   * is woken, but while ideas keep arriving the worker yields to them.
+   */
+  ideaStored(): void {
+    this.lastNudgeAt = Date.now();
   }
 
   /**
