@@ -45,6 +45,30 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
     expect(await count('idea_search')).toBe(448);
   });
 
+  it.runIf(driver === 'pglite')(
+    "frees the queue's taken rows after each background round, so it stays as large as its largest backlog",
+    async () => {
+      const size = async () =>
+        Number(
+          (await suite.database.rows<{ n: number }>(sql`select pg_relation_size('idea_follow_ups')::int as n`))[0]?.n,
+        );
+      // Ids of no idea (as if erased): taken and dropped like any other.
+      const backlog = () =>
+        suite.database.rows(
+          sql`insert into idea_follow_ups (idea_id) select gen_random_uuid() from generate_series(1, 3000)`,
+        );
+      await backlog();
+      expect((await followUpAll(suite.database, { background: true })).taken).toBe(3000);
+      const afterOne = await size();
+      for (let round = 0; round < 3; round += 1) {
+        await backlog();
+        await followUpAll(suite.database, { background: true });
+      }
+      // Without the vacuum each backlog would take new pages: four times the size.
+      expect(await size()).toBeLessThanOrEqual(afterOne);
+    },
+  );
+
   it.runIf(driver === 'postgres')(
     'a delivery waits for a follow-up that holds its idea, then finds the confirmation for its ready mail',
     async () => {
