@@ -63,9 +63,11 @@ export async function followUpPending(
     : sql`limit ${max} for update skip locked`;
   const [row] = await rows<{ taken: number | string; mails: number | string; confirmations: number | string }>(sql`
     with taken as (
-      delete from idea_follow_ups where idea_id in (
+      -- The ids locked once (an array, not a subquery the planner may run again for every queued row), then
+      -- deleted by primary key.
+      delete from idea_follow_ups where idea_id = any (array(
         select q.idea_id from idea_follow_ups q where true ${take}
-      ) returning idea_id, founder_cap, team_digest_after, team_digest_period_ms
+      )) returning idea_id, founder_cap, team_digest_after, team_digest_period_ms
     ), followed as (
       select i.id, i.received_at, i.name, i.email, i.idea, i.without_script, t.founder_cap, t.team_digest_after,
         i.received_at - t.team_digest_period_ms * interval '1 millisecond' as period_start,
@@ -76,10 +78,11 @@ export async function followUpPending(
       select f.id, lower(f.name || ' ' || f.email || ' ' || f.idea) from followed f
       on conflict (idea_id) do nothing
       returning idea_id
-    ), mailed_each as (
-      -- The team's mails queued one by one since the earliest period start, counted once per statement. Each row's
-      -- kind is read by primary key in a scalar subquery, which the planner cannot turn into a join: a join (or a
-      -- lateral one, which it flattens) let it scan every idea, 150 ms at 100,000 on PGlite (decision 087).
+    ), mailed_each as materialized (
+      -- The team's mails queued one by one since the earliest period start, counted once per statement (materialized:
+      -- inlined, it was counted again for every idea). Each row's kind is read by primary key in a scalar subquery,
+      -- which the planner cannot turn into a join: a join (or a lateral one, which it flattens) let it scan every
+      -- idea, 150 ms at 100,000 on PGlite (decision 087).
       select count(*) filter (where k.via_form is false) as by_script, count(*) filter (where k.via_form) as by_form
       from (
         select (select x.without_script from ideas x where x.id = o.idea_id) as via_form
