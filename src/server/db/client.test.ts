@@ -1,0 +1,56 @@
+/**
+ * The facade's raw SQL gives the rows drizzle's own `execute` gives, on both databases, in and out of a transaction
+ * (on PGlite it runs on the client directly, with drizzle's parsers set once: db/client.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
+
+const at = new Date('2026-11-27T01:02:03.456Z');
+const everyKind = sql`
+  select ${at}::timestamptz as at, ${at.toISOString()}::timestamp as local_at, date '2026-11-27' as day,
+    interval '1 day 2 hours' as span, array[${at}::timestamptz, ${at}::timestamptz + interval '1 hour'] as ats,
+    array[date '2026-11-27'] as days, array[1.5, 2.25]::numeric[] as amounts, 12.50::numeric as amount,
+    9007199254740993::bigint as big, 7::int as small, '{"a": [1, "둘"]}'::jsonb as doc, array['가', null] as texts,
+    true as yes, null::text as nothing, ${'김민지'} as name, decode('00ff', 'hex') as bytes`;
+
+describe.each(DRIVERS)('raw SQL on %s', (driver) => {
+  const suite = suiteDatabase(driver);
+
+  it('reads every kind of value as drizzle does', async () => {
+    const { database } = suite;
+    const drizzled = ((await database.db.execute(everyKind)) as unknown as { rows: unknown[] }).rows;
+    expect(await database.rows(everyKind)).toEqual(drizzled);
+    expect(await database.transaction((rows) => rows(everyKind))).toEqual(drizzled);
+    const [row] = drizzled as Record<string, unknown>[];
+    expect(typeof row!.at).toBe('string'); // drizzle's text, not a Date
+    expect(row!.name).toBe('김민지');
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    const { database } = suite;
+    await database.rows(sql`create table if not exists facade_probe (n int)`);
+    await database.transaction((rows) => rows(sql`insert into facade_probe values (1)`));
+    await expect(
+      database.transaction(async (rows) => {
+        await rows(sql`insert into facade_probe values (2)`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await database.rows(sql`select n from facade_probe order by n`)).toEqual([{ n: 1 }]);
+  });
+
+  it("throws the database's refusal as drizzle does: its code on the cause", async () => {
+    const { database } = suite;
+    const refusal = (run: () => Promise<unknown>) =>
+      run().then(
+        () => undefined,
+        (error: Error & { cause?: { code?: string } }) => ({ kind: error.constructor.name, code: error.cause?.code }),
+      );
+    const divide = sql`select 1 / ${0}::int as n`;
+    const expected = await refusal(() => database.db.execute(divide));
+    expect(expected).toEqual({ kind: 'DrizzleQueryError', code: '22012' });
+    expect(await refusal(() => database.rows(divide))).toEqual(expected);
+    expect(await refusal(() => database.transaction((rows) => rows(divide)))).toEqual(expected);
+  });
+});
