@@ -139,9 +139,13 @@ test.describe('portfolio cards and demo dialog', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: item.title });
     await expect(dialog).toBeVisible();
+    // Opening moves the focus into the dialog (Radix's focus scope mounts with it, a frame after it shows); from
+    // there no Tab leaves it.
+    const focusInside = () => dialog.evaluate((node) => node.contains(document.activeElement));
+    await expect.poll(focusInside).toBe(true);
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      expect(await focusInside()).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect(card(page, item.title)).toBeFocused();
