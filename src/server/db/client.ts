@@ -165,6 +165,7 @@ interface RawSqlDriver {
 
 /** The types drizzle's PGlite driver reads as the text PostgreSQL sent: timestamps, dates, intervals, their arrays. */
 const DRIZZLE_RAW_PARSERS: Record<number, (value: string) => string> = Object.fromEntries(
+  // With the arrays of numeric (1231), timestamp (1115), timestamptz (1185), interval (1187) and date (1182).
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [
     type,
     (value: string) => value,
