@@ -137,8 +137,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     alertsInFlight.add(sending);
     void sending.finally(() => alertsInFlight.delete(sending));
   };
+  // The workers' and jobs' queries are not a request's: on PGlite a background job waits for the requests only
+  // (decision 121).
+  const { background } = database;
   const outbox = new OutboxWorker(
-    database,
+    background,
     transport,
     {
       from: config.mail.from,
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       // Always: FOUNDER_MAIL=false queues no confirmation or ready mail, but a team's thread message (decision
       // 101) is still mailed to the founder.
       founderMails: new FounderMailSender(
-        database,
+        background,
         transport,
         {
           from: config.mail.from,
@@ -172,7 +175,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       ),
       // The meeting's invitations, cancellations and reminders (decision 104).
       meetingMails: new MeetingMailSender(
-        database,
+        background,
         transport,
         {
           from: config.mail.from,
@@ -194,10 +197,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const fieldCounts = new FieldCounts(database);
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
-  const jobs = serverJobs(config, database, transport, alerts, app.log, () => outbox.nudge());
+  const jobs = serverJobs(config, background, transport, alerts, app.log, () => outbox.nudge());
   // The search text, the team's mail and the founder's confirmation follow the ideas (decisions 115, 118 and 119):
   // after the intake settles, before any search; the worker then sends the mails.
-  const followUp = followUpWorker(database, app.log, { onMail: () => outbox.nudge() });
+  const followUp = followUpWorker(background, app.log, { onMail: () => outbox.nudge() });
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());

@@ -40,6 +40,18 @@ describe.each(DRIVERS)('raw SQL on %s', (driver) => {
     expect(await database.rows(sql`select n from facade_probe order by n`)).toEqual([{ n: 1 }]);
   });
 
+  it('gives background work the same data, values and refusals (decision 121)', async () => {
+    const { database } = suite;
+    const { background } = database;
+    expect(background.background).toBe(background);
+    expect(background.kind).toBe(database.kind);
+    await database.rows(sql`create table if not exists background_probe (n int)`);
+    await background.transaction((rows) => rows(sql`insert into background_probe values (7)`));
+    expect(await database.rows(sql`select n from background_probe`)).toEqual([{ n: 7 }]);
+    expect(await background.rows(everyKind)).toEqual(await database.rows(everyKind));
+    await expect(background.rows(sql`select 1 / ${0}::int as n`)).rejects.toMatchObject({ cause: { code: '22012' } });
+  });
+
   it("throws the database's refusal as drizzle does: its code on the cause", async () => {
     const { database } = suite;
     const refusal = (run: () => Promise<unknown>) =>

@@ -15,7 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tightenDataDir } from '../storage/data-dir-access';
-import { requestTurns } from './pglite-turns';
+import { requestTurns, type PgliteQueries } from './pglite-turns';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -48,6 +48,12 @@ export interface Database {
    * work never lands between two queries of one request; on PostgreSQL at once.
    */
   quietMoment(): Promise<void>;
+  /**
+   * The same database for background work (the mail workers, the follow-up, the scheduled jobs): on PGlite its
+   * queries are not counted as a request's, so `quietMoment` waits for the requests only and one background job never
+   * holds back another (decision 121); on PostgreSQL, where each query has its own connection, the same facade.
+   */
+  background: Database;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -114,7 +120,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return databaseOver(
     'pglite',
     db,
-    rawSqlOver(client),
+    { requests: rawSqlOver(client), background: rawSqlOver(turns.background) },
     purgeDeleted,
     () => turns.quietMoment(),
     () => client.query('select 1'),
@@ -180,7 +186,7 @@ const dialect = new PgDialect();
  * its table of several hundred each time, on the server's one thread (decision 120 has the measurement). The SQL is
  * drizzle's own (`sqlToQuery`), so the text, the parameters, the rows and the errors are what drizzle gave.
  */
-function rawSqlOver(client: PGlite): RawSqlDriver {
+function rawSqlOver(client: Pick<PgliteQueries, 'query' | 'transaction'>): RawSqlDriver {
   const execute = async (on: Pick<PgliteTransaction, 'query'>, query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     try {
@@ -196,22 +202,25 @@ function rawSqlOver(client: PGlite): RawSqlDriver {
   };
 }
 
-/** The one `Database` facade over either driver; only the raw SQL, the ping query and the way to close differ. */
+/**
+ * The one `Database` facade over either driver; only the raw SQL, the ping query and the way to close differ. With
+ * a `background` driver (PGlite's uncounted queries), `background` is a second facade over it, sharing the rest.
+ */
 function databaseOver(
   kind: Database['kind'],
   db: unknown,
-  raw: RawSqlDriver,
+  raw: RawSqlDriver | { requests: RawSqlDriver; background: RawSqlDriver },
   purgeDeleted: Database['purgeDeleted'],
   quietMoment: Database['quietMoment'],
   pingQuery: () => Promise<unknown>,
   end: () => Promise<void>,
 ): Database {
   let closed = false;
-  return {
+  const facade = (driver: RawSqlDriver): Omit<Database, 'background'> => ({
     kind,
     db: db as Db,
-    rows: async <T extends Record<string, unknown>>(query: SQL) => (await raw.execute(query)).rows as T[],
-    transaction: (work) => raw.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
+    rows: async <T extends Record<string, unknown>>(query: SQL) => (await driver.execute(query)).rows as T[],
+    transaction: (work) => driver.transaction((tx) => work(async (query) => (await tx.execute(query)).rows as never)),
     purgeDeleted,
     quietMoment,
     ping: (timeoutMs = 2000) => (closed ? Promise.resolve(false) : pingWith(pingQuery, timeoutMs)),
@@ -220,7 +229,13 @@ function databaseOver(
       closed = true;
       await end();
     },
-  };
+  });
+  const drivers = 'requests' in raw ? raw : { requests: raw, background: raw };
+  const requests = facade(drivers.requests) as Database;
+  const background = (drivers.background === drivers.requests ? requests : facade(drivers.background)) as Database;
+  requests.background = background;
+  background.background = background;
+  return requests;
 }
 
 async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {

@@ -3,7 +3,9 @@
  * between two queries of one request makes that request wait for all of it. `requestTurns` counts the queries in
  * flight on the client and when the last one ended, so a background job (the erasure purge) can wait for a quiet
  * moment — no query running and none for QUIET_MS — before each of its statements, up to MAX_WAIT_MS so it still
- * finishes under steady traffic (decision 114).
+ * finishes under steady traffic (decision 114). Background work queries through `background`, the client's own methods,
+ * which are not counted: a quiet moment is one without a request's queries, so one background job (the mail worker
+ * sending a backlog) never holds back another's (the follow-up) for MAX_WAIT_MS a statement (decision 121).
  */
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -13,9 +15,14 @@ export const QUIET_MS = 15;
 export const MAX_WAIT_MS = 500;
 const POLL_MS = 5;
 
+/** The client's methods a query needs. */
+export type PgliteQueries = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+
 export interface RequestTurns {
-  /** Resolves once the client has been quiet for QUIET_MS, or after MAX_WAIT_MS. */
+  /** Resolves once no request's query ran for QUIET_MS, or after MAX_WAIT_MS. */
   quietMoment(): Promise<void>;
+  /** The client's own methods, for background work: its queries are not counted as a request's. */
+  background: PgliteQueries;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,8 +30,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function requestTurns(client: PGlite): RequestTurns {
   let inFlight = 0;
   let lastEnded = 0;
+  const background = {
+    query: client.query.bind(client),
+    exec: client.exec.bind(client),
+    transaction: client.transaction.bind(client),
+  } as PgliteQueries;
   for (const method of ['query', 'exec', 'transaction'] as const) {
-    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const original = background[method] as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       inFlight += 1;
       try {
@@ -36,6 +48,7 @@ export function requestTurns(client: PGlite): RequestTurns {
     };
   }
   return {
+    background,
     async quietMoment() {
       const started = performance.now();
       await sleep(POLL_MS);

@@ -101,7 +101,9 @@ export const ideas = pgTable(
  * The inbox's search text (ideas/follow-up.ts, decisions 093 and 115): name, e-mail and idea lowered, searched
  * for a substring through pg_trgm. Kept apart from `ideas` and written after the idea (`idea_follow_ups`), so the
  * intake does not pay for the trigram index; erased with the idea by the cascade. No statistics (the migration),
- * as the personal columns (decision 077).
+ * as the personal columns (decision 077). The index's pending list is kept small (256 kB, not 4 MB): the follow-up
+ * statement that fills it merges it into the index, and on PGlite that statement holds the server's thread for as
+ * long as the merge takes (decision 121).
  */
 export const ideaSearch = pgTable(
   'idea_search',
@@ -111,7 +113,11 @@ export const ideaSearch = pgTable(
       .references(() => ideas.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
   },
-  (table) => [index('idea_search_trgm_idx').using('gin', sql`${table.text} gin_trgm_ops`)],
+  (table) => [
+    index('idea_search_trgm_idx')
+      .using('gin', sql`${table.text} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+  ],
 );
 
 /**

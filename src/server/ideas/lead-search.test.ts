@@ -83,4 +83,11 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
     expect(await plan('minjun@example')).toContain('idea_search_trgm_idx');
     expect(await plan(leadReference(bakery))).toMatch(/ideas_pkey/);
   });
+
+  it("keeps the index's pending list small, so no follow-up merges 4 MB of it at once (decision 121)", async () => {
+    const [index] = await suite.database.rows<{ options: string[] }>(
+      sql`select reloptions as options from pg_class where relname = 'idea_search_trgm_idx'`,
+    );
+    expect(index?.options).toEqual(['gin_pending_list_limit=256']);
+  });
 });
