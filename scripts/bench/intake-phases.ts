@@ -63,8 +63,15 @@ class Tally {
   }
 }
 
-/** The database with every statement and transaction timed into `tally`. */
+/** The database with every statement and transaction timed into `tally`, its background facade's too. */
 function timedDatabase(database: Database, tally: Tally): Database {
+  const timed = timedFacade(database, tally);
+  timed.background = database.background === database ? timed : timedFacade(database.background, tally);
+  timed.background.background = timed.background;
+  return timed;
+}
+
+function timedFacade(database: Database, tally: Tally): Database {
   const timed =
     (rows: RowsFn, inside: { ms: number } | undefined): RowsFn =>
     async <T extends Record<string, unknown>>(query: SQL) => {

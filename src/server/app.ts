@@ -114,8 +114,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       dataDir: config.dataDir,
       smtpTimeoutMs: config.mail.smtpTimeoutMs,
     });
+  // The workers' and jobs' queries are not a request's: on PGlite a background job waits for the requests only
+  // (decision 121). Alerts are sent in the background too, never inside the request that stored them.
+  const { background } = database;
   const alerts = new AlertSender(
-    database,
+    background,
     {
       ...config.alerts,
       retryBaseMs: config.mail.retryBaseMs,
@@ -137,9 +140,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     alertsInFlight.add(sending);
     void sending.finally(() => alertsInFlight.delete(sending));
   };
-  // The workers' and jobs' queries are not a request's: on PGlite a background job waits for the requests only
-  // (decision 121).
-  const { background } = database;
   const outbox = new OutboxWorker(
     background,
     transport,
@@ -194,7 +194,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     app.log,
   );
   app.decorate('outbox', outbox);
-  const fieldCounts = new FieldCounts(database);
+  const fieldCounts = new FieldCounts(background);
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
   const jobs = serverJobs(config, background, transport, alerts, app.log, () => outbox.nudge());

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
+import { MAX_WAIT_MS } from './pglite-turns';
 
 const at = new Date('2026-11-27T01:02:03.456Z');
 const everyKind = sql`
@@ -50,6 +51,29 @@ describe.each(DRIVERS)('raw SQL on %s', (driver) => {
     expect(await database.rows(sql`select n from background_probe`)).toEqual([{ n: 7 }]);
     expect(await background.rows(everyKind)).toEqual(await database.rows(everyKind));
     await expect(background.rows(sql`select 1 / ${0}::int as n`)).rejects.toMatchObject({ cause: { code: '22012' } });
+  });
+
+  it("finds a quiet moment while background work queries all the time: it waits for the requests' queries only", async () => {
+    const { database } = suite;
+    // On PGlite a facade of its own, whose queries the quiet moment does not count; on PostgreSQL the same one.
+    expect(database.background === database).toBe(driver === 'postgres');
+    let stop = false;
+    let queries = 0;
+    const backlog = (async () => {
+      while (!stop) {
+        await database.background.rows(sql`select pg_sleep(0.002)`);
+        queries += 1;
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await database.background.quietMoment();
+    const waited = performance.now() - started;
+    stop = true;
+    await backlog;
+    expect(queries).toBeGreaterThan(0);
+    expect(waited).toBeLessThan(MAX_WAIT_MS / 2);
   });
 
   it("throws the database's refusal as drizzle does: its code on the cause", async () => {

@@ -44,14 +44,16 @@ export interface Database {
   purgeDeleted(tables: readonly string[], vacuumOnly?: readonly string[]): Promise<void>;
   /**
    * For background work before each of its statements: on PGlite, which runs one statement at a time on the server's
-   * thread, resolves once no query ran for a moment (at most `MAX_WAIT_MS`, db/pglite-turns.ts, decision 114), so the
-   * work never lands between two queries of one request; on PostgreSQL at once.
+   * thread, resolves once no request's query ran for a moment (at most `MAX_WAIT_MS`, db/pglite-turns.ts, decisions
+   * 114 and 121), so the work never lands between two queries of one request; on PostgreSQL at once.
    */
   quietMoment(): Promise<void>;
   /**
    * The same database for background work (the mail workers, the follow-up, the scheduled jobs): on PGlite its
    * queries are not counted as a request's, so `quietMoment` waits for the requests only and one background job never
    * holds back another (decision 121); on PostgreSQL, where each query has its own connection, the same facade.
+   * Its `rows`, `transaction` and `purgeDeleted` are uncounted; `db` (drizzle's typed queries) is shared and counted,
+   * so background work uses raw SQL.
    */
   background: Database;
   /** True when the database answers a trivial query within the timeout. */
@@ -114,17 +116,18 @@ async function openPglite(dataDir: string): Promise<Database> {
       'checkpoint',
     ]) {
       await turns.quietMoment();
-      await client.exec(statement);
+      await turns.background.exec(statement);
     }
   };
   return databaseOver(
     'pglite',
     db,
-    { requests: rawSqlOver(client), background: rawSqlOver(turns.background) },
+    rawSqlOver(client),
     purgeDeleted,
     () => turns.quietMoment(),
     () => client.query('select 1'),
     () => client.close(),
+    rawSqlOver(turns.background),
   );
 }
 
@@ -204,16 +207,17 @@ function rawSqlOver(client: Pick<PgliteQueries, 'query' | 'transaction'>): RawSq
 
 /**
  * The one `Database` facade over either driver; only the raw SQL, the ping query and the way to close differ. With
- * a `background` driver (PGlite's uncounted queries), `background` is a second facade over it, sharing the rest.
+ * a `backgroundRaw` driver (PGlite's uncounted queries), `background` is a second facade over it, sharing the rest.
  */
 function databaseOver(
   kind: Database['kind'],
   db: unknown,
-  raw: RawSqlDriver | { requests: RawSqlDriver; background: RawSqlDriver },
+  raw: RawSqlDriver,
   purgeDeleted: Database['purgeDeleted'],
   quietMoment: Database['quietMoment'],
   pingQuery: () => Promise<unknown>,
   end: () => Promise<void>,
+  backgroundRaw?: RawSqlDriver,
 ): Database {
   let closed = false;
   const facade = (driver: RawSqlDriver): Omit<Database, 'background'> => ({
@@ -230,9 +234,8 @@ function databaseOver(
       await end();
     },
   });
-  const drivers = 'requests' in raw ? raw : { requests: raw, background: raw };
-  const requests = facade(drivers.requests) as Database;
-  const background = (drivers.background === drivers.requests ? requests : facade(drivers.background)) as Database;
+  const requests = facade(raw) as Database;
+  const background = (backgroundRaw ? facade(backgroundRaw) : requests) as Database;
   requests.background = background;
   background.background = background;
   return requests;
