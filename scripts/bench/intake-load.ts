@@ -2,6 +2,7 @@
  * The intake benchmarks' client (bench:intake and scripts/bench/intake-phases.ts): autocannon on loopback, every
  * request a valid script submission with its own form token (used once, decision 076) and Idempotency-Key.
  */
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { createFormToken } from '../../src/server/intake/form-token';
@@ -20,12 +21,18 @@ export interface AutocannonResult {
   non2xx: number;
   statusCodeStats: Record<string, { count: number }>;
 }
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// The promise it gives is also an EventEmitter of each answer ('response').
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult> & EventEmitter;
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
 
 let sequence = 0;
+
+export interface LoadOptions {
+  /** Called with each answer as it comes: its status and latency (ms). */
+  onAnswer?: (status: number, latencyMs: number) => void;
+}
 
 /** `amount` POSTs to the intake over `connections`, the n-th with `request(n)` and its own Idempotency-Key. */
 export function postEach(
@@ -33,8 +40,9 @@ export function postEach(
   amount: number,
   connections: number,
   request: (n: number) => { contentType: string; body: string | Buffer },
+  { onAnswer }: LoadOptions = {},
 ): Promise<AutocannonResult> {
-  return autocannon({
+  const run = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     amount,
@@ -58,19 +66,37 @@ export function postEach(
       },
     ],
   });
+  const answers: EventEmitter = run;
+  if (onAnswer)
+    answers.on('response', (_client: unknown, status: number, _bytes: number, latencyMs: number) =>
+      onAnswer(status, latencyMs),
+    );
+  return run;
 }
 
 /** `amount` text submissions (JSON, as the page's script sends them), each from its own address. */
-export function textLoad(port: number, amount: number, connections: number, secret: string): Promise<AutocannonResult> {
-  return postEach(port, amount, connections, (n) => ({
-    contentType: 'application/json',
-    body: JSON.stringify({
-      idea: `벤치마크 아이디어 ${n}: 동네 가게 예약과 대기열을 한 번에 관리하는 앱을 만들고 싶습니다. 사장님은 휴대폰으로 확인만 하면 됩니다.`,
-      name: '벤치 테스터',
-      email: `bench${n}@example.com`,
-      phone: '010-0000-0000',
-      website: '',
-      formToken: createFormToken(secret, Date.now() - 5000), // each used once (decision 076)
+export function textLoad(
+  port: number,
+  amount: number,
+  connections: number,
+  secret: string,
+  options: LoadOptions = {},
+): Promise<AutocannonResult> {
+  return postEach(
+    port,
+    amount,
+    connections,
+    (n) => ({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        idea: `벤치마크 아이디어 ${n}: 동네 가게 예약과 대기열을 한 번에 관리하는 앱을 만들고 싶습니다. 사장님은 휴대폰으로 확인만 하면 됩니다.`,
+        name: '벤치 테스터',
+        email: `bench${n}@example.com`,
+        phone: '010-0000-0000',
+        website: '',
+        formToken: createFormToken(secret, Date.now() - 5000), // each used once (decision 076)
+      }),
     }),
-  }));
+    options,
+  );
 }
