@@ -22,7 +22,7 @@
  * The day row: BENCH_DAY_REQUESTS (default 100,000) ideas stored within one day on one server, its next
  * BENCH_DAY_SLICE (5,000) against the first 5,000 of a day on a fresh server, so any work that grows with the day's or
  * the table's volume shows (flat: within 10 %). This machine's speed moves 2x within an hour and one slice ±30 %, so
- * the two are not an hour apart: BENCH_DAY_ROUNDS (5) rounds, each a fresh server's first slice and the full server's
+ * the two are not an hour apart: BENCH_DAY_ROUNDS (4) rounds, each a fresh server's first slice and the full server's
  * next, back to back on quiet servers, the order alternating; the verdict pools the rounds (decision 122). The day's
  * course on the full server, slice by slice, is printed beside it.
  *
@@ -395,8 +395,11 @@ interface DayRow {
 
 /** Flat when the last slices' accepted/s is at least 90 % of the first's and their p99 at most 110 %. */
 const FLAT = 0.1;
-/** Rounds of the day row's comparison, each with a fresh server of its own. */
-const DAY_ROUNDS = Number(process.env.BENCH_DAY_ROUNDS ?? 5);
+/**
+ * Rounds of the day row's comparison, each with a fresh server of its own; an even number, so each side goes first
+ * as often as the other (the slice after another one ran slower, whichever server it was on).
+ */
+const DAY_ROUNDS = Number(process.env.BENCH_DAY_ROUNDS ?? 4);
 
 function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat: boolean } {
   const rate = row.last.requestsPerSecond / row.first.requestsPerSecond;
@@ -406,9 +409,10 @@ function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat
 }
 
 /**
- * Waits until the servers (and PostgreSQL) use under 5 % of a core each for `quietFor` seconds in a row (idle, each polls
- * its mail queues every MAIL_POLL_MS: 2–3 %): their mail backlogs
- * sent, the follow-up done. Gives up after `limitMs`.
+ * Waits until each server (and PostgreSQL, all its processes together) uses under 5 % of a core for `quietFor`
+ * seconds in a row (idle, each polls its mail queues every MAIL_POLL_MS: 2–3 %): their mail backlogs sent, the
+ * follow-up done. Then flushes the machine's dirty pages (`sync`): the mail files and database pages the slice before
+ * left would otherwise be written back during the next slice, whichever server it is on. Gives up after `limitMs`.
  */
 async function settle(
   pids: number[],
@@ -417,16 +421,18 @@ async function settle(
 ): Promise<{ seconds: number; quiet: boolean }> {
   const started = Date.now();
   let quietSeconds = 0;
-  while (Date.now() - started < limitMs) {
+  let quiet = false;
+  while (!quiet && Date.now() - started < limitMs) {
     const before = { servers: pids.map(processCpuMs), database: postgresCpu() };
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const used =
-      pids.reduce((sum, pid, i) => sum + processCpuMs(pid) - before.servers[i]!, 0) +
-      (withPostgres ? postgresCpuSince(before.database) : 0);
-    quietSeconds = used < 50 * pids.length ? quietSeconds + 1 : 0;
-    if (quietSeconds >= quietFor) return { seconds: Math.round((Date.now() - started) / 1000), quiet: true };
+    const busy =
+      pids.some((pid, i) => processCpuMs(pid) - before.servers[i]! >= 50) ||
+      (withPostgres && postgresCpuSince(before.database) >= 50);
+    quietSeconds = busy ? 0 : quietSeconds + 1;
+    quiet = quietSeconds >= quietFor;
   }
-  return { seconds: Math.round((Date.now() - started) / 1000), quiet: false };
+  execFileSync('sync');
+  return { seconds: Math.round((Date.now() - started) / 1000), quiet };
 }
 
 /** One measured slice: its accepted answers, its length, each accepted answer's latency and the CPU it cost. */
