@@ -22,7 +22,7 @@ export interface AutocannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 // The promise it gives is also an EventEmitter of each answer ('response').
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult> & EventEmitter;
+type Autocannon = (options: Record<string, unknown>) => PromiseLike<AutocannonResult> & EventEmitter;
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon') as Autocannon;
@@ -41,7 +41,7 @@ export function postEach(
   connections: number,
   request: (n: number) => { contentType: string; body: string | Buffer },
   { onAnswer }: LoadOptions = {},
-): Promise<AutocannonResult> {
+): PromiseLike<AutocannonResult> {
   const run = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -81,7 +81,7 @@ export function textLoad(
   connections: number,
   secret: string,
   options: LoadOptions = {},
-): Promise<AutocannonResult> {
+): PromiseLike<AutocannonResult> {
   return postEach(
     port,
     amount,

@@ -19,12 +19,12 @@
  * the digest, genuine p99 latency from the submit to the answer.
  * The voice memo row: BENCH_MEMO_REQUESTS submissions, each with a 200 KB memo (multipart), on the same server after
  * the text run; ideas and memos in the database must equal the 202 answers.
- * The day row: BENCH_DAY_REQUESTS (default 100,000) ideas stored within one day on one server, its next
- * BENCH_DAY_SLICE (5,000) against the first 5,000 of a day on a fresh server, so any work that grows with the day's or
- * the table's volume shows (flat: within 10 %). This machine's speed moves 2x within an hour and one slice ±30 %, so
- * the two are not an hour apart: BENCH_DAY_ROUNDS (4) rounds, each a fresh server's first slice and the full server's
- * next, back to back on quiet servers, the order alternating; the verdict pools the rounds (decision 122). The day's
- * course on the full server, slice by slice, is printed beside it.
+ * The day row: a day of BENCH_DAY_REQUESTS (default 100,000) ideas on one server: 2,000 warm-up and all but the last
+ * BENCH_DAY_SLICE (5,000), then its next slices against the first 5,000 of a day on a fresh server, so any work that
+ * grows with the day's or the table's volume shows (flat: within 10 %). One slice moves ±30 % and more with this
+ * machine's other work, so the comparison runs in BENCH_DAY_ROUNDS (4, even) rounds, each a fresh server's first slice
+ * and the full server's next, back to back on quiet servers, the order alternating; the verdict pools the rounds
+ * (decision 122). The day's course on the full server as it filled, slice by slice, is printed beside it.
  *
  * `npm run bench:intake -- --against <ref>` builds <ref> in a temporary `git worktree add --detach` (node_modules
  * symlinked from this checkout, or installed from its own package-lock.json when that differs) and runs its own server
@@ -76,7 +76,7 @@ const { values: args } = parseArgs({ options: { against: { type: 'string' } } })
 // commit's server started afresh in every round, the order alternating (ABBA…) so the drift favours neither.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (args.against ? 5 : 1));
 const SECRET = crypto.randomBytes(32).toString('base64url');
-const PORTS = { pglite: 4301, postgres: 4302, control: 4303, cluster: 4390 } as const;
+const PORTS = { pglite: 4301, postgres: 4302, fresh: 4303, cluster: 4390 } as const;
 
 const MEMO_REQUESTS = Number(process.env.BENCH_MEMO_REQUESTS ?? 600);
 const MEMO_BYTES = 200 * 1024;
@@ -366,7 +366,10 @@ async function benchDriver(
   }
 }
 
-/** A measurement of one server: accepted/s, p50 and p99 over all its requests, CPU time per accepted idea. */
+/**
+ * A measurement of one server: accepted/s, p50 and p99 (the fill's slices: autocannon's, over all answers; the
+ * rounds': over the accepted answers), CPU time per accepted idea.
+ */
 interface Measured {
   requestsPerSecond: number;
   p50: number;
@@ -377,17 +380,20 @@ interface Measured {
 interface DayRow {
   driver: string;
   /**
-   * The day's course on the full server as it filled, slice by slice (no control: this machine's drift, 2x within an
-   * hour, is in these figures; they show where a change set in, the verdict does not read them).
+   * The day's course on the full server as it filled, slice by slice, with its own mail backlog growing behind it and
+   * the machine's other work in it: they show where a change sets in; the verdict does not read them.
    */
   course: (Measured & { ideas: number })[];
   /** How long the full server took to fall quiet (its mail backlog sent) after the fill, in seconds. */
   settled: { seconds: number; quiet: boolean };
   /** Each round's first DAY_SLICE of a day (a fresh server) and the full server's next DAY_SLICE, back to back. */
   rounds: { first: Measured; last: Measured }[];
-  /** All rounds together: accepted/s over their summed durations, latencies pooled over every request. */
+  /** All rounds together: accepted/s over their summed durations, latencies pooled over every accepted answer. */
   first: Measured;
   last: Measured;
+  /** The rounds' answers other than 202, errors and timeouts (none expected), and slices that started not quiet. */
+  other: number;
+  notQuiet: number;
   accepted: number;
   stored: number;
   load: number;
@@ -400,6 +406,7 @@ const FLAT = 0.1;
  * as often as the other (the slice after another one ran slower, whichever server it was on).
  */
 const DAY_ROUNDS = Number(process.env.BENCH_DAY_ROUNDS ?? 4);
+if (!(DAY_ROUNDS >= 2 && DAY_ROUNDS % 2 === 0)) throw new Error('BENCH_DAY_ROUNDS must be an even number, 2 or more');
 
 function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat: boolean } {
   const rate = row.last.requestsPerSecond / row.first.requestsPerSecond;
@@ -410,24 +417,27 @@ function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat
 
 /**
  * Waits until each server (and PostgreSQL, all its processes together) uses under 5 % of a core for `quietFor`
- * seconds in a row (idle, each polls its mail queues every MAIL_POLL_MS: 2–3 %): their mail backlogs sent, the
- * follow-up done. Then flushes the machine's dirty pages (`sync`): the mail files and database pages the slice before
+ * seconds in a row (idle, each polls its mail queues every MAIL_POLL_MS: 2–3 %) and writes no more mail files into its
+ * outbox: their mail backlogs sent, the follow-up done. Then flushes the machine's dirty pages (`sync`): the mail files and database pages the slice before
  * left would otherwise be written back during the next slice, whichever server it is on. Gives up after `limitMs`.
  */
 async function settle(
-  pids: number[],
+  servers: { pid: number; outbox: string }[],
   withPostgres: boolean,
   { quietFor = 2, limitMs = 900_000 } = {},
 ): Promise<{ seconds: number; quiet: boolean }> {
   const started = Date.now();
+  const mails = () => servers.map(({ outbox }) => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0));
   let quietSeconds = 0;
   let quiet = false;
   while (!quiet && Date.now() - started < limitMs) {
-    const before = { servers: pids.map(processCpuMs), database: postgresCpu() };
+    const before = { servers: servers.map(({ pid }) => processCpuMs(pid)), database: postgresCpu(), mails: mails() };
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    const mailsNow = mails();
     const busy =
-      pids.some((pid, i) => processCpuMs(pid) - before.servers[i]! >= 50) ||
-      (withPostgres && postgresCpuSince(before.database) >= 50);
+      servers.some(({ pid }, i) => processCpuMs(pid) - before.servers[i]! >= 50) ||
+      (withPostgres && postgresCpuSince(before.database) >= 50) ||
+      mailsNow.some((count, i) => count !== before.mails[i]);
     quietSeconds = busy ? 0 : quietSeconds + 1;
     quiet = quietSeconds >= quietFor;
   }
@@ -438,15 +448,19 @@ async function settle(
 /** One measured slice: its accepted answers, its length, each accepted answer's latency and the CPU it cost. */
 interface SliceRun {
   accepted: number;
+  /** Answers other than 202, errors and timeouts: none is expected (they send no latency, so they must not hide). */
+  other: number;
   seconds: number;
   latencies: number[];
   cpuMs: number;
+  /** Whether the servers were quiet when the slice started (settle gave up after its limit otherwise). */
+  quiet: boolean;
 }
 
 const acceptedOf = (result: AutocannonResult) => Number(result.statusCodeStats['202']?.count ?? 0);
 
 /** DAY_SLICE ideas to a quiet server, each accepted answer's latency kept (so slices can be pooled). */
-async function measuredSlice(port: number, pid: number, withPostgres: boolean): Promise<SliceRun> {
+async function measuredSlice(port: number, pid: number, withPostgres: boolean, quiet: boolean): Promise<SliceRun> {
   const latencies: number[] = [];
   const cpuBefore = { server: processCpuMs(pid), database: postgresCpu() };
   const result = await textLoad(port, DAY_SLICE, CONNECTIONS, SECRET, {
@@ -455,7 +469,8 @@ async function measuredSlice(port: number, pid: number, withPostgres: boolean): 
     },
   });
   const cpuMs = processCpuMs(pid) - cpuBefore.server + (withPostgres ? postgresCpuSince(cpuBefore.database) : 0);
-  return { accepted: acceptedOf(result), seconds: result.duration, latencies, cpuMs };
+  const other = result.non2xx + result.errors + result.timeouts;
+  return { accepted: acceptedOf(result), other, seconds: result.duration, latencies, cpuMs, quiet };
 }
 
 /** Slices together: accepted/s over their summed lengths, p50 and p99 over every accepted answer, CPU per idea. */
@@ -512,26 +527,31 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
           `CPU per idea ${(cpu / Math.max(1, acceptedOf(result))).toFixed(3)} ms`,
       );
     }
-    const settled = await settle([full.pid!], withPostgres);
+    const fullServer = { pid: full.pid!, outbox: path.join(dataDir, 'outbox') };
+    const settled = await settle([fullServer], withPostgres);
     console.error(`  settled in ${settled.seconds} s${settled.quiet ? '' : ' (not quiet: compared anyway)'}`);
     const runs: { first: SliceRun; last: SliceRun }[] = [];
     let stored = 0;
     for (let round = 1; round <= DAY_ROUNDS; round += 1) {
       const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-dayfresh-${driver}-`));
       const freshUrl = cluster ? await createDatabase(cluster.url, 'dayfresh') : undefined;
-      const fresh = await startServer(PORTS.control, {
-        DATA_DIR: freshDir,
-        DATABASE_URL: freshUrl ?? '',
-        SITE_DIR: path.join(freshDir, 'no-site'),
-      });
+      let fresh: ChildProcess | undefined;
       try {
-        await waitForHealth(PORTS.control, fresh);
-        accepted += acceptedOf(await load(PORTS.control, 2000));
+        fresh = await startServer(PORTS.fresh, {
+          DATA_DIR: freshDir,
+          DATABASE_URL: freshUrl ?? '',
+          SITE_DIR: path.join(freshDir, 'no-site'),
+        });
+        await waitForHealth(PORTS.fresh, fresh);
+        accepted += acceptedOf(await load(PORTS.fresh, 2000));
+        const freshServer = { pid: fresh.pid!, outbox: path.join(freshDir, 'outbox') };
         const slice = async (which: 'first' | 'last') => {
-          await settle([full.pid!, fresh.pid!], withPostgres, { quietFor: 1, limitMs: 120_000 });
+          for (const server of [full, fresh!])
+            if (server.exitCode !== null) throw new Error(`a day row's server exited with ${server.exitCode}`);
+          const { quiet } = await settle([fullServer, freshServer], withPostgres, { quietFor: 1, limitMs: 120_000 });
           return which === 'first'
-            ? measuredSlice(PORTS.control, fresh.pid!, withPostgres)
-            : measuredSlice(port, full.pid!, withPostgres);
+            ? measuredSlice(PORTS.fresh, fresh!.pid!, withPostgres, quiet)
+            : measuredSlice(port, full.pid!, withPostgres, quiet);
         };
         let first: SliceRun;
         let last: SliceRun;
@@ -544,14 +564,15 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
         }
         accepted += first.accepted + last.accepted;
         runs.push({ first, last });
+        const notes = [first, last].some((run) => !run.quiet) ? ' (a slice started not quiet)' : '';
         console.error(
-          `  round ${round}: the day's next ${DAY_SLICE}: ${Math.round(last.accepted / last.seconds)}/s, p99 ${Math.round(percentile(last.latencies, 99))} ms; ` +
+          `  round ${round}${notes}: other answers ${first.other + last.other}; the day's next ${DAY_SLICE}: ${Math.round(last.accepted / last.seconds)}/s, p99 ${Math.round(percentile(last.latencies, 99))} ms; ` +
             `a fresh day's first ${DAY_SLICE}: ${Math.round(first.accepted / first.seconds)}/s, p99 ${Math.round(percentile(first.latencies, 99))} ms`,
         );
         await stop(fresh);
         stored += (await countIdeas(freshUrl, freshDir)).text;
       } finally {
-        await stop(fresh);
+        if (fresh) await stop(fresh);
         fs.rmSync(freshDir, { recursive: true, force: true });
       }
     }
@@ -564,6 +585,8 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
       rounds: runs.map((run) => ({ first: summed([run.first]), last: summed([run.last]) })),
       first: summed(runs.map((run) => run.first)),
       last: summed(runs.map((run) => run.last)),
+      other: runs.reduce((sum, run) => sum + run.first.other + run.last.other, 0),
+      notQuiet: runs.filter((run) => !run.first.quiet || !run.last.quiet).length,
       accepted,
       stored,
       load: loadAverage,
@@ -842,10 +865,10 @@ if (dayRows.length > 0)
       );
     }),
     '',
-    `Each round (accepted/s and p99 in ms, a day's first slice → the full server's next): ${dayRows
+    `Each round (accepted/s and p99 in ms, a day's first slice → the full server's next; answers other than 202 and slices that started not quiet after): ${dayRows
       .map(
         (row) =>
-          `${row.driver}: ${row.rounds.map((round) => `${Math.round(round.first.requestsPerSecond)}/${round.first.p99} → ${Math.round(round.last.requestsPerSecond)}/${round.last.p99}`).join(', ')}`,
+          `${row.driver}: ${row.rounds.map((round) => `${Math.round(round.first.requestsPerSecond)}/${round.first.p99} → ${Math.round(round.last.requestsPerSecond)}/${round.last.p99}`).join(', ')} (${row.other} other, ${row.notQuiet} not quiet)`,
       )
       .join('; ')}.`,
     '',
@@ -907,8 +930,14 @@ if (
 }
 if (dayRows.some((row) => !dayVerdict(row).flat)) {
   console.error(
-    `DAY: past ${DAY_REQUESTS} ideas, a day's slices are more than ${FLAT * 100} % slower than its first (the rounds together)`,
+    `DAY: from ${DAY_REQUESTS - DAY_SLICE + 2000} ideas on, the day's slices are more than ${FLAT * 100} % slower, or their p99 more than ${FLAT * 100} % longer, than a fresh day's first (the rounds together)`,
   );
   process.exitCode = 1;
 }
+if (dayRows.some((row) => row.other > 0)) {
+  console.error('DAY: a slice of the day row had answers other than 202, errors or timeouts (they carry no latency)');
+  process.exitCode = 1;
+}
+if (dayRows.some((row) => row.notQuiet > 0))
+  console.error("note: a slice of the day row started before the servers were quiet (see each round's line)");
 if (process.env.BENCH_NO_WRITE !== '1') writeSection(markdown);
