@@ -71,6 +71,8 @@ const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',') as (
 const ROWS = new Set((process.env.BENCH_ROWS ?? 'text,memo,day,flood').split(','));
 const DAY_REQUESTS = Number(process.env.BENCH_DAY_REQUESTS ?? 100_000);
 const DAY_SLICE = Number(process.env.BENCH_DAY_SLICE ?? 5000);
+/** Requests every server gets before it is measured (the text row's, the day's and each fresh day's). */
+const WARM_UP = 2000;
 const { values: args } = parseArgs({ options: { against: { type: 'string' } } });
 // This machine's speed drifts from one minute to the next: a comparison takes the median of several rounds, each
 // commit's server started afresh in every round, the order alternating (ABBA…) so the drift favours neither.
@@ -222,6 +224,8 @@ async function startServer(port: number, env: Record<string, string>, tree = roo
 }
 
 const load = (port: number, amount: number) => textLoad(port, amount, CONNECTIONS, SECRET);
+/** A run's 202 answers: the ideas it got stored. */
+const acceptedOf = (result: AutocannonResult) => Number(result.statusCodeStats['202']?.count ?? 0);
 
 async function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
@@ -313,7 +317,7 @@ async function benchDriver(
   );
   try {
     await waitForHealth(port, server);
-    const warmup = await load(port, 2000);
+    const warmup = await load(port, WARM_UP);
     const cpuBefore = { server: processCpuMs(server.pid!), database: postgresCpu() };
     const result = await load(port, REQUESTS);
     const cpu = {
@@ -322,11 +326,11 @@ async function benchDriver(
     };
     console.error(
       `  ${tree.commit}: warm-up: ${JSON.stringify(warmup.statusCodeStats)} errors ${warmup.errors}; measured: ${JSON.stringify(result.statusCodeStats)} errors ${result.errors} timeouts ${result.timeouts}; ` +
-        `${Math.round(Number(result.statusCodeStats['202']?.count ?? 0) / result.duration)}/s p99 ${result.latency.p99} ms; ` +
+        `${Math.round(acceptedOf(result) / result.duration)}/s p99 ${result.latency.p99} ms; ` +
         `CPU per idea: server ${(cpu.server / REQUESTS).toFixed(3)} ms, PostgreSQL ${(cpu.database / REQUESTS).toFixed(3)} ms`,
     );
-    const accepted = (warmup.statusCodeStats['202']?.count ?? 0) + (result.statusCodeStats['202']?.count ?? 0);
-    const measuredAccepted = Number(result.statusCodeStats['202']?.count ?? 0);
+    const accepted = acceptedOf(warmup) + acceptedOf(result);
+    const measuredAccepted = acceptedOf(result);
     const memos = withMemos ? await loadMemos(port) : undefined;
     if (memos)
       console.error(
@@ -351,8 +355,8 @@ async function benchDriver(
       },
       memo: memos && {
         driver: LABELS[driver],
-        requestsPerSecond: Number(memos.statusCodeStats['202']?.count ?? 0) / memos.duration,
-        accepted: Number(memos.statusCodeStats['202']?.count ?? 0),
+        requestsPerSecond: acceptedOf(memos) / memos.duration,
+        accepted: acceptedOf(memos),
         other: memos.non2xx + memos.errors + memos.timeouts,
         p50: memos.latency.p50,
         p99: memos.latency.p99,
@@ -415,11 +419,15 @@ function dayVerdict(row: DayRow): { rate: number; p99: number; cpu: number; flat
   return { rate, p99, cpu, flat: rate >= 1 - FLAT && p99 <= 1 + FLAT };
 }
 
+/** CPU time a quiet process uses at most in a second: 5 % of a core. */
+const QUIET_CPU_MS = 50;
+
 /**
  * Waits until each server (and PostgreSQL, all its processes together) uses under 5 % of a core for `quietFor`
  * seconds in a row (idle, each polls its mail queues every MAIL_POLL_MS: 2–3 %) and writes no more mail files into its
- * outbox: their mail backlogs sent, the follow-up done. Then flushes the machine's dirty pages (`sync`): the mail files and database pages the slice before
- * left would otherwise be written back during the next slice, whichever server it is on. Gives up after `limitMs`.
+ * outbox: their mail backlogs sent, the follow-up done. Then flushes the machine's dirty pages (`sync`), so no slice
+ * pays for writing back the one before's (decision 122: that did not remove the first slot's advantage; with an even
+ * number of rounds each side carries it equally often). Gives up after `limitMs`.
  */
 async function settle(
   servers: { pid: number; outbox: string }[],
@@ -435,8 +443,8 @@ async function settle(
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const mailsNow = mails();
     const busy =
-      servers.some(({ pid }, i) => processCpuMs(pid) - before.servers[i]! >= 50) ||
-      (withPostgres && postgresCpuSince(before.database) >= 50) ||
+      servers.some(({ pid }, i) => processCpuMs(pid) - before.servers[i]! >= QUIET_CPU_MS) ||
+      (withPostgres && postgresCpuSince(before.database) >= QUIET_CPU_MS) ||
       mailsNow.some((count, i) => count !== before.mails[i]);
     quietSeconds = busy ? 0 : quietSeconds + 1;
     quiet = quietSeconds >= quietFor;
@@ -456,8 +464,6 @@ interface SliceRun {
   /** Whether the servers were quiet when the slice started (settle gave up after its limit otherwise). */
   quiet: boolean;
 }
-
-const acceptedOf = (result: AutocannonResult) => Number(result.statusCodeStats['202']?.count ?? 0);
 
 /** DAY_SLICE ideas to a quiet server, each accepted answer's latency kept (so slices can be pooled). */
 async function measuredSlice(port: number, pid: number, withPostgres: boolean, quiet: boolean): Promise<SliceRun> {
@@ -505,7 +511,7 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
   });
   try {
     await waitForHealth(port, full);
-    let accepted = acceptedOf(await load(port, 2000));
+    let accepted = acceptedOf(await load(port, WARM_UP));
     const course: DayRow['course'] = [];
     const fill = DAY_REQUESTS - DAY_SLICE;
     for (let sent = 0; sent < fill; sent += DAY_SLICE) {
@@ -543,7 +549,7 @@ async function benchDay(driver: Driver, cluster: PostgresCluster | undefined): P
           SITE_DIR: path.join(freshDir, 'no-site'),
         });
         await waitForHealth(PORTS.fresh, fresh);
-        accepted += acceptedOf(await load(PORTS.fresh, 2000));
+        accepted += acceptedOf(await load(PORTS.fresh, WARM_UP));
         const freshServer = { pid: fresh.pid!, outbox: path.join(freshDir, 'outbox') };
         const slice = async (which: 'first' | 'last') => {
           for (const server of [full, fresh!])
@@ -848,9 +854,9 @@ const measuredCell = (measured: Measured) =>
   `${Math.round(measured.requestsPerSecond).toLocaleString('en-US')} (${measured.p50} ms, ${measured.p99} ms)`;
 if (dayRows.length > 0)
   sections.push(
-    `A day's volume: on one server of this commit, ${(DAY_REQUESTS - DAY_SLICE).toLocaleString('en-US')} ideas after 2,000 warm-up, all within one day (every one inside the founder cap's 24 hours); once it is quiet (its mail backlog sent), ` +
-      `${DAY_ROUNDS} rounds, each with a fresh server (an empty database, warmed up with 2,000): the fresh server's first ${DAY_SLICE.toLocaleString('en-US')} ideas and the full server's next ${DAY_SLICE.toLocaleString('en-US')}, back to back, ` +
-      `the fresh one first in odd rounds, each slice on quiet servers. The full server's slices reach ${(DAY_REQUESTS + (DAY_ROUNDS - 1) * DAY_SLICE + 2000).toLocaleString('en-US')} ideas: more than a day, not less. ` +
+    `A day's volume: on one server of this commit, ${(DAY_REQUESTS - DAY_SLICE).toLocaleString('en-US')} ideas after ${WARM_UP.toLocaleString('en-US')} warm-up, all within one day (every one inside the founder cap's 24 hours); once it is quiet (its mail backlog sent), ` +
+      `${DAY_ROUNDS} rounds, each with a fresh server (an empty database, warmed up with ${WARM_UP.toLocaleString('en-US')}): the fresh server's first ${DAY_SLICE.toLocaleString('en-US')} ideas and the full server's next ${DAY_SLICE.toLocaleString('en-US')}, back to back, ` +
+      `the fresh one first in odd rounds, each slice on quiet servers. The full server's slices reach ${(DAY_REQUESTS + (DAY_ROUNDS - 1) * DAY_SLICE + WARM_UP).toLocaleString('en-US')} ideas: more than a day, not less. ` +
       `A single slice's rate moves ±30 % with this machine's other work and its p99 more, so the verdict reads the rounds together: accepted/s over the slices' summed durations, p50 and p99 over every accepted answer. ` +
       `Flat when the last slices' accepted/s is within ${FLAT * 100} % of the first slices' and their p99 no more than ${FLAT * 100} % above.`,
     '',
@@ -930,7 +936,7 @@ if (
 }
 if (dayRows.some((row) => !dayVerdict(row).flat)) {
   console.error(
-    `DAY: from ${DAY_REQUESTS - DAY_SLICE + 2000} ideas on, the day's slices are more than ${FLAT * 100} % slower, or their p99 more than ${FLAT * 100} % longer, than a fresh day's first (the rounds together)`,
+    `DAY: from ${DAY_REQUESTS - DAY_SLICE + WARM_UP} ideas on, the day's slices are more than ${FLAT * 100} % slower, or their p99 more than ${FLAT * 100} % longer, than a fresh day's first (the rounds together)`,
   );
   process.exitCode = 1;
 }
