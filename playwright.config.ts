@@ -18,6 +18,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The migrated databases every spec's server copies, made once for the run (decision 123).
+  globalSetup: './tests/e2e/fixtures/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -7,6 +7,7 @@ export default defineConfig({
       'build/vitest.config.ts',
       'src/web/vitest.config.ts',
       'src/server/vitest.config.ts',
+      'src/server/vitest.erasure.config.ts',
       'scripts/demos/vitest.config.ts',
       'scripts/bench/vitest.config.ts',
       'tests/budgets/vitest.config.ts',

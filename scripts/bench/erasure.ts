@@ -14,9 +14,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { writeBenchSection } from './benchmarks-doc';
 import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { LEADS_PATH } from '../../src/domain/workspace-api';
 import { buildApp } from '../../src/server/app';
@@ -38,8 +38,6 @@ const IDLE_REQUESTS = 100;
 const TARGET_ERASE_MS = 200;
 const TARGET_P99_MS = 100;
 const ORIGIN = 'http://localhost:80';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Figures {
   p50: number;
@@ -303,11 +301,4 @@ const markdown = [
   `1-minute load average when the run ended: ${(os.loadavg()[0] ?? 0).toFixed(1)}.`,
 ].join('\n');
 console.log(markdown);
-const file = path.join(root, 'docs', 'benchmarks.md');
-const start = '<!-- bench:erasure:start -->';
-const end = '<!-- bench:erasure:end -->';
-let current = fs.readFileSync(file, 'utf8');
-if (!current.includes(start)) current = `${current.trimEnd()}\n\n${start}\n${end}\n`;
-const from = current.indexOf(start);
-const to = current.indexOf(end);
-fs.writeFileSync(file, current.slice(0, from + start.length) + '\n' + markdown + '\n' + current.slice(to));
+writeBenchSection('erasure', markdown);

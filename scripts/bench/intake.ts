@@ -47,6 +47,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { writeBenchSection } from './benchmarks-doc';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { followUpAll } from '../../src/server/ideas/follow-up';
@@ -724,17 +725,6 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-function writeSection(markdown: string): void {
-  const file = path.join(root, 'docs', 'benchmarks.md');
-  const start = '<!-- bench:intake:start -->';
-  const end = '<!-- bench:intake:end -->';
-  const current = fs.readFileSync(file, 'utf8');
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`markers ${start} … ${end} not found in docs/benchmarks.md`);
-  fs.writeFileSync(file, current.slice(0, from + start.length) + '\n' + markdown + '\n' + current.slice(to));
-}
-
 const cpus = os.cpus();
 const loadBefore = os.loadavg()[0] ?? 0;
 let cluster: PostgresCluster | undefined;
@@ -946,4 +936,4 @@ if (dayRows.some((row) => row.other > 0)) {
 }
 if (dayRows.some((row) => row.notQuiet > 0))
   console.error("note: a slice of the day row started before the servers were quiet (see each round's line)");
-if (process.env.BENCH_NO_WRITE !== '1') writeSection(markdown);
+if (process.env.BENCH_NO_WRITE !== '1') writeBenchSection('intake', markdown);

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeBenchSection } from './benchmarks-doc';
 import { followUpAll } from '../../src/server/ideas/follow-up';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -39,8 +39,6 @@ const WARM_UP = 30;
 /** The broad search: fewer rounds. */
 const BROAD_REQUESTS = Math.min(30, REQUESTS);
 const TARGET_P99_MS = 50;
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const WORDS = ['빵집', '예약', '중고', '거래', '반려견', '산책', '학원', '출결', '카페', '주문', '농산물', '직거래'];
 /** Only in every 5,000th idea (none of them in the spam folder, every 50th): a word a search finds a few of. */
@@ -259,14 +257,7 @@ try {
     .trimEnd();
   console.log(markdown);
   if (process.env.BENCH_TEAM_WRITE !== '0') {
-    const file = path.join(root, 'docs', 'benchmarks.md');
-    const start = '<!-- bench:team:start -->';
-    const end = '<!-- bench:team:end -->';
-    let current = fs.readFileSync(file, 'utf8');
-    if (!current.includes(start)) current = `${current.trimEnd()}\n\n${start}\n${end}\n`;
-    const from = current.indexOf(start);
-    const to = current.indexOf(end);
-    fs.writeFileSync(file, current.slice(0, from + start.length) + '\n' + markdown + '\n' + current.slice(to));
+    writeBenchSection('team', markdown);
   }
 } finally {
   await cluster?.stop();

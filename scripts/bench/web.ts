@@ -11,10 +11,10 @@
  * SITE_DIR's); `--runs N` changes the count. Decisions 064 and 080 say what it measures and why.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import type { Result } from 'lighthouse';
+import { benchmarksFile, writeBenchSection } from './benchmarks-doc';
 import { budgets, KB, ports } from '../../tests/budgets/budgets';
 import { gzipBytes, repoRoot, requireBuiltSite } from '../../tests/budgets/support/built-site';
 import {
@@ -35,7 +35,6 @@ const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
 const build = !args.includes('--no-build');
 const paths = ['/', '/about'];
 const CONTROL = 'control';
-const benchmarksFile = join(repoRoot, 'docs', 'benchmarks.md');
 
 /** How a page's median compares with its target; `control` is the control page's median of the same figure. */
 interface Row {
@@ -148,16 +147,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function writeSection(markdown: string) {
-  const doc = readFileSync(benchmarksFile, 'utf8');
-  const start = '<!-- bench:web:start -->';
-  const end = '<!-- bench:web:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${benchmarksFile} lacks the ${start} … ${end} markers`);
-  writeFileSync(benchmarksFile, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
 }
 
 async function main() {
@@ -273,7 +262,7 @@ async function main() {
     fieldSection(runs, paths, lab, field),
   ].join('\n');
   console.log(`\n${markdown}\n`);
-  writeSection(markdown);
+  writeBenchSection('web', markdown);
   console.log(`written to ${benchmarksFile}`);
 }
 

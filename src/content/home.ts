@@ -135,6 +135,8 @@ export const ideaForm = {
         '예) 미국 대학 편입을 준비하는 학생이 희망 전공과 학점을 입력하면, 지원할 수 있는 학교와 일정을 정리해 주는 서비스를 구상하고 있어요.',
         '예) 우리 가게 인스타그램과 경쟁 매장의 리뷰를 매일 모아서, 어떤 메뉴가 반응이 좋은지 한눈에 보여주는 대시보드가 필요해요.',
       ],
+      /** How long each example shows while the field is empty. */
+      placeholderIntervalMs: 4000,
     },
     name: { label: '이름', placeholder: '홍길동' },
     phone: { label: '연락처', placeholder: '010-1234-5678' },

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT } from '../domain/idea';
 import { lockFile } from './db/data-dir-lock';
+import { PGLITE_SUBDIR } from './db/client';
 import { mailFileDir } from './mail/mail-files';
 import { filesUnder } from '../../test-support/server/disk-bytes';
 import { formToken, ideaBody, TEST_FORM_SECRET } from '../../test-support/server/intake-client';
@@ -112,13 +113,13 @@ describe('the data directory is closed to other accounts', () => {
     expect(loose).toEqual([]);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(eml)).toBe(0o600);
-    expect(filesUnder(path.join(dataDir, 'pglite', 'pg_wal')).map(modeOf)).toContain(0o600);
+    expect(filesUnder(path.join(dataDir, PGLITE_SUBDIR, 'pg_wal')).map(modeOf)).toContain(0o600);
 
     if (hasNobody) {
       const asNobody = (...args: string[]) =>
         spawnSync('runuser', ['-u', 'nobody', '--', ...args], { encoding: 'utf8' });
       // The test's temp folder is world-traversable (/tmp), so only DATA_DIR's own modes stand in the way.
-      for (const file of [eml, lockFile(dataDir), ...filesUnder(path.join(dataDir, 'pglite', 'pg_wal'))]) {
+      for (const file of [eml, lockFile(dataDir), ...filesUnder(path.join(dataDir, PGLITE_SUBDIR, 'pg_wal'))]) {
         const read = asNobody('cat', file);
         expect(read.status, file).not.toBe(0);
         expect(read.stdout).toBe('');

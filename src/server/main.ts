@@ -13,6 +13,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { warnAtStart } from './http/proxy-detection';
 import { acquireDataDirLock, DataDirBusyError, type DataDirLock } from './db/data-dir-lock';
+import { PGLITE_SUBDIR } from './db/client';
 import { closeFilesToOthers, keepsFilesInDataDir, probeDataDir, tightenDataDir } from './storage/data-dir-access';
 import { describeStorageProblem, storageProblem } from './storage/storage-errors';
 
@@ -93,8 +94,8 @@ try {
   const problem = storageProblem(error)
     ? describeStorageProblem(storageProblem(error)!, config.dataDir)
     : !config.databaseUrl && /PGlite failed to initialize/.test(String(error))
-      ? (dataDirProblem(path.join(config.dataDir, 'pglite')) ??
-        `PGlite could not open its files in ${path.join(config.dataDir, 'pglite')} (DATA_DIR).`)
+      ? (dataDirProblem(path.join(config.dataDir, PGLITE_SUBDIR)) ??
+        `PGlite could not open its files in ${path.join(config.dataDir, PGLITE_SUBDIR)} (DATA_DIR).`)
       : undefined;
   console.error(problem ? `Cannot start: ${problem}` : error);
   await app?.close().catch(() => {});

@@ -99,13 +99,16 @@ export async function startPostgresCluster(
   };
 }
 
-/** Creates a fresh database on the server at `adminUrl` and returns its URL. */
-export async function createDatabase(adminUrl: string, prefix = 'test'): Promise<string> {
+/**
+ * Creates a fresh database on the server at `adminUrl` and returns its URL: empty, or a copy of `template` (a migrated
+ * database that prepared-database.ts made once for the run).
+ */
+export async function createDatabase(adminUrl: string, prefix = 'test', template?: string): Promise<string> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await client.end();
   }

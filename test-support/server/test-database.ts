@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDatabase } from './postgres-cluster';
+import { copyPgliteTemplate } from './prepared-database';
 
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
@@ -46,9 +47,18 @@ export function suiteDatabase(driver: Driver): { readonly store: TestDatabase; r
   return suite;
 }
 
-export async function testDatabase(driver: Driver): Promise<TestDatabase> {
+/**
+ * A new database on `driver`, already migrated: a copy of the run's prepared one (decision 123). `{ migrated: false }`
+ * gives an empty one instead, for a test of the migrations themselves.
+ */
+export async function testDatabase(driver: Driver, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-${driver}-`));
-  const databaseUrl = driver === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+  const databaseUrl =
+    driver === 'postgres'
+      ? await createDatabase(inject('postgresUrl'), 'test', migrated ? inject('postgresTemplate') : undefined)
+      : undefined;
+  if (driver === 'pglite' && migrated) copyPgliteTemplate(inject('pgliteTemplateDir'), dataDir);
   const open = () => openDatabase({ databaseUrl, dataDir, poolSize: 5 });
   return {
     driver,

@@ -45,7 +45,15 @@ const shot = (page: Page, image: Locator) =>
     return page.screenshot({ clip });
   });
 
+/**
+ * An animated WebP plays on the browser's own image timeline, which announces nothing and which the page's clock
+ * does not move: "the frame did not change" can only be seen by letting real time pass (decision 123).
+ */
 const wait = (page: Page, ms: number) => page.waitForTimeout(ms);
+
+/** Two painted frames: the page has drawn what the last input did. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test.describe('portfolio demo animations (real files)', () => {
   test('each card opens its own animation, served as WebP, and reaches the loaded state', async ({ page }) => {
@@ -151,7 +159,7 @@ test.describe('portfolio demo animations (real files)', () => {
     await gotoHydrated(page, '/');
     for (let y = 0; y < 12; y += 1) {
       await page.mouse.wheel(0, 700);
-      await wait(page, 100);
+      await twoFrames(page);
     }
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForLoadState('networkidle');

@@ -18,15 +18,14 @@ import {
   readInvitation,
   setHours,
 } from '../../test-support/server/booking-fixtures';
-import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 import type { ReceivedMail } from '../../test-support/server/smtp-test-server';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { E2E_TEAM_EMAIL, startIntakeServer, type IntakeServer } from './fixtures/intake-server';
+import { preparedPostgres } from './fixtures/prepared-state';
 
 const PORT = 4437;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-let cluster: PostgresCluster | undefined;
 let intake: IntakeServer | undefined;
 let database: Database | undefined;
 
@@ -35,8 +34,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   test.setTimeout(240_000);
-  cluster = await startPostgresCluster();
-  const databaseUrl = await createDatabase(cluster.url, 'booking_e2e');
+  const databaseUrl = await preparedPostgres('booking_e2e');
   intake = await startIntakeServer(PORT, {
     DATABASE_URL: databaseUrl,
     SITE_URL: BASE,
@@ -57,7 +55,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await database?.close();
   await intake?.stop();
-  await cluster?.stop();
 });
 
 const slotButtons = (page: Page) => page.locator('[data-meeting] button[data-slot]');

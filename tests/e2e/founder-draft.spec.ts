@@ -91,7 +91,8 @@ test('a draft survives the browser closing, and a successful send clears it', as
     await expect(field(page, '아이디어')).toHaveValue('');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('mvp24:idea-draft'))).toBeNull();
     await gotoHydrated(page, `${BASE}/`);
-    await page.waitForTimeout(500);
+    // The form says when it has looked for a kept draft: only then does "nothing came back" mean something.
+    await expect(page.locator('#idea-form form[data-draft="checked"]')).toBeAttached();
     await expect(field(page, '아이디어')).toHaveValue('');
     await expect(field(page, '이름')).toHaveValue('');
     await context.close();
@@ -142,7 +143,8 @@ test('a recorded voice memo survives a reload (IndexedDB) and is sent with the i
     expect(team.parsed.attachments).toHaveLength(1);
 
     await gotoHydrated(page, `${BASE}/`);
-    await page.waitForTimeout(500);
+    // The form says when it has looked for a kept draft: only then does "nothing came back" mean something.
+    await expect(page.locator('#idea-form form[data-draft="checked"]')).toBeAttached();
     await expect(form.getByRole('button', { name: voiceMemoCopy.start })).toBeVisible();
     await expect(field(page, '이름')).toHaveValue('');
   } finally {

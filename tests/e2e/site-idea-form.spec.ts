@@ -4,6 +4,7 @@ import { IDEA_LIMITS, tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 import { IDEA_REFUSALS, retryAfterLine } from '../../src/domain/idea-refusals';
 import { PRIVACY_VERSION } from '../../src/content/privacy-version';
+import { ideaForm } from '../../src/content/home';
 
 const values = {
   idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
@@ -75,13 +76,16 @@ test.describe('idea form', () => {
   test('comes alive without a tap: the idea examples rotate while the field is empty, and stop once typed in', async ({
     page,
   }) => {
+    // The page's clock, moved past a rotation instead of waiting one out.
+    await page.clock.install();
     await gotoHydrated(page, '/');
     const idea = fields(page).idea;
     const first = await idea.getAttribute('placeholder');
-    await expect(idea).not.toHaveAttribute('placeholder', first!, { timeout: 8000 });
+    await page.clock.runFor(ideaForm.fields.idea.placeholderIntervalMs);
+    await expect(idea).not.toHaveAttribute('placeholder', first!);
     await idea.fill('반려견 산책 기록 앱');
     const typed = await idea.getAttribute('placeholder');
-    await page.waitForTimeout(4500); // longer than one rotation
+    await page.clock.runFor(ideaForm.fields.idea.placeholderIntervalMs * 2);
     expect(await idea.getAttribute('placeholder')).toBe(typed);
   });
 
@@ -96,8 +100,8 @@ test.describe('idea form', () => {
     await f.name.fill('김민지');
     await f.email.fill('minji@example.com');
     await f.submit.click();
+    // The alert is the press's answer: the form decided not to send.
     await expect(page.getByRole('alert')).toContainText('필수 정보를 입력해주세요');
-    await page.waitForTimeout(300);
     expect(intake.submissions).toHaveLength(0);
     await expect(f.name).toHaveValue('김민지');
   });

@@ -106,7 +106,8 @@ test('sections below the first screen wait for the page code and the site font, 
   ).toBe('auto');
   release();
   await waitForHydration(page);
-  await page.waitForTimeout(300);
+  // Two frames painted with the page live: had hydration let the sections go, these frames would show it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await deferred(), 'page live, font still loading').toBe(4);
   releaseFont();
   await expect.poll(deferred).toBe(0);

@@ -38,10 +38,10 @@ import {
 } from '../../src/domain/vitals';
 import { DRAFT_DB_NAME, DRAFT_KEY } from '../../src/web/site/features/idea-form/draft';
 import { percent } from '../../src/web/workspace/features/field-figures/format';
-import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
+import { preparedPostgres } from './fixtures/prepared-state';
 
 const PORT = 4419;
 const BASE = `http://localhost:${PORT}`;
@@ -53,7 +53,6 @@ const profiles = {
   desktop: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
 } as const;
 
-let cluster: PostgresCluster | undefined;
 let intake: IntakeServer | undefined;
 let databaseUrl = '';
 const run = promisify(execFile);
@@ -64,14 +63,12 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   testInfo.setTimeout(240_000); // a PostgreSQL cluster and the server's start on a busy machine
-  cluster = await startPostgresCluster();
-  databaseUrl = await createDatabase(cluster.url, 'vitals_e2e');
+  databaseUrl = await preparedPostgres('vitals_e2e');
   intake = await startIntakeServer(PORT, { DATABASE_URL: databaseUrl, SITE_URL: BASE, VITALS_FLUSH_MS: '200' });
 });
 
 test.afterAll(async () => {
   await intake?.stop();
-  await cluster?.stop();
 });
 
 /** What the beacon request was: its body as the page sent it, its headers as they went out, the server's answer. */

@@ -1,36 +1,45 @@
 /**
  * Signing in to the team's workspace in Chromium with a CDP virtual authenticator (a passkey held by the browser),
- * against our own server process (fresh PGlite DATA_DIR, real SMTP server on loopback, TEAM_IDLE_MINUTES=1):
+ * against our own server process (on a fresh PostgreSQL database, real SMTP server on loopback, TEAM_IDLE_MINUTES=1):
  * the CLI's invite → register a passkey → signed in → members, access records → sign out → sign in again; an
  * invite mailed from the workspace; a removed member is signed out; without a session every API path is 401; a
  * cross-origin POST is refused; idle logout; axe finds nothing on each screen (desktop 1280 px, phone 390 px).
  * The pages are opened on http://localhost (a secure context, and a host name WebAuthn accepts as an RP ID; an
  * IP address such as 127.0.0.1 is not a valid RP ID).
  */
+import { sql } from 'drizzle-orm';
 import { expect, test, type Browser } from '@playwright/test';
 import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
 import { leadsCopy, teamErrorMessages } from '../../src/content/workspace';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
 import { main as teamCli } from '../../src/cli/team';
+import { openDatabase, type Database } from '../../src/server/db/client';
 import { runCaptured } from '../../src/cli/captured-cli';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
+import { preparedPostgres } from './fixtures/prepared-state';
 
 const PORTS: Record<string, number> = { desktop: 4390, phone: 4391 };
 
 let server: IntakeServer | undefined;
+/** The server's database, for the idle test to move a session's clock (PostgreSQL: the server holds it too). */
+let database: Database | undefined;
 let base = '';
+let databaseUrl = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, testInfo) => {
   const port = PORTS[testInfo.project.name]!;
-  server = await startIntakeServer(port, { TEAM_IDLE_MINUTES: '1' });
+  databaseUrl = await preparedPostgres('team_auth_e2e');
+  server = await startIntakeServer(port, { TEAM_IDLE_MINUTES: '1', DATABASE_URL: databaseUrl });
+  database = await openDatabase({ databaseUrl, dataDir: server.dataDir, poolSize: 1 });
   base = `http://localhost:${port}`;
 });
 
 test.afterAll(async () => {
+  await database?.close();
   await server?.stop();
 });
 
@@ -38,16 +47,18 @@ test.afterAll(async () => {
 async function inviteWithCli(email: string): Promise<string> {
   const { stdout, stderr, code } = await runCaptured(
     teamCli,
-    { DATA_DIR: server!.dataDir, SITE_URL: base, LOG_LEVEL: 'silent' },
+    { DATA_DIR: server!.dataDir, DATABASE_URL: databaseUrl, SITE_URL: base, LOG_LEVEL: 'silent' },
     ['invite', email],
   );
   expect(code, stderr).toBe(0);
   return stdout.trim();
 }
 
-async function newMemberPage(browser: Browser, link: string) {
+async function newMemberPage(browser: Browser, link: string, options: { clock?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // The page's own clock, for a test that moves it (installed before the page's scripts run).
+  if (options.clock) await page.clock.install();
   await addPasskeyAuthenticator(page);
   await page.goto(link);
   await page.getByRole('button', { name: copy.invite.button }).click();
@@ -160,10 +171,11 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
 test('a removed member is signed out and cannot sign in again', async ({ browser }) => {
   test.setTimeout(60_000);
   const member = await newMemberPage(browser, await inviteWithCli('leaving@example.com'));
-  const removed = await runCaptured(teamCli, { DATA_DIR: server!.dataDir, SITE_URL: base, LOG_LEVEL: 'silent' }, [
-    'remove',
-    'leaving@example.com',
-  ]);
+  const removed = await runCaptured(
+    teamCli,
+    { DATA_DIR: server!.dataDir, DATABASE_URL: databaseUrl, SITE_URL: base, LOG_LEVEL: 'silent' },
+    ['remove', 'leaving@example.com'],
+  );
   expect(removed.code, removed.stderr).toBe(0);
   expect(removed.stdout).toContain('leaving@example.com');
   await member.reload();
@@ -213,10 +225,16 @@ test('without a session every API path answers 401, and a cross-origin POST is r
 
 test('an idle session ends: the next request shows the sign-in screen with a note', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one idle wait is enough');
-  test.setTimeout(120_000);
-  const page = await newMemberPage(browser, await inviteWithCli('idle@example.com'));
-  // TEAM_IDLE_MINUTES=1 on this server: a minute without a request ends the session on the server.
-  await page.waitForTimeout(62_000);
+  const page = await newMemberPage(browser, await inviteWithCli('idle@example.com'), { clock: true });
+  // TEAM_IDLE_MINUTES=1 on this server: a minute without a request ends the session on the server. The session's
+  // clock is moved past it in the database instead of waiting the minute out.
+  const { idleMs } = (await (await page.request.get(`${base}${TEAM_AUTH_PATHS.me}`)).json()) as { idleMs: number };
+  await database!.rows(
+    sql`update team_sessions set last_seen_at = last_seen_at - make_interval(secs => ${idleMs / 1000 + 1})`,
+  );
+  // The page's clock moves as far, without running its timers: the page's own idle timer (team-idle.spec.ts) stays
+  // put, so what signs it out here is the server's 401 to the page's next request.
+  await page.clock.setSystemTime(Date.now() + idleMs + 1_000);
   // The member comes back to the tab: the workspace asks who is signed in, gets 401, and says why.
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
   await expect(page.getByRole('heading', { name: copy.signIn.title })).toBeVisible();

@@ -57,7 +57,7 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await signIn(page);
   await expect(page.getByText(leadsCopy.inbox.empty)).toBeVisible();
   // The stream is open before the idea is sent (its first message sets the last event id).
-  await page.waitForTimeout(500);
+  await expect(page.locator('[data-stream="open"]')).toBeAttached();
 
   const visitor = await context.newPage();
   await gotoHydrated(visitor, `${ORIGIN}/`);

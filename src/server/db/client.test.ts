@@ -2,9 +2,12 @@
  * The facade's raw SQL gives the rows drizzle's own `execute` gives, on both databases, in and out of a transaction
  * (on PGlite it runs on the client directly, with drizzle's parsers set once: db/client.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
+import { DRIVERS, suiteDatabase, testDatabase } from '../../../test-support/server/test-database';
+import { migrationsFolder } from './client';
 import { MAX_WAIT_MS } from './pglite-turns';
 
 const at = new Date('2026-11-27T01:02:03.456Z');
@@ -88,5 +91,41 @@ describe.each(DRIVERS)('raw SQL on %s', (driver) => {
     expect(expected).toEqual({ kind: 'DrizzleQueryError', code: '22012' });
     expect(await refusal(() => database.rows(divide))).toEqual(expected);
     expect(await refusal(() => database.transaction((rows) => rows(divide)))).toEqual(expected);
+  });
+});
+
+describe.each(DRIVERS)('migrations on %s', (driver) => {
+  // Every other suite copies a database migrated once for the run (decision 123); this one starts from nothing.
+  it('bring an empty database to the schema the suites copy, each applied once (two instances at once on PostgreSQL)', async () => {
+    const empty = await testDatabase(driver, { migrated: false });
+    const prepared = await testDatabase(driver);
+    try {
+      // PGlite holds one connection at a time; PostgreSQL's instances take turns on an advisory lock.
+      const opened = driver === 'postgres' ? await Promise.all([empty.open(), empty.open()]) : [await empty.open()];
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      const applied = sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      const shape = sql`
+        select 'column' as kind, table_name || '.' || column_name as name, data_type as detail
+          from information_schema.columns where table_schema = 'public'
+        union all
+        select 'function', p.proname, md5(p.prosrc) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public'
+        union all
+        select 'index', indexname, md5(indexdef) from pg_indexes where schemaname = 'public'
+        order by 1, 2, 3`;
+      expect(await opened[0]!.rows(applied)).toEqual([{ n: journal.entries.length }]);
+      const fresh = await opened[0]!.rows(shape);
+      for (const database of opened) await database.close();
+      const copy = await prepared.open();
+      expect(await copy.rows(applied)).toEqual([{ n: journal.entries.length }]);
+      expect(await copy.rows(shape)).toEqual(fresh);
+      expect(fresh.length).toBeGreaterThan(100);
+      await copy.close();
+    } finally {
+      empty.cleanup();
+      prepared.cleanup();
+    }
   });
 });

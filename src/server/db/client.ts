@@ -61,6 +61,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The folder under DATA_DIR where PGlite keeps its cluster. */
+export const PGLITE_SUBDIR = 'pglite';
+
 export interface DatabaseOptions {
   /** postgres:// URL; when absent PGlite stores its files in `dataDir`/pglite. */
   databaseUrl?: string | undefined;
@@ -92,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const dir = path.join(dataDir, 'pglite');
+  const dir = path.join(dataDir, PGLITE_SUBDIR);
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],

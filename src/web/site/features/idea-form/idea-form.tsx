@@ -24,7 +24,6 @@ const { load: loadNotice, Component: IdeaNotice } = loadedOrLazy(() => import('.
 const loadDraft = () => import('./draft');
 const DRAFT_SAVE_DELAY_MS = 250;
 
-const PLACEHOLDER_INTERVAL_MS = 4000;
 const fieldClass =
   'mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 transition-colors focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none';
 
@@ -82,6 +81,8 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   const [notice, setNotice] = useState<NoticeState | null>(null);
   // A recorded memo lives here until it is sent: a failed upload keeps it for the retry.
   const [memo, setMemo] = useState<VoiceMemo | null>(null);
+  // Set once a draft kept in this browser was looked for (and put back, if any): the form says so as `data-draft`.
+  const [draftChecked, setDraftChecked] = useState(false);
   const [placeholder, setPlaceholder] = useState(0);
   // The fields the last attempt refused (here or at the server), each with its Korean message.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -117,6 +118,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
       }
       const saved = await draft.loadMemo();
       if (saved) setMemo((current) => current ?? saved);
+      setDraftChecked(true);
     });
     return () => window.clearTimeout(draftTimer.current);
   }, []);
@@ -172,7 +174,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
     if (!ideaEmpty) return;
     const timer = window.setInterval(
       () => setPlaceholder((index) => (index + 1) % ideaForm.fields.idea.placeholders.length),
-      PLACEHOLDER_INTERVAL_MS,
+      ideaForm.fields.idea.placeholderIntervalMs,
     );
     return () => window.clearInterval(timer);
   }, [ideaEmpty]);
@@ -234,6 +236,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
             saveDraftSoon();
           }}
           aria-describedby={`${id}-footnote`}
+          data-draft={draftChecked ? 'checked' : undefined}
         >
           <div>
             <FieldLabel htmlFor={fieldId('idea')} label={ideaForm.fields.idea.label} required />

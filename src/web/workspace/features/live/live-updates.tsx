@@ -34,7 +34,8 @@ const refreshAll = (client: QueryClient) =>
 export function LiveUpdates({ me }: { me: MeAnswer }) {
   const client = useQueryClient();
   const [assigned, setAssigned] = useState<string | null>(null);
-  const [connected, setConnected] = useState(true);
+  // `connecting` until the stream first opens (no note: the page was just loaded), `reconnecting` after a drop.
+  const [stream, setStream] = useState<'connecting' | 'open' | 'reconnecting'>('connecting');
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export function LiveUpdates({ me }: { me: MeAnswer }) {
       // A reconnect: what happened while away is in the answers, fetched again (the catch-up covers the markers).
       if (opened) void refreshAll(client);
       opened = true;
-      setConnected(true);
+      setStream('open');
     };
     source.onmessage = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as WorkspaceEvent;
@@ -60,7 +61,7 @@ export function LiveUpdates({ me }: { me: MeAnswer }) {
       void client.invalidateQueries({ queryKey: ME_KEY });
     });
     source.onerror = () => {
-      if (source.readyState === EventSource.CONNECTING) return setConnected(false);
+      if (source.readyState === EventSource.CONNECTING) return setStream('reconnecting');
       // Closed for good: a 401 (the session ended) or another refusal. Who is signed in decides what shows.
       void client.invalidateQueries({ queryKey: ME_KEY });
       reopen = setTimeout(() => setGeneration((value) => value + 1), REOPEN_AFTER_MS);
@@ -72,8 +73,9 @@ export function LiveUpdates({ me }: { me: MeAnswer }) {
   }, [client, me.id, generation]);
 
   return (
-    <div aria-live="polite" className="mx-auto max-w-5xl px-4">
-      {!connected && (
+    // `data-stream` says whether the stream is open (the browser tests wait for it before sending an idea).
+    <div aria-live="polite" data-stream={stream} className="mx-auto max-w-5xl px-4">
+      {stream === 'reconnecting' && (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{copy.reconnecting}</p>
       )}
       {assigned && (
