@@ -138,11 +138,38 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     smtp = await startSmtpServer(port);
     await smtp.waitFor(5);
     await until(async () => (await outboxCounts(app.database)).sent === 5);
-    await new Promise((resolve) => setTimeout(resolve, 400)); // a few more worker rounds: nothing is sent twice
+    await app.outbox.settled(); // a whole round after that found nothing due: nothing is sent twice
     expect(smtp.received).toHaveLength(5);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId))).toEqual(
       new Set(ids.map((id) => `<idea-${id}@mvp24.example>`)),
     );
+  });
+
+  it('announces when it has sent everything due: settled() wakes the worker and waits for a round with nothing to send', async () => {
+    const port = await freePort();
+    // Polls and retries far apart: only settled()'s own wake-up can send the mail before the test's timeout.
+    const app = await startApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_POLL_MS: '600000',
+      MAIL_RETRY_BASE_MS: '600000',
+      MAIL_RETRY_MAX_MS: '600000',
+    });
+    expect((await submitIdea(app, ideaBody({ idea: '조용한 시간에 도착한 아이디어' }))).statusCode).toBe(202);
+    // SMTP is down: the first attempt fails and the retry is ten minutes away. A failed mail is not due.
+    await until(async () => {
+      const [row] = await app.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from outbox where attempts = 1 and status = 'pending'`,
+      );
+      return Number(row?.n) === 1;
+    });
+    await app.outbox.settled();
+    smtp = await startSmtpServer(port);
+    expect(smtp.received).toHaveLength(0);
+    // Due again now, with SMTP up: settled() resolves only after the round that sent it and one that found nothing.
+    await app.database.rows(sql`update outbox set next_attempt_at = now()`);
+    await app.outbox.settled();
+    expect(smtp.received).toHaveLength(1);
+    expect(await outboxCounts(app.database)).toEqual({ sent: 1 });
   });
 
   it('marks a mail failed once it is older than the max age', async () => {

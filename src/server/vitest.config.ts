@@ -33,5 +33,6 @@ export default defineProject({
     // Most of a server suite's time is waiting (SMTP, timers, PostgreSQL in its own process): three files at once
     // keep both cores busy (decision 123 has the figures).
     maxWorkers: 3,
+    sequence: { groupOrder: 2 },
   },
 });

@@ -110,7 +110,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
     // The team's mail, queued by the idea's follow-up (decision 119), goes once.
     const [mail] = await smtp.waitFor(1);
     expect(await counts(app)).toEqual({ ideas: 1, memos: 1, outbox: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.outbox.settled();
     expect(smtp.received).toHaveLength(1);
     expect(mail!.parsed.subject).toBe(
       teamMailCopy.subject(id.slice(0, 8), '목소리로 보낸 분', teamMailCopy.memoSummary('0:03')),
@@ -269,7 +269,7 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
       .toBeGreaterThan(0);
     smtp = await startSmtpServer(port);
     const [mail] = await smtp.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await app.outbox.settled();
     expect(smtp.received).toHaveLength(1);
     expect(mail!.parsed.attachments[0]!.content.equals(memo)).toBe(true);
   });

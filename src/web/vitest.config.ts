@@ -16,6 +16,10 @@ export default defineProject({
     name: 'web',
     testTimeout: 20_000,
     environment: 'jsdom',
+    // Two files at once: most of a file's time is setting up jsdom, which two cores share well (decision 123).
+    maxWorkers: 2,
+    // Projects with their own number of workers run as groups of their own when run together (`npm run test:unit`).
+    sequence: { groupOrder: 1 },
     include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts'],
     // Bundled through Vite, not loaded by Node, so their `react`/`react-dom` imports meet the same aliases.
     server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },

@@ -119,7 +119,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(booked.headers['content-security-policy']).toBeDefined();
 
       const mails = await suite.smtp.waitFor(2);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await app.outbox.settled();
       expect(suite.smtp.received).toHaveLength(2);
       const founderMail = mails.find(to('founder@example.com'))!;
       const teamMail = mails.find(to(owner.member.email))!;
@@ -508,7 +508,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       await app.jobs.runDue(new Date(hourBefore + 600_000));
       await until(async () => (await reminders('reminder_hour')).filter((row) => row.status === 'sent').length === 2);
       await suite.smtp.waitFor(6);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await app.outbox.settled();
       expect(suite.smtp.received).toHaveLength(6);
       expect(suite.smtp.received.slice(4).map((mail) => mail.parsed.subject)).toEqual([
         meetingMailCopy.subjects.reminder_hour,

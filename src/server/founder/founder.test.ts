@@ -64,7 +64,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       expect(confirmation.parsed.text).not.toContain(typed);
       expect(confirmation.parsed.html || '').not.toContain(typed);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.outbox.settled();
     expect(suite.smtp.received).toHaveLength(2);
     expect(await founderRows(app)).toEqual([{ idea_id: receipt.id, kind: 'confirmation', status: 'sent' }]);
 
@@ -102,7 +102,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     const rows = await founderRows(app);
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'skipped']);
     await suite.smtp.waitFor(5); // 3 team + 2 confirmations
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.outbox.settled();
     const to = (address: string) => (mail: { envelopeTo: string[] }) =>
       mail.envelopeTo.some((recipient) => recipient.toLowerCase() === address);
     expect(suite.smtp.received.filter(to('same@example.com'))).toHaveLength(2);
@@ -114,7 +114,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     const response = await submitIdea(off, ideaBody({ email: 'quiet@example.com' }));
     expect(response.statusCode).toBe(202);
     await suite.smtp.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await off.outbox.settled();
     expect(suite.smtp.received.some((mail) => mail.envelopeTo.includes('quiet@example.com'))).toBe(false);
     expect((await founderRows(off)).filter((row) => row.idea_id === response.json<IdeaReceipt>().id)).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
       );
     }
     const mails = await suite.smtp.waitFor(3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.outbox.settled();
     expect(suite.smtp.received).toHaveLength(3);
     const ready = mails.find((mail) => mail.parsed.subject?.includes('프로토타입이 준비'))!;
     expect(ready.envelopeTo).toEqual(['ready@example.com']);
@@ -154,7 +154,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     );
     expect((await founderRows(app)).map((row) => row.kind)).toEqual(['confirmation', 'ready']);
     const mails = await suite.smtp.waitFor(3);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await app.outbox.settled();
     expect(suite.smtp.received).toHaveLength(3);
     expect(mails.filter((mail) => mail.envelopeTo.includes('early@example.com'))).toHaveLength(2);
   });
@@ -340,7 +340,7 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
         ids.push(response.json<IdeaReceipt>().id);
       }
       await suite.smtp.waitFor(24, 30_000);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await Promise.all([first.outbox.settled(), second.outbox.settled()]);
       expect(suite.smtp.received).toHaveLength(24);
       for (let index = 0; index < 12; index += 1)
         expect(suite.smtp.received.filter((mail) => mail.envelopeTo.includes(`p${index}@example.com`))).toHaveLength(1);

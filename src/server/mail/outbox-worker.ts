@@ -73,6 +73,8 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private lastNudgeAt = 0;
   private resting = false;
+  private roundsStarted = 0;
+  private settledWaiters: { after: number; resolve: () => void }[] = [];
 
   constructor(
     private readonly database: Database,
@@ -102,6 +104,19 @@ export class OutboxWorker {
   }
 
   /**
+   * Resolves once a round that began after this call found no mail due (the team's, the founders' or a meeting's):
+   * every mail due by then has been sent, or failed and waits for a later attempt. Wakes the worker for it. Tests wait
+   * on it for "nothing more is sent" instead of a fixed time (decision 123).
+   */
+  settled(): Promise<void> {
+    if (!this.running) return Promise.reject(new Error('the mail worker is not running'));
+    return new Promise((resolve) => {
+      this.settledWaiters.push({ after: this.roundsStarted, resolve });
+      this.wake?.();
+    });
+  }
+
+  /**
    * Stops after the mail being sent (if any) is finished and recorded; the rest of the claimed rows go back to
    * pending. Takes at most one send (SMTP_TIMEOUT_MS) plus a few writes. The caller closes the transport.
    */
@@ -114,14 +129,17 @@ export class OutboxWorker {
   private async run(): Promise<void> {
     while (this.running) {
       let delivered = 0;
+      const round = (this.roundsStarted += 1);
       try {
         delivered = await this.runOnce();
+        if (delivered === 0) this.announceSettled(round);
       } catch (error) {
         this.log.error({ err: error }, 'outbox round failed');
       }
       if (!this.running) break;
       this.resting = Date.now() - this.lastNudgeAt < INTAKE_BUSY_MS;
-      if (!this.resting && delivered >= (this.options.batchSize ?? 10)) continue;
+      // A full batch, or someone waiting for a round with nothing to send: straight on to the next round.
+      if (!this.resting && (delivered >= (this.options.batchSize ?? 10) || this.settledWaiters.length > 0)) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         this.timer = setTimeout(resolve, this.resting ? MAIL_YIELD_MS : this.options.pollMs);
@@ -130,6 +148,12 @@ export class OutboxWorker {
       this.wake = undefined;
       this.resting = false;
     }
+  }
+
+  private announceSettled(round: number): void {
+    const waiting = this.settledWaiters;
+    this.settledWaiters = waiting.filter((waiter) => waiter.after >= round);
+    for (const waiter of waiting) if (waiter.after < round) waiter.resolve();
   }
 
   /** One round: claim due rows, send each, record each outcome at once. Returns how many rows were claimed. */

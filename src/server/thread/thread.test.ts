@@ -95,7 +95,7 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(mail!.parsed.text).toContain(text.split('\n')[2]);
     expect(mail!.parsed.text).toContain(`https://mvp24.example${base}`);
     expect(mail!.parsed.replyTo?.text).toContain('team@mvp24.example');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await app.outbox.settled();
     expect(suite.smtp.received).toHaveLength(1);
     const rows = await app.database.rows<{ status: string; kind: string }>(
       sql`select kind, status from founder_mails where idea_id = ${id}::uuid`,
