@@ -179,6 +179,17 @@ describe.skipIf(!existsSync(NGINX))('behind nginx (deploy/nginx-site.conf)', () 
     expect(JSON.parse(sameSite.body).options.rpId).toBe('mvp24.kr');
   });
 
+  it('keeps the port in Host: behind it on a port other than 443, the Origin check and the passkey host agree', async () => {
+    const site = `mvp24.kr:${nginxPort}`;
+    const options = await request(nginxPort, TEAM_AUTH_PATHS.signInOptions, {
+      from: '127.0.0.8',
+      method: 'POST',
+      headers: { host: site, origin: `http://${site}` },
+    });
+    expect(options.status).toBe(200);
+    expect(JSON.parse(options.body).options.rpId).toBe('mvp24.kr');
+  });
+
   it("passes the workspace's event stream unbuffered: an event arrives while the stream stays open", async () => {
     const { headers } = await signedIn(app.database);
     const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
