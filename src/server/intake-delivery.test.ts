@@ -35,6 +35,14 @@ async function outboxCounts(database: Database): Promise<Record<string, number>>
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
 
+/** Mails whose attempt failed and that wait for their retry, the error recorded. */
+async function waitingForRetry(database: Database): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(
+    sql`select count(*)::int as n from outbox where attempts >= 1 and status = 'pending' and last_error is not null`,
+  );
+  return Number(row?.n);
+}
+
 describe.each(DRIVERS)('intake delivery on %s', (driver) => {
   let store: TestDatabase;
   let smtp: SmtpTestServer | undefined;
@@ -126,12 +134,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
       ids.push(response.json<IdeaReceipt>().id);
     }
     // The worker has tried and failed: every row is waiting for a retry with the error recorded.
-    await until(async () => {
-      const [row] = await app.database.rows<{ n: number }>(
-        sql`select count(*)::int as n from outbox where attempts >= 1 and status = 'pending' and last_error is not null`,
-      );
-      return Number(row?.n) === 5;
-    });
+    await until(async () => (await waitingForRetry(app.database)) === 5);
     const [stored] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
     expect(Number(stored?.n)).toBe(5);
 
@@ -156,12 +159,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     });
     expect((await submitIdea(app, ideaBody({ idea: '조용한 시간에 도착한 아이디어' }))).statusCode).toBe(202);
     // SMTP is down: the first attempt fails and the retry is ten minutes away. A failed mail is not due.
-    await until(async () => {
-      const [row] = await app.database.rows<{ n: number }>(
-        sql`select count(*)::int as n from outbox where attempts = 1 and status = 'pending'`,
-      );
-      return Number(row?.n) === 1;
-    });
+    await until(async () => (await waitingForRetry(app.database)) === 1);
     await app.outbox.settled();
     smtp = await startSmtpServer(port);
     expect(smtp.received).toHaveLength(0);

@@ -23,13 +23,15 @@ export function copyPgliteTemplate(templateDataDir: string, dataDir: string): vo
   fs.cpSync(path.join(templateDataDir, PGLITE_SUBDIR), path.join(dataDir, PGLITE_SUBDIR), { recursive: true });
 }
 
-/** Makes a migrated database on the server at `adminUrl` to be copied by `createDatabase(…, template)`. */
+/**
+ * Makes a migrated database on the server at `adminUrl` to be copied by `createDatabase(…, template)`; its name is
+ * the run's own, so runs sharing one server (TEST_DATABASE_URL) never take each other's. `dropPostgresTemplate` ends it.
+ */
 export async function preparePostgresTemplate(adminUrl: string): Promise<string> {
-  const name = 'mvp24_migrated_template';
+  const name = `mvp24_template_${Date.now().toString(36)}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists "${name}"`);
     await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
@@ -40,4 +42,15 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<string>
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 1 });
   await database.close();
   return name;
+}
+
+/** Drops a template `preparePostgresTemplate` made (a throwaway cluster goes whole; a shared server keeps nothing). */
+export async function dropPostgresTemplate(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}"`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './postgres-cluster';
-import { preparePgliteTemplate, preparePostgresTemplate } from './prepared-database';
+import { dropPostgresTemplate, preparePgliteTemplate, preparePostgresTemplate } from './prepared-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplateDir', pgliteTemplateDir);
   return async () => {
     fs.rmSync(pgliteTemplateDir, { recursive: true, force: true });
-    await cluster?.stop();
+    if (cluster) await cluster.stop();
+    else await dropPostgresTemplate(postgresUrl, postgresTemplate);
   };
 }
