@@ -15,7 +15,7 @@ export const quoteFormCopy = {
   message: '함께 보낼 메시지',
   send: '견적서 보내기',
   sent: '견적서를 스레드에 올리고 신청자에게 메일로 보내요.',
-  invalid: '항목명, 수량(1 이상), 단가(0 이상의 정수)와 유효 기한을 확인해 주세요.',
+  invalid: '항목명, 수량(1 이상), 단가(0 이상의 정수)와 유효 기한(오늘 이후)을 확인해 주세요.',
 } as const;
 
 export const quoteCopy = {
@@ -39,4 +39,6 @@ export const quoteCopy = {
   confirm: '견적 확인',
   confirmHint: '견적 내용을 확인하셨다면 눌러 주세요. 팀에 바로 전달됩니다.',
   accepted: (at: string) => `${at}에 견적을 확인하셨습니다.`,
+  expired: (validUntil: string) =>
+    `이 견적은 ${validUntil}까지 유효했습니다. 새 견적이 필요하시면 아래 대화에 남겨 주세요.`,
 } as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
+import { isBlank } from './visible-text';
 import { VOICE_MEMO_MAX_MS } from './voice-memo';
 
 /** The shape of a privacy notice version (12 hex digits; the field: CONSENT_VERSION_FIELD in endpoints.ts). */
@@ -49,20 +50,6 @@ export const IDEA_OR_MEMO_REQUIRED = '아이디어를 글로 쓰거나 음성 �
 /** A field holding a character the database cannot store or the team would not see (a control character, half an emoji). */
 export function unstorable(field: IdeaField): string {
   return `${IDEA_FIELD_LABELS[field]}에 저장할 수 없는 문자가 들어 있습니다. 붙여 넣은 부분을 지우고 다시 입력해주세요.`;
-}
-
-/**
- * Characters that show nothing: zero-width space/non-joiner/joiner, word joiner and invisible operators, BOM, soft
- * hyphen, combining grapheme joiner, Mongolian vowel separator, Khmer inherent vowels, the Hangul fillers
- * (U+115F, U+1160, U+3164, U+FFA0). A field of only these (and whitespace) is empty.
- */
-// Each listed code point is matched on its own, combining marks included: that is the point of the list.
-// eslint-disable-next-line no-misleading-character-class
-const INVISIBLE = /[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
-
-/** True when the text shows nothing: empty, whitespace, or invisible characters only. */
-export function isBlank(text: string): boolean {
-  return text.replace(INVISIBLE, '') === '';
 }
 
 /**

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatWon, quoteDraftSchema, quoteTotals, QUOTE_LIMITS, VAT_PERCENT } from './quote';
+import { kstDay } from './kst';
+import {
+  defaultValidUntil,
+  earliestValidUntil,
+  formatWon,
+  quoteDraftSchema,
+  quoteExpired,
+  quoteTotals,
+  QUOTE_LIMITS,
+  VAT_PERCENT,
+} from './quote';
 
 describe('the quote sums', () => {
   it('adds the lines, takes VAT with the won fraction cut off, and totals both', () => {
@@ -27,9 +37,17 @@ describe('the quote sums', () => {
     expect(quoteTotals([{ description: '무료 상담', quantity: 1, unitPrice: 0 }])).toMatchObject({ total: 0 });
   });
 
-  it('refuses fractions, negatives, an empty list and a malformed day', () => {
+  it('counts a quote valid through its whole Korean day, and offers two weeks by default', () => {
+    // 2026-11-28 23:59 KST is 14:59 UTC: still the 28th in Korea; a minute later it is the 29th.
+    expect(quoteExpired('2026-11-28', new Date('2026-11-28T14:59:00Z'))).toBe(false);
+    expect(quoteExpired('2026-11-28', new Date('2026-11-28T15:00:00Z'))).toBe(true);
+    expect(defaultValidUntil(new Date('2026-11-28T15:00:00Z'))).toBe('2026-12-13');
+    expect(earliestValidUntil(new Date('2026-11-28T15:00:00Z'))).toBe('2026-11-29');
+  });
+
+  it('refuses fractions, negatives, an empty list, a malformed day and a day already past', () => {
     const item = { description: '기획', quantity: 1, unitPrice: 1000 };
-    const ok = { items: [item], validUntil: '2026-12-31' };
+    const ok = { items: [item], validUntil: defaultValidUntil(new Date()) };
     expect(quoteDraftSchema.safeParse(ok).success).toBe(true);
     for (const bad of [
       { ...ok, items: [] },
@@ -38,6 +56,7 @@ describe('the quote sums', () => {
       { ...ok, items: [{ ...item, quantity: 0 }] },
       { ...ok, items: [{ ...item, description: '  ' }] },
       { ...ok, validUntil: '2026-13-01' },
+      { ...ok, validUntil: kstDay(new Date(Date.now() - 86_400_000)) },
     ])
       expect(quoteDraftSchema.safeParse(bad).success).toBe(false);
   });

@@ -4,6 +4,8 @@
  * form, the server, the status page, the print page and the founder's mail all read `quoteTotals`.
  */
 import { z } from 'zod';
+import { kstDay } from './kst';
+import { requiredVisibleText, visibleText } from './visible-text';
 
 export const QUOTE_LIMITS = {
   items: 20,
@@ -46,8 +48,21 @@ export function quoteTotals(items: readonly QuoteItem[]): QuoteTotals {
 /** 1234567 → "1,234,567원". */
 export const formatWon = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 
+/** Days a new quote stays valid unless the team picks another 유효 기한. */
+export const QUOTE_DEFAULT_VALID_DAYS = 14;
+
+/** True once the Korean day of `now` is past the quote's 유효 기한 (it is valid through that whole day). */
+export const quoteExpired = (validUntil: string, now: Date): boolean => kstDay(now) > validUntil;
+
+/** The default 유효 기한 of a quote written at `now`: the Korean day QUOTE_DEFAULT_VALID_DAYS on. */
+export const defaultValidUntil = (now: Date): string =>
+  kstDay(new Date(now.getTime() + QUOTE_DEFAULT_VALID_DAYS * 86_400_000));
+
+/** The earliest 유효 기한 the team may pick at `now`: today in Korea. */
+export const earliestValidUntil = (now: Date): string => kstDay(now);
+
 export const quoteItemSchema = z.object({
-  description: z.string().trim().min(1).max(QUOTE_LIMITS.descriptionMax),
+  description: requiredVisibleText(QUOTE_LIMITS.descriptionMax),
   quantity: z.number().int().min(1).max(QUOTE_LIMITS.quantityMax),
   unitPrice: z.number().int().min(0).max(QUOTE_LIMITS.unitPriceMax),
 });
@@ -55,10 +70,10 @@ export const quoteItemSchema = z.object({
 /** What the team sends to compose a quote; the message that carries it into the thread is `body`. */
 export const quoteDraftSchema = z.object({
   items: z.array(quoteItemSchema).min(1).max(QUOTE_LIMITS.items),
-  /** 유효 기한, a Korean calendar day (YYYY-MM-DD). */
-  validUntil: z.iso.date(),
-  notes: z.string().trim().max(QUOTE_LIMITS.notesMax).default(''),
-  body: z.string().trim().max(4000).default(''),
+  /** 유효 기한, a Korean calendar day (YYYY-MM-DD), today or later: a quote is never sent already expired. */
+  validUntil: z.iso.date().refine((day) => !quoteExpired(day, new Date())),
+  notes: visibleText(QUOTE_LIMITS.notesMax).default(''),
+  body: visibleText(4000).default(''),
 });
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 

@@ -9,6 +9,7 @@
  * Whether the 24-hour promise was kept is not a stage: domain/promise.ts reads it from the times.
  */
 import { z } from 'zod';
+import { requiredVisibleText } from './visible-text';
 
 export const STAGES = ['new', 'reviewing', 'building', 'delivered', 'meeting', 'contracted', 'closed'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -30,7 +31,7 @@ export const stageChangeSchema = z.discriminatedUnion('stage', [
     stage: z.literal('delivered'),
     prototypeUrl: z.url({ protocol: /^https?$/ }).max(STAGE_DETAIL_LIMITS.prototypeUrl),
   }),
-  z.object({ stage: z.literal('closed'), reason: z.string().trim().min(1).max(STAGE_DETAIL_LIMITS.reason) }),
+  z.object({ stage: z.literal('closed'), reason: requiredVisibleText(STAGE_DETAIL_LIMITS.reason) }),
   // Every other stage, read from STAGES: a new stage is accepted here without another list.
   z.object({ stage: z.enum(STAGES).exclude(['delivered', 'closed']) }),
 ]);

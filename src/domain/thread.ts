@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { QuoteView } from './quote';
 import { TEAM_API_PATH } from './team-paths';
+import { requiredVisibleText } from './visible-text';
 
 export const THREAD_LIMITS = {
   /** A team message's text. */
@@ -22,7 +23,7 @@ export type ThreadSide = (typeof THREAD_SIDES)[number];
 /** The status page's answer form: its fields (the memo's field is VOICE_MEMO_FIELD, as in the idea form). */
 export const ANSWER_FIELDS = { body: 'body' } as const;
 
-export const threadMessageSchema = z.object({ body: z.string().trim().min(1).max(THREAD_LIMITS.teamBodyMax) });
+export const threadMessageSchema = z.object({ body: requiredVisibleText(THREAD_LIMITS.teamBodyMax) });
 
 export interface ThreadMessageView {
   id: string;

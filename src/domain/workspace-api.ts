@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { STAGES, type Stage } from './stages';
 import { TEAM_API_PATH } from './team-paths';
+import { requiredVisibleText } from './visible-text';
 
 export const LEADS_PATH = `${TEAM_API_PATH}/leads`;
 export const LEAD_FIGURES_PATH = `${LEADS_PATH}/figures`;
@@ -162,7 +163,7 @@ export interface LeadFigures {
 export const ownerChangeSchema = z.object({ ownerId: z.uuid().nullable() });
 export type OwnerChange = z.infer<typeof ownerChangeSchema>;
 
-export const noteSchema = z.object({ text: z.string().trim().min(1).max(LEAD_NOTE_MAX) });
+export const noteSchema = z.object({ text: requiredVisibleText(LEAD_NOTE_MAX) });
 export type NoteInput = z.infer<typeof noteSchema>;
 
 /** Erasure asks for the lead's reference (leadReference) typed again, or its full id. */

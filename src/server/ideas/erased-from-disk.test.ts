@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEA_ENDPOINT, type IdeaReceipt } from '../../domain/idea';
+import { defaultValidUntil } from '../../domain/quote';
 import type { Database } from '../db/client';
 import { retentionJob } from '../jobs/retention';
 import { mailFileDir } from '../mail/mail-files';
@@ -243,7 +244,11 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
         ideaId: id,
         memberId: member.id,
         body: team,
-        quote: { items: [{ description: line, quantity: 1, unitPrice: 100_000 }], validUntil: '2026-12-31', notes: '' },
+        quote: {
+          items: [{ description: line, quantity: 1, unitPrice: 100_000 }],
+          validUntil: defaultValidUntil(new Date()),
+          notes: '',
+        },
       },
       async () => {},
     );

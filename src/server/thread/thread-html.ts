@@ -10,7 +10,7 @@ import { quoteCopy } from '../../content/quote';
 import { threadStatusCopy as copy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
-import { formatWon, VAT_PERCENT, type QuoteView } from '../../domain/quote';
+import { formatWon, quoteExpired, VAT_PERCENT, type QuoteView } from '../../domain/quote';
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
 import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
 import type { StatusShell } from '../http/status-page-html';
@@ -87,7 +87,9 @@ function quoteCard(quote: QuoteView, base: string): string {
   const page = `${base}/${threadSubpaths.quote}/${quote.id}`;
   const confirm = quote.acceptedAt
     ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt)))}</p>`
-    : `<p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
+    : quoteExpired(quote.validUntil, new Date())
+      ? `<p class="hint" data-quote-expired>${escapeHtml(quoteCopy.expired(quote.validUntil))}</p>`
+      : `<p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
 <form method="post" action="${escapeHtml(`${page}/${threadSubpaths.confirm}`)}"><button type="submit" class="btn primary">${escapeHtml(quoteCopy.confirm)}</button></form>`;
   return `<div class="quote" id="quote-${escapeHtml(quote.id)}" data-quote>
 <h3>${escapeHtml(quoteCopy.title)}</h3>

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { developmentSiteSettings } from '../../content/site';
 import { answerErrors } from '../../content/thread';
 import { storable } from '../../domain/idea';
+import { visibleOrEmpty } from '../../domain/visible-text';
 import { STATUS_PATH } from '../../domain/status-link';
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths } from '../../domain/thread';
 import { VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_MAX_BYTES, VOICE_MEMO_MAX_MS } from '../../domain/voice-memo';
@@ -131,9 +132,10 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
           return statusAgain(reply, token, refusal.code, { error: refusal.message });
         }
       } else fields = (request.body ?? {}) as Record<string, string>;
-      const body = (typeof fields[ANSWER_FIELDS.body] === 'string' ? fields[ANSWER_FIELDS.body] : '')!
-        .replace(/\r\n/g, '\n')
-        .trim();
+      // Nothing visible (spaces, zero-width characters) is no answer: the intake's rule (domain/visible-text.ts).
+      const body = visibleOrEmpty(
+        (typeof fields[ANSWER_FIELDS.body] === 'string' ? fields[ANSWER_FIELDS.body] : '')!.replace(/\r\n/g, '\n'),
+      );
       const refuse = (code: number, error: string) => statusAgain(reply, token, code, { error, body });
       if (!storable(body, true)) return refuse(400, answerErrors.invalidText);
       if (body.length > THREAD_LIMITS.answerMax) return refuse(400, answerErrors.tooLong(THREAD_LIMITS.answerMax));

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { QuoteDraft, QuoteItem, QuoteView } from '../../domain/quote';
+import { kstDay } from '../../domain/kst';
 import { quoteTotals } from '../../domain/quote';
 import type { ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
 import type { Database, RowsFn } from '../db/client';
@@ -160,10 +161,14 @@ export async function confirmQuote(
   ideaId: string,
   quoteId: string,
   inTransaction: (rows: RowsFn) => Promise<void>,
+  now = new Date(),
 ): Promise<boolean> {
   return database.transaction(async (rows) => {
+    // Valid through its 유효 기한's whole Korean day (domain/quote.ts quoteExpired); after that nothing is recorded.
     const updated = await rows(sql`update quotes set accepted_at = now()
-      where id = ${quoteId}::uuid and idea_id = ${ideaId}::uuid and accepted_at is null returning id`);
+      where id = ${quoteId}::uuid and idea_id = ${ideaId}::uuid and accepted_at is null
+        and valid_until >= ${kstDay(now)}::date
+      returning id`);
     if (updated.length === 0) return false;
     await addEvent(rows, ideaId, null, 'quote_accepted', { quoteId });
     await inTransaction(rows);

@@ -10,7 +10,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerErrors, threadTemplates } from '../../content/thread';
-import { formatWon } from '../../domain/quote';
+import { quoteCopy } from '../../content/quote';
+import { kstDay } from '../../domain/kst';
+import { defaultValidUntil, formatWon } from '../../domain/quote';
 import {
   THREAD_LIMITS,
   leadQuotesPath,
@@ -19,6 +21,7 @@ import {
   type ThreadView,
 } from '../../domain/thread';
 import { VOICE_MEMO_MAX_BYTES } from '../../domain/voice-memo';
+import { leadActionPath } from '../../domain/workspace-api';
 import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import { signedIn, storeLead, type StoredLead } from '../../../test-support/server/lead-fixtures';
 import { DELIVERY_TEST_ENV, intakeSuite } from '../../../test-support/server/test-app';
@@ -239,6 +242,86 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(await unread(two.headers)).toEqual([delivered.id]);
   });
 
+  it('refuses a text that shows nothing (zero-width characters, fillers) from the founder and from the team', async () => {
+    const app = await start();
+    const { member, headers } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app, member.id);
+    const nothing = '\u200B\u200B \u3164\uFEFF';
+    const founder = await answer(app, base, { body: nothing });
+    expect(founder.statusCode).toBe(400);
+    expect(founder.body).toContain(answerErrors.empty);
+    const team = await app.inject({
+      method: 'POST',
+      url: leadThreadMessagesPath(id),
+      headers,
+      payload: { body: nothing },
+    });
+    expect(team.statusCode).toBe(400);
+    const note = await app.inject({
+      method: 'POST',
+      url: leadActionPath(id, 'notes'),
+      headers,
+      payload: { text: nothing },
+    });
+    expect(note.statusCode).toBe(400);
+    const close = await app.inject({
+      method: 'POST',
+      url: leadActionPath(id, 'stage'),
+      headers,
+      payload: { stage: 'closed', reason: nothing },
+    });
+    expect(close.statusCode).toBe(400);
+    expect(await count(app, 'thread_messages')).toBe(0);
+    const events = await app.database.rows<{ kind: string }>(
+      sql`select kind from idea_events where idea_id = ${id}::uuid and kind in ('note', 'stage')`,
+    );
+    expect(events).toEqual([]);
+    expect(await count(app, 'alerts')).toBe(0);
+    await app.outbox.settled();
+    expect(suite.smtp.received.filter((mail) => mail.envelopeTo.includes(FOUNDER))).toHaveLength(0);
+  });
+
+  it('never sends a quote already past its 유효 기한, and records no 「견적 확인」 once it is past', async () => {
+    const app = await start();
+    const { headers } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app);
+    const yesterday = kstDay(new Date(Date.now() - 86_400_000));
+    const draft = { items: [{ description: '기획', quantity: 1, unitPrice: 500_000 }], body: '견적서입니다.' };
+    const late = await app.inject({
+      method: 'POST',
+      url: leadQuotesPath(id),
+      headers,
+      payload: { ...draft, validUntil: yesterday },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(await count(app, 'quotes')).toBe(0);
+
+    const sent = await app.inject({
+      method: 'POST',
+      url: leadQuotesPath(id),
+      headers,
+      payload: { ...draft, validUntil: kstDay(new Date()) },
+    });
+    expect(sent.statusCode).toBe(200);
+    const quoteId = sent.json<ThreadView>().messages[0]!.quote!.id;
+    // The days pass: the quote's last valid day is now yesterday.
+    await app.database.rows(sql`update quotes set valid_until = ${yesterday}::date where id = ${quoteId}::uuid`);
+    const page = await app.inject({ method: 'GET', url: base });
+    expect(page.body).toContain('data-quote-expired');
+    expect(page.body).toContain(quoteCopy.expired(yesterday));
+    expect(page.body).not.toContain(`/quote/${quoteId}/confirm`);
+    const confirm = await app.inject({ method: 'POST', url: `${base}/quote/${quoteId}/confirm`, headers: sameSite });
+    expect(confirm.statusCode).toBe(303);
+    const [row] = await app.database.rows<{ accepted_at: Date | null }>(
+      sql`select accepted_at from quotes where id = ${quoteId}::uuid`,
+    );
+    expect(row!.accepted_at).toBeNull();
+    const events = await app.database.rows(
+      sql`select 1 from idea_events where idea_id = ${id}::uuid and kind = 'quote_accepted'`,
+    );
+    expect(events).toEqual([]);
+  });
+
   it('limits answers per link per hour with a Korean message', async () => {
     const app = await start();
     const { base } = await leadWithLink(app);
@@ -265,7 +348,7 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
           { description: '화면 <b>디자인</b>', quantity: 3, unitPrice: 333_333 },
           { description: '배포', quantity: 2, unitPrice: 15_001 },
         ],
-        validUntil: '2026-12-31',
+        validUntil: defaultValidUntil(new Date()),
         notes: '계약 후 착수',
         body: threadTemplates[1].body,
       },

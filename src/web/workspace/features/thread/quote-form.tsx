@@ -6,7 +6,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { quoteCopy, quoteFormCopy as copy } from '../../../../content/quote';
 import { threadTemplates } from '../../../../content/thread';
-import { formatWon, QUOTE_LIMITS, quoteDraftSchema, quoteTotals, VAT_PERCENT } from '../../../../domain/quote';
+import {
+  defaultValidUntil,
+  earliestValidUntil,
+  formatWon,
+  QUOTE_LIMITS,
+  quoteDraftSchema,
+  quoteTotals,
+  VAT_PERCENT,
+} from '../../../../domain/quote';
 import { useThreadSend } from './thread-queries';
 
 const field = 'min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3';
@@ -20,13 +28,11 @@ interface Line {
 
 const emptyLine = (): Line => ({ description: '', quantity: '1', unitPrice: '' });
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
-/** A Korean calendar day two weeks on (the default validity). */
-const inTwoWeeks = () => new Date(Date.now() + 9 * 3_600_000 + 14 * 86_400_000).toISOString().slice(0, 10);
 
 export function QuoteForm({ leadId }: { leadId: string }) {
   const id = useId();
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
-  const [validUntil, setValidUntil] = useState(inTwoWeeks);
+  const [validUntil, setValidUntil] = useState(() => defaultValidUntil(new Date()));
   const [notes, setNotes] = useState('');
   const [body, setBody] = useState<string>(threadTemplates.find((template) => template.id === 'quote')!.body);
   const [invalid, setInvalid] = useState(false);
@@ -136,6 +142,7 @@ export function QuoteForm({ leadId }: { leadId: string }) {
         id={`${id}-valid`}
         type="date"
         required
+        min={earliestValidUntil(new Date())}
         className={field}
         value={validUntil}
         onChange={(event) => setValidUntil(event.target.value)}
