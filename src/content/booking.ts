@@ -46,6 +46,8 @@ export const bookingStatusCopy = {
     too_late: '미팅 2시간 전부터는 바꾸거나 취소할 수 없습니다. 메일에 회신해 주세요.',
     invalid: '요청을 이해하지 못했습니다. 진행 상황 페이지에서 다시 시도해 주세요.',
   },
+  tooMany: (perHour: number) =>
+    `미팅 예약은 한 시간에 ${perHour}번까지 바꿀 수 있습니다. 잠시 후 다시 시도하시거나 메일에 회신해 주세요.`,
   download: {
     key: '미팅',
     at: '일시',

@@ -21,6 +21,12 @@ export type MeetingLength = (typeof MEETING_LENGTHS)[number];
 export const BOOKING_HORIZON_DAYS = 7;
 /** A slot must start at least this long after now; a booked meeting can be cancelled or moved until then. */
 export const BOOKING_CUTOFF_MS = 2 * 3_600_000;
+/**
+ * Changes (book, move, cancel) one status link may make to its meeting in an hour: the link is the founder's only
+ * key, so a leaked one must not mail both sides without end (issue 47, item 1). Enough for a founder who changes
+ * their mind twice and cancels.
+ */
+export const FOUNDER_MEETING_CHANGES_PER_HOUR = 5;
 /** When the reminders go: the day before and one hour before. */
 export const MEETING_REMINDERS = { day: 24 * 3_600_000, hour: 3_600_000 } as const;
 export type MeetingReminder = keyof typeof MEETING_REMINDERS;

@@ -18,6 +18,8 @@ export const TEST_APP_ENV = {
   MAIL_POLL_MS: '50',
   // The suites count the team's mails; the founder's (decision 084) are tested on their own (founder/founder.test.ts).
   FOUNDER_MAIL: 'false',
+  // The team's meeting mails are due at once; the delay that coalesces a burst is tested on its own (booking.test.ts).
+  MEETING_TEAM_MAIL_DELAY_MS: '0',
 } as const;
 
 /**

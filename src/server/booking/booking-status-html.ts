@@ -6,7 +6,7 @@
  */
 import { bookingStatusCopy as copy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
-import { bookingSubpaths, kstClock, slotsByDay } from '../../domain/booking';
+import { bookingSubpaths, FOUNDER_MEETING_CHANGES_PER_HOUR, kstClock, slotsByDay } from '../../domain/booking';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
 import type { StatusShell } from '../http/status-page-html';
@@ -95,7 +95,12 @@ export function bookingAnswerHtml(shell: StatusShell, answer: BookingAnswer, bas
       case 'cancelled':
         return [copy.done.cancelledTitle, copy.done.cancelled];
       case 'refused':
-        return [copy.refusedTitle, copy.refusals[answer.refusal]];
+        return [
+          copy.refusedTitle,
+          answer.refusal === 'too_many'
+            ? copy.tooMany(FOUNDER_MEETING_CHANGES_PER_HOUR)
+            : copy.refusals[answer.refusal],
+        ];
     }
   })();
   const role = answer.kind === 'refused' ? 'alert' : 'status';

@@ -4,13 +4,14 @@
  * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin
  * (founder/status-origin-guard.ts: a no-referrer page's `null` Origin passes only with Sec-Fetch-Site
  * same-origin), no-store, noindex, no referrer, the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
- * changes; every refusal is a Korean page that says why, and nothing changes. Booked, moved and cancelled are
+ * changes; every refusal is a Korean page that says why, and nothing changes. One link makes at most
+ * FOUNDER_MEETING_CHANGES_PER_HOUR changes an hour, and the team's mail of each waits MEETING_TEAM_MAIL_DELAY_MS. Booked, moved and cancelled are
  * access records by the visitor and timeline events with no member (unread for every member); the open workspaces
  * hear of it (lead_changed), the chat by a `founder_meeting` alert (meeting-alerts.ts), the owner by the
  * invitation mail.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bookingSubpaths } from '../../domain/booking';
+import { bookingSubpaths, FOUNDER_MEETING_CHANGES_PER_HOUR } from '../../domain/booking';
 import { STATUS_PATH } from '../../domain/status-link';
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
@@ -81,6 +82,10 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
       return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: 'invalid' }, base), 400);
     const context = {
       founderMail: config.founder.mail,
+      founder: {
+        changesPerHour: FOUNDER_MEETING_CHANGES_PER_HOUR,
+        teamMailDelayMs: config.founder.meetingTeamMailDelayMs,
+      },
       record: async (rows: RowsFn, meeting: Meeting) => {
         const change: MeetingChange = action === 'book' ? 'booked' : action === 'move' ? 'moved' : 'cancelled';
         await appendAccessRecord(rows, { actor: 'visitor', action: `meeting_${change}`, ideaId });

@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
 import { hoursProblemText } from '../../content/booking-workspace';
-import { BOOKING_API_PATHS, bookingSubpaths, HOURS_PROBLEM_LIMITS, MEETING_REMINDERS } from '../../domain/booking';
+import {
+  BOOKING_API_PATHS,
+  bookingSubpaths,
+  FOUNDER_MEETING_CHANGES_PER_HOUR,
+  HOURS_PROBLEM_LIMITS,
+  MEETING_REMINDERS,
+} from '../../domain/booking';
 import { formatKst, KST_OFFSET_MS, kstDay } from '../../domain/kst';
 import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import {
@@ -184,6 +190,76 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         headers: member.headers,
       });
       expect(lead.json().meeting.startsAt).toBe(slot);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'bounds the changes one link makes in an hour with a Korean page, and tells the team how a burst ended, once',
+    async () => {
+      // The team's copies wait an hour here: the test moves them due itself, as the hour passing would.
+      const app = await start({ FOUNDER_MAIL: 'true', MEETING_TEAM_MAIL_DELAY_MS: String(3_600_000) });
+      const owner = await signedIn(app.database, 'owner');
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, { email: 'founder@example.com', ownerId: owner.member.id });
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
+      const steps: [keyof typeof bookingSubpaths, string | undefined][] = [['book', slots[0]]];
+      for (let index = 1; index < FOUNDER_MEETING_CHANGES_PER_HOUR; index += 1) steps.push(['move', slots[index]]);
+      for (const [action, slot] of steps) expect((await post(app, founder.path, action, slot)).statusCode).toBe(200);
+      const last = slots[FOUNDER_MEETING_CHANGES_PER_HOUR - 1]!;
+
+      for (const [action, slot] of [
+        ['move', slots[FOUNDER_MEETING_CHANGES_PER_HOUR]],
+        ['cancel', undefined],
+      ] as const) {
+        const over = await post(app, founder.path, action, slot);
+        expect(over.statusCode).toBe(409);
+        expect(over.body).toContain(bookingStatusCopy.tooMany(FOUNDER_MEETING_CHANGES_PER_HOUR));
+      }
+      const page = await app.inject({ method: 'GET', url: founder.path });
+      expect(page.body).toContain(`data-meeting-at="${last}"`);
+
+      // The founder's copies go at once (one per change at most: one a later change replaced before it was sent is
+      // skipped), the last with the meeting's time; the team's wait.
+      await app.outbox.settled();
+      const founderMails = suite.smtp.received.filter(to('founder@example.com'));
+      expect(founderMails.length).toBeGreaterThanOrEqual(1);
+      expect(founderMails.length).toBeLessThanOrEqual(FOUNDER_MEETING_CHANGES_PER_HOUR);
+      expect(readInvitation(calendarOf(founderMails.at(-1)!.parsed)).start.toISOString()).toBe(last);
+      expect(suite.smtp.received.filter(to(owner.member.email))).toHaveLength(0);
+      await app.database.rows(sql`update meeting_mails set next_attempt_at = now() where recipient = 'team'`);
+      await app.outbox.settled();
+      const told = suite.smtp.received.filter(to(owner.member.email));
+      expect(told).toHaveLength(1);
+      expect(readInvitation(calendarOf(told[0]!.parsed))).toMatchObject({
+        method: 'REQUEST',
+        sequence: FOUNDER_MEETING_CHANGES_PER_HOUR - 1,
+      });
+      expect(readInvitation(calendarOf(told[0]!.parsed)).start.toISOString()).toBe(last);
+
+      // An hour on, the link may change it again; a meeting booked and cancelled within the delay tells the team
+      // nothing, not even the cancellation of an invitation they never had.
+      await app.database.rows(sql`update idea_events set at = at - interval '61 minutes'
+        where idea_id = ${founder.id}::uuid and kind like 'meeting_%'`);
+      expect((await post(app, founder.path, 'cancel')).statusCode).toBe(200);
+      await app.database.rows(sql`update meeting_mails set next_attempt_at = now() where recipient = 'team'`);
+      await app.outbox.settled();
+      expect(suite.smtp.received.filter(to(owner.member.email))).toHaveLength(2);
+      const second = await deliveredLead(app.database, { email: 'second@example.com', ownerId: owner.member.id });
+      const free = offeredSlots((await app.inject({ method: 'GET', url: second.path })).body);
+      expect((await post(app, second.path, 'book', free[0])).statusCode).toBe(200);
+      expect((await post(app, second.path, 'cancel')).statusCode).toBe(200);
+      await app.database.rows(sql`update meeting_mails set next_attempt_at = now() where recipient = 'team'`);
+      await app.outbox.settled();
+      expect(suite.smtp.received.filter(to(owner.member.email))).toHaveLength(2);
+      expect(suite.smtp.received.filter(to('second@example.com')).length).toBeLessThanOrEqual(2);
+      const skipped = await app.database.rows<{ kind: string; status: string }>(sql`
+        select m.kind, m.status from meeting_mails m join meetings t on t.id = m.meeting_id
+        where t.idea_id = ${second.id}::uuid and m.recipient = 'team' order by m.sequence`);
+      expect(skipped).toEqual([
+        { kind: 'request', status: 'skipped' },
+        { kind: 'cancel', status: 'skipped' },
+      ]);
     },
     APP_TEST_TIMEOUT_MS,
   );

@@ -2,7 +2,8 @@
  * Queues the meeting's mails (meeting_mails) inside the transaction that causes them: an invitation or a
  * cancellation when a meeting is booked, moved or cancelled, a reminder when the reminders job finds one due. The
  * key (meeting, kind, recipient, sequence) makes each at most once, whoever queues it and however often. A row is
- * due at once (the database's clock, which the sender reads), whatever `now` the caller reasons with.
+ * due at once (the database's clock, which the sender reads), whatever `now` the caller reasons with; the team's copy
+ * of a founder's change waits a little (meetings.ts), so that the sender finds a burst already replaced.
  */
 import { sql } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
@@ -20,7 +21,15 @@ export const meetingMailKey = (
 /** Queues `kind` for the team and (when founder mails are on) the founder; returns how many rows were new. */
 export async function queueMeetingMails(
   rows: RowsFn,
-  mail: { meetingId: string; kind: MeetingMailKind; sequence: number; founder: boolean; now: Date },
+  mail: {
+    meetingId: string;
+    kind: MeetingMailKind;
+    sequence: number;
+    founder: boolean;
+    now: Date;
+    /** The team's copy is due this much later (a founder's change: a burst tells the team once). */
+    teamDelayMs?: number;
+  },
 ): Promise<number> {
   const recipients: MeetingMailRecipient[] = mail.founder ? ['founder', 'team'] : ['team'];
   const at = mail.now.toISOString();
@@ -30,7 +39,8 @@ export async function queueMeetingMails(
       recipients.map(
         (recipient) =>
           sql`(${meetingMailKey(mail.meetingId, mail.kind, recipient, mail.sequence)}, ${mail.meetingId}::uuid,
-            ${mail.kind}, ${recipient}, ${mail.sequence}, 'pending', 0, ${at}::timestamptz, now())`,
+            ${mail.kind}, ${recipient}, ${mail.sequence}, 'pending', 0, ${at}::timestamptz,
+            now() + ${recipient === 'team' ? (mail.teamDelayMs ?? 0) : 0}::int * interval '1 millisecond')`,
       ),
       sql`, `,
     )}

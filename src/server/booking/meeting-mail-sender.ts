@@ -47,6 +47,8 @@ interface ClaimedMeetingMail extends Record<string, unknown> {
   video_url: string | null;
   email: string;
   owner_email: string | null;
+  /** An invitation to this meeting reached this recipient (a cancellation of one they never had is not sent). */
+  invited: boolean;
 }
 
 export class MeetingMailSender {
@@ -73,7 +75,9 @@ export class MeetingMailSender {
       )
       select c.key, c.kind, c.recipient, c.sequence, c.attempts, c.created_at, c.meeting_id::text as meeting_id,
         mt.idea_id::text as idea_id, mt.starts_at, mt.ends_at, mt.status, mt.sequence as meeting_sequence, mt.mode,
-        mt.video_url, i.email, o.email as owner_email
+        mt.video_url, i.email, o.email as owner_email,
+        exists (select 1 from meeting_mails r where r.meeting_id = c.meeting_id and r.recipient = c.recipient
+          and r.kind = 'request' and r.status = 'sent') as invited
       from claimed c join meetings mt on mt.id = c.meeting_id join ideas i on i.id = mt.idea_id
         left join team_members o on o.id = i.owner_id and o.removed_at is null`);
     let index = 0;
@@ -89,9 +93,12 @@ export class MeetingMailSender {
     return sql`key = ${row.key} and attempts = ${Number(row.attempts)}`;
   }
 
-  /** An invitation or reminder for a version of the meeting that no longer holds. */
+  /**
+   * An invitation or reminder for a version of the meeting that no longer holds, or the cancellation of a meeting
+   * whose invitation this recipient never got (a burst booked and cancelled it before the team's copy was due).
+   */
   private superseded(row: ClaimedMeetingMail): boolean {
-    if (row.kind === 'cancel') return false;
+    if (row.kind === 'cancel') return !row.invited;
     if (row.status !== 'booked' || Number(row.meeting_sequence) !== Number(row.sequence)) return true;
     return row.kind !== 'request' && new Date(row.starts_at).getTime() <= Date.now();
   }

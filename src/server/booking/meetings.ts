@@ -23,7 +23,7 @@ import { changeStage } from '../ideas/lead-stages';
 import { readBookingSettings } from './booking-settings';
 import { queueMeetingMails } from './meeting-mail-queue';
 
-export type BookingRefusal = SlotRefusal | 'not_offered' | 'already_booked' | 'no_meeting' | 'too_late';
+export type BookingRefusal = SlotRefusal | 'not_offered' | 'already_booked' | 'no_meeting' | 'too_late' | 'too_many';
 
 /** What a booking post did to the meeting. */
 export type MeetingChange = 'booked' | 'moved' | 'cancelled';
@@ -77,7 +77,32 @@ export interface BookingContext {
   now?: Date;
   /** The change's access record, written in its transaction (committed with it or not at all). */
   record?: (rows: RowsFn, meeting: Meeting) => Promise<void>;
+  /**
+   * A change the founder makes on the status page: at most this many in an hour (the founder's earlier changes are
+   * counted on the timeline, after the idea's row is locked), and the team's copy of its mail waits `teamMailDelayMs`
+   * so a burst of changes tells the team its outcome once (meeting-mail-sender.ts skips what a later change replaced).
+   */
+  founder?: { changesPerHour: number; teamMailDelayMs: number };
 }
+
+/** True when the founder already made `perHour` changes to the idea's meeting in the last hour. */
+async function founderOverLimit(rows: RowsFn, ideaId: string, perHour: number, now: Date): Promise<boolean> {
+  const [row] = await rows<{ n: string | number }>(sql`
+    select count(*) as n from idea_events
+    where idea_id = ${ideaId}::uuid and member_id is null
+      and kind in ('meeting_booked', 'meeting_moved', 'meeting_cancelled')
+      and at > ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`);
+  return Number(row?.n ?? 0) >= perHour;
+}
+
+/** The founder's limit, checked once the idea's row is locked (two posts at once cannot both take the last one). */
+const overFounderLimit = (rows: RowsFn, ideaId: string, context: BookingContext, now: Date) =>
+  context.founder ? founderOverLimit(rows, ideaId, context.founder.changesPerHour, now) : Promise.resolve(false);
+
+const mailTiming = (context: BookingContext) => ({
+  founder: context.founderMail,
+  teamDelayMs: context.founder?.teamMailDelayMs ?? 0,
+});
 
 /** The rollback that says a cell was taken between the check and the insert. */
 class SlotTaken extends Error {}
@@ -170,6 +195,7 @@ export async function bookMeeting(
     if (isOffered === undefined) return undefined;
     if (!isOffered) return { refused: 'not_offered' };
     if (await bookedMeeting(rows, ideaId)) return { refused: 'already_booked' };
+    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const settings = await readBookingSettings(rows);
     const refusal = slotRefusal(settings, await takenCells(rows, now), now, start);
     if (refusal) return { refused: refusal };
@@ -183,7 +209,7 @@ export async function bookMeeting(
       returning ${MEETING_COLUMNS}`);
     await insertCells(rows, id, start, settings);
     await meetingOnTimeline(rows, ideaId, start, context.memberId ?? null, now);
-    await queueMeetingMails(rows, { meetingId: id, kind: 'request', sequence: 0, founder: context.founderMail, now });
+    await queueMeetingMails(rows, { meetingId: id, kind: 'request', sequence: 0, ...mailTiming(context), now });
     const meeting = meetingOf(row!);
     await meetingEvent(rows, meeting, 'booked', context.memberId ?? null, now);
     await context.record?.(rows, meeting);
@@ -204,6 +230,7 @@ export async function moveMeeting(
     const current = await bookedMeeting(rows, ideaId);
     if (!current) return { refused: 'no_meeting' };
     if (!mayChangeMeeting(current.startsAt, now)) return { refused: 'too_late' };
+    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const settings = await readBookingSettings(rows);
     const refusal = slotRefusal(settings, await takenCells(rows, now, current.id), now, start);
     if (refusal) return { refused: refusal };
@@ -224,7 +251,7 @@ export async function moveMeeting(
       meetingId: meeting.id,
       kind: 'request',
       sequence: meeting.sequence,
-      founder: context.founderMail,
+      ...mailTiming(context),
       now,
     });
     await meetingEvent(rows, meeting, 'moved', context.memberId ?? null, now);
@@ -246,6 +273,7 @@ export async function cancelMeeting(
     const current = await bookedMeeting(rows, ideaId);
     if (!current) return { refused: 'no_meeting' };
     if (!mayChangeMeeting(current.startsAt, now)) return { refused: 'too_late' };
+    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     await rows(sql`delete from meeting_cells where meeting_id = ${current.id}::uuid`);
     const [row] = await rows<MeetingRow>(sql`
       update meetings set status = 'cancelled', sequence = sequence + 1, cancelled_at = ${now.toISOString()}::timestamptz,
@@ -257,7 +285,7 @@ export async function cancelMeeting(
       meetingId: meeting.id,
       kind: 'cancel',
       sequence: meeting.sequence,
-      founder: context.founderMail,
+      ...mailTiming(context),
       now,
     });
     await meetingEvent(rows, meeting, 'cancelled', by === 'team' ? (context.memberId ?? null) : null, now);
