@@ -13,6 +13,7 @@ import type { TeamIdea } from '../server/ideas/team-ideas';
 import { closeFilesToOthers } from '../server/storage/data-dir-access';
 import { CliError, processIo, runCommand, type CliIo } from './cli-connection';
 import { connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
+import { leadReference } from '../domain/lead-reference';
 
 export { ideasCsv, statusLabel };
 
@@ -36,7 +37,7 @@ export function formatList(ideas: TeamIdea[]): string {
   return ideas
     .map(
       (idea) =>
-        `${idea.id.slice(0, 8)}  ${formatKst(idea.receivedAt)}  ${oneLine(idea.name, 12)}  [${statusLabel(idea)}]  ${oneLine(idea.idea, 40)}`,
+        `${leadReference(idea.id)}  ${formatKst(idea.receivedAt)}  ${oneLine(idea.name, 12)}  [${statusLabel(idea)}]  ${oneLine(idea.idea, 40)}`,
     )
     .join('\n');
 }
@@ -57,7 +58,7 @@ export function formatShow(idea: TeamIdea): string {
     ...(idea.memo
       ? [
           `음성 메모: ${formatMemoDuration(idea.memo.durationMs)} (${idea.memo.mimeType}, ${Math.max(1, Math.round(idea.memo.byteSize / 1024))} KB)` +
-            ` — 저장: npm run ideas -- show ${idea.id.slice(0, 8)} --save-memo ${voiceMemoFileName(idea.id, idea.memo.mimeType)}`,
+            ` — 저장: npm run ideas -- show ${leadReference(idea.id)} --save-memo ${voiceMemoFileName(idea.id, idea.memo.mimeType)}`,
         ]
       : []),
     '',

@@ -16,9 +16,6 @@ export const leadMemoPath = (id: string) => `${leadPath(id)}/memo`;
 export const leadActionPath = (id: string, action: LeadAction) => `${leadPath(id)}/${action}`;
 export type LeadAction = 'stage' | 'owner' | 'notes' | 'release' | 'close';
 
-/** The lead's reference as the team mail's voice memo file names it (`음성메모-<reference>.webm`): the id's first 8. */
-export const leadReference = (id: string) => id.slice(0, 8);
-
 export const LEAD_PAGE_SIZES = { default: 25, max: 100 } as const;
 /**
  * The pager counts the matching leads up to this many past the page's first (decision 093): a count of every lead
@@ -166,7 +163,7 @@ export type OwnerChange = z.infer<typeof ownerChangeSchema>;
 export const noteSchema = z.object({ text: requiredVisibleText(LEAD_NOTE_MAX) });
 export type NoteInput = z.infer<typeof noteSchema>;
 
-/** Erasure asks for the lead's reference (leadReference) typed again, or its full id. */
+/** Erasure asks for the lead's reference (domain/lead-reference.ts) typed again, or its full id. */
 export const eraseSchema = z.object({ confirm: z.string().trim().min(1).max(64) });
 export type EraseInput = z.infer<typeof eraseSchema>;
 

@@ -4,6 +4,7 @@
  * and mailed to a real SMTP server with a note that it came without the script; every refusal is a Korean page
  * naming what went wrong, and stores nothing.
  */
+import { leadReference } from '../domain/lead-reference';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +63,8 @@ describe.each(DRIVERS)('the form posted without JavaScript, on %s', (driver) => 
     const receivedAt = new Date(stored!.received_at);
     expect(receipt.body).toContain('<html lang="ko">');
     expect(receipt.body).toContain(intakePages.received.title);
-    expect(receipt.body).toContain(id);
+    // The reference every text says (the full id stays in the URL).
+    expect(receipt.body).toContain(`<dd>${leadReference(id)}</dd>`);
     expect(receipt.body).toContain(formatKst(new Date(receivedAt.getTime() + PROMISE_HOURS * 3_600_000)));
     expect(receipt.body).toContain('href="/"');
     expect(receipt.body).not.toContain(fields.name); // nothing the visitor typed

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
+import { leadReference } from '../../domain/lead-reference';
 
 /**
  * lead_assigned: a member was made a lead's owner (a mail to them, stored with the change); founder_answered: the
@@ -84,7 +85,7 @@ export async function storeErasedAlerts(
   ideaId: string,
   options: { teamEmail: string; webhook: boolean },
 ): Promise<void> {
-  const details: AlertDetails = { reference: ideaId.slice(0, 8), to: options.teamEmail };
+  const details: AlertDetails = { reference: leadReference(ideaId), to: options.teamEmail };
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
     await rows(sql`insert into alerts (key, kind, channel, details)
       values (${`lead_erased:${ideaId}:${channel}`}, 'lead_erased', ${channel}, ${JSON.stringify(details)}::jsonb)

@@ -7,7 +7,7 @@
  * key holds the meeting and its sequence, which every change raises.
  */
 import { sql } from 'drizzle-orm';
-import { leadReference } from '../../domain/workspace-api';
+import { leadReference } from '../../domain/lead-reference';
 import type { AlertDetails } from '../alerts/alert-store';
 import type { RowsFn } from '../db/client';
 import type { Meeting, MeetingChange } from './meetings';

@@ -9,7 +9,7 @@ import { meetingMailCopy as copy } from '../../content/booking';
 import type { MeetingMode } from '../../domain/booking';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
-import { leadReference } from '../../domain/workspace-api';
+import { leadReference } from '../../domain/lead-reference';
 import { isSafeRecipient } from '../mail/founder-mail';
 import { messageIdDomain, type TeamMail } from '../mail/team-mail';
 import { invitationIcs } from './icalendar';
@@ -69,10 +69,10 @@ export function renderMeetingMail(input: MeetingMailInput): MeetingMail {
     attendee: founder,
   });
   const toTeam = input.recipient === 'team';
-  // The whole id as the 접수 번호, as the founder's other mails say it: the .eml fallback's erasure finds a mail by
-  // the idea ids in its text (mail/mail-files.ts).
+  // The reference as the 접수 번호, as every other text says it; the .eml fallback's erasure finds the mail by the
+  // idea id its file name starts with (mail/mail-files.ts).
   const rows: [string, string][] = [
-    [copy.labels.reference, meeting.ideaId],
+    [copy.labels.reference, leadReference(meeting.ideaId)],
     [copy.labels.at, at],
     [copy.labels.how, copy.how[meeting.mode]],
     ...(video ? ([[copy.labels.video, video]] as [string, string][]) : []),

@@ -4,6 +4,8 @@
  * the status page and its companions, the ready mail (once), and erasure (the token hash, consent record and queued
  * mails go; the link then says so, and nothing else changes).
  */
+import { founderMailCopy } from '../../content/founder-mail';
+import { leadReference } from '../../domain/lead-reference';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +60,8 @@ describe.each(DRIVERS)('the founder side on %s', (driver) => {
     const confirmation = mails.find((mail) => mail.envelopeTo.includes('seojun@example.com'))!;
     expect(confirmation).toBeDefined();
     expect(confirmation.parsed.text).toContain(`https://mvp24.example${receipt.statusUrl}`);
-    expect(confirmation.parsed.text).toContain(receipt.id);
+    expect(confirmation.parsed.text).toContain(`${founderMailCopy.labels.reference}: ${leadReference(receipt.id)}`);
+    expect(confirmation.parsed.text).not.toContain(receipt.id);
     for (const typed of [IDEA_TEXT, '동네 빵집', NAME, '010-1234-5678']) {
       expect(confirmation.raw).not.toContain(typed);
       expect(confirmation.parsed.text).not.toContain(typed);

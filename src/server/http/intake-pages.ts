@@ -6,6 +6,7 @@ import { intakePages as copy } from '../../content/intake-pages';
 import { ideaFormAnchor } from '../../content/site';
 import { formatKst } from '../../domain/kst';
 import { escapeHtml } from '../../domain/escape-html';
+import { leadReference } from '../../domain/lead-reference';
 
 const STYLE = `
   body { margin: 0; font-family: 'Pretendard Variable', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif;
@@ -57,7 +58,7 @@ export function receiptPage({ id, receivedAt, promisedBy, statusUrl }: ReceiptPa
     copy.received.title,
     `<p>${escapeHtml(copy.received.lead)}</p>
 <dl class="card">
-${row(copy.received.reference, id)}
+${row(copy.received.reference, leadReference(id))}
 ${row(copy.received.receivedAt, `${formatKst(receivedAt)} (${copy.kst})`)}
 ${row(copy.received.promisedBy, `${formatKst(promisedBy)} (${copy.kst})`)}
 </dl>

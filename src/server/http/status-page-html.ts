@@ -20,6 +20,7 @@ import { STATUS_PAGE_CODE_FILE, statusSubpaths } from '../../domain/status-link'
 import { formatMemoDuration } from '../../domain/voice-memo';
 import { contentSecurityDirectives } from '../security/security-headers';
 import type { StatusIdea } from '../founder/status-lookup';
+import { leadReference } from '../../domain/lead-reference';
 
 /** The stage labels held to the domain's stages (content may not import domain types). */
 const STAGE_LABELS: Record<Stage, string> = stageLabels;
@@ -184,7 +185,7 @@ export function statusPageHtml(
 ${prototype}
 ${sections}
 <section class="card" aria-labelledby="st-receipt"><h2 id="st-receipt">${escapeHtml(copy.receipt.heading)}</h2><dl>
-${row(copy.receipt.reference, idea.id)}
+${row(copy.receipt.reference, leadReference(idea.id))}
 ${row(copy.receipt.receivedAt, kst(idea.receivedAt))}
 ${row(copy.receipt.promisedBy, kst(promisedBy))}
 ${countdown}
@@ -272,5 +273,5 @@ export function statusDownload(
     },
     ...extra,
   };
-  return { fileName: copy.download.fileName(idea.id.slice(0, 8)), body: `${JSON.stringify(data, null, 2)}\n` };
+  return { fileName: copy.download.fileName(leadReference(idea.id)), body: `${JSON.stringify(data, null, 2)}\n` };
 }

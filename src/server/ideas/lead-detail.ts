@@ -6,7 +6,8 @@
 import { openMemoBase64 } from './memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
-import { leadReference, type LeadDetail, type LeadTimelineEntry } from '../../domain/workspace-api';
+import { leadReference } from '../../domain/lead-reference';
+import { type LeadDetail, type LeadTimelineEntry } from '../../domain/workspace-api';
 import type { Database, RowsFn } from '../db/client';
 import { isIdeaId } from './idea-ids';
 import { oneLine, promisedBy } from './lead-inbox';

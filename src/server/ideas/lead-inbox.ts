@@ -6,13 +6,13 @@
  * with capped counts over indexes in page order: measured at 100,000 ideas, decisions 093 and 110, and
  * docs/benchmarks.md).
  */
+import { leadReference } from '../../domain/lead-reference';
 import { sql, type SQL } from 'drizzle-orm';
 import { KST_OFFSET_MS } from '../../domain/kst';
 import { promisedByOf } from '../../domain/promise';
 import type { Stage } from '../../domain/stages';
 import {
   LEAD_COUNT_CAP,
-  leadReference,
   type LeadFigures,
   type LeadList,
   type LeadListFilter,

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { leadReference } from '../../domain/workspace-api';
+import { leadReference } from '../../domain/lead-reference';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { listLeads, searchCondition } from './lead-inbox';

@@ -1,3 +1,4 @@
+import { leadReference } from '../../domain/lead-reference';
 import { describe, expect, it } from 'vitest';
 import { founderMailCopy } from '../../content/founder-mail';
 import { isSafeRecipient, renderFounderMail } from './founder-mail';
@@ -16,7 +17,10 @@ describe('the founder mails', () => {
     const mail = renderFounderMail(input);
     expect(mail.to).toBe('founder@example.com');
     expect(mail.subject).toBe(founderMailCopy.confirmation.subject);
-    expect(mail.text).toContain(input.ideaId);
+    // The reference every text says; the full id only in the Message-ID (and the status link's download).
+    expect(mail.text).toContain(`${founderMailCopy.labels.reference}: ${leadReference(input.ideaId)}`);
+    expect(mail.text).not.toContain(input.ideaId);
+    expect(mail.html).not.toContain(input.ideaId);
     expect(mail.text).toContain('2026년 11월 24일 (화) 오후 3:05 (한국 시간)');
     expect(mail.text).toContain('2026년 11월 25일 (수) 오후 3:05 (한국 시간)');
     expect(mail.text).toContain(input.statusUrl);

@@ -11,6 +11,7 @@ import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
 import { messageIdDomain, type TeamMail } from './team-mail';
+import { leadReference } from '../../domain/lead-reference';
 
 export type FounderMailKind = 'confirmation' | 'ready';
 
@@ -44,7 +45,7 @@ export function renderFounderMail(input: FounderMailInput): TeamMail {
   const promised = copy.kst(formatKst(new Date(input.receivedAt.getTime() + PROMISE_HOURS * 3_600_000)));
   const prototype = input.kind === 'ready' && input.prototypeUrl ? input.prototypeUrl : undefined;
   const rows: [string, string][] = [
-    [copy.labels.reference, input.ideaId],
+    [copy.labels.reference, leadReference(input.ideaId)],
     ...(prototype ? ([[copy.labels.prototype, prototype]] as [string, string][]) : []),
     ...(input.kind === 'confirmation'
       ? ([

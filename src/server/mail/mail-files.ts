@@ -27,7 +27,11 @@ async function fileNames(dir: string): Promise<string[]> {
   }
 }
 
-/** The ideas whose personal data one .eml file holds. */
+/**
+ * The ideas whose personal data one .eml file holds: the idea its name starts with (every mail about one idea is
+ * saved under a key that begins with its id; the founder's mails show only the reference, issue 47) and the ids in
+ * its text (a digest lists several).
+ */
 export async function ideasInMailFile(file: string): Promise<string[]> {
   const own = path.basename(file, '.eml');
   if (isIdeaId(own)) return [own];
@@ -36,7 +40,7 @@ export async function ideasInMailFile(file: string): Promise<string[]> {
     (mail) => mail.text ?? '',
     () => raw.toString('utf8'),
   );
-  return ideaIdsIn(text);
+  return [...new Set([...ideaIdsIn(own), ...ideaIdsIn(text)])];
 }
 
 /** Removes every .eml file that holds any of these ideas; returns how many. */

@@ -8,7 +8,7 @@ import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
 import { TEAM_PATH } from '../../domain/team-paths';
-import { leadReference } from '../../domain/workspace-api';
+import { leadReference } from '../../domain/lead-reference';
 import { AUDIO_CONTAINERS, formatMemoDuration, sniffAudioContainer } from '../../domain/voice-memo';
 
 export interface TeamMailIdea {
@@ -28,7 +28,7 @@ export interface TeamMailIdea {
 export function voiceMemoFileName(ideaId: string, mimeType: string): string {
   const container =
     Object.values(AUDIO_CONTAINERS).find((candidate) => candidate.mimeType === mimeType) ?? AUDIO_CONTAINERS.webm;
-  return copy.memoFileName(ideaId.slice(0, 8), container.extension);
+  return copy.memoFileName(leadReference(ideaId), container.extension);
 }
 
 /** "음성 메모: 0:03 (첨부 파일 음성메모-1234abcd.webm, 48 KB)" */

@@ -34,6 +34,7 @@ import { appendAccessRecord, recordAccess } from '../team/access-records';
 import type { EventBus } from '../events/event-bus';
 import { bookingDownload, bookingSectionHtml } from '../booking/booking-status-html';
 import { meetingsOf, meetingView } from '../booking/meetings';
+import { leadReference } from '../../domain/lead-reference';
 
 export interface StatusPageOptions {
   config: Config;
@@ -103,7 +104,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     return privateHeaders(reply)
       .header(
         'content-disposition',
-        `attachment; filename="mvp24-data-${idea.id.slice(0, 8)}.json"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        `attachment; filename="mvp24-data-${leadReference(idea.id)}.json"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       )
       .type('application/json; charset=utf-8')
       .send(file.body);

@@ -5,6 +5,7 @@
  * transaction; every read of personal data is an access record too. A malformed id answers 400, an unknown one
  * 404, and neither changes anything.
  */
+import { leadReference } from '../../domain/lead-reference';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -15,7 +16,6 @@ import {
   eraseSchema,
   exportSchema,
   leadListQuerySchema,
-  leadReference,
   noteSchema,
   ownerChangeSchema,
   type LeadErased,

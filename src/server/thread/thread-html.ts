@@ -14,6 +14,7 @@ import { formatWon, quoteExpired, VAT_PERCENT, type QuoteView } from '../../doma
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
 import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
 import type { StatusShell } from '../http/status-page-html';
+import { leadReference } from '../../domain/lead-reference';
 
 /** The operator named on a printed quote (the build settings'; thread-status-routes.ts reads them). */
 export interface QuoteOperator {
@@ -154,7 +155,7 @@ export function quotePageHtml(
 <h1>${escapeHtml(quoteCopy.title)}</h1>
 <div class="parties"><dl>
 ${row(quoteCopy.number, quote.id.slice(0, 8).toUpperCase())}
-${row(quoteCopy.reference, ideaId.slice(0, 8))}
+${row(quoteCopy.reference, leadReference(ideaId))}
 ${row(quoteCopy.issuedAt, formatKst(quote.createdAt))}
 ${row(quoteCopy.validUntil, quote.validUntil)}
 </dl><dl>

@@ -11,6 +11,7 @@ import { escapeHtml } from '../../domain/escape-html';
 import { formatWon, quoteItemSchema, quoteTotals } from '../../domain/quote';
 import { isSafeRecipient } from '../mail/founder-mail';
 import { messageIdDomain, type TeamMail } from '../mail/team-mail';
+import { leadReference } from '../../domain/lead-reference';
 
 export interface ThreadMailInput {
   ideaId: string;
@@ -38,7 +39,7 @@ function quoteLine(quote: ThreadMailInput['quote']): string | undefined {
 
 export function renderThreadMail(input: ThreadMailInput): TeamMail {
   if (!isSafeRecipient(input.email)) throw new Error('unsafe recipient address');
-  const reference = input.ideaId.slice(0, 8);
+  const reference = leadReference(input.ideaId);
   const quote = quoteLine(input.quote);
   const text = [
     copy.intro,
@@ -48,7 +49,7 @@ export function renderThreadMail(input: ThreadMailInput): TeamMail {
     '',
     copy.answerHint,
     `${copy.status}: ${input.statusUrl}`,
-    `${copy.reference}: ${input.ideaId}`,
+    `${copy.reference}: ${leadReference(input.ideaId)}`,
     '',
     founderMailCopy.footer,
   ].join('\n');
@@ -60,7 +61,7 @@ export function renderThreadMail(input: ThreadMailInput): TeamMail {
 ${quote ? `<p><strong>${escapeHtml(quote)}</strong></p>` : ''}
 <p>${escapeHtml(copy.answerHint)}</p>
 <p><a href="${escapeHtml(input.statusUrl)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.status)}</a></p>
-<p style="color: #555; font-size: 13px;">${escapeHtml(copy.reference)}: ${escapeHtml(input.ideaId)}<br>${escapeHtml(founderMailCopy.footer)}</p>
+<p style="color: #555; font-size: 13px;">${escapeHtml(copy.reference)}: ${escapeHtml(leadReference(input.ideaId))}<br>${escapeHtml(founderMailCopy.footer)}</p>
 </body></html>`;
   return {
     from: input.from,

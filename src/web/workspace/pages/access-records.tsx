@@ -10,6 +10,7 @@ import { formatKst } from '../../../domain/kst';
 import { useDocumentTitle } from '../document-title';
 import { AccessRecordFilters } from '../features/access-records/access-record-filters';
 import { useAccessRecords } from '../features/access-records/access-record-queries';
+import { leadReference } from '../../../domain/lead-reference';
 
 const actionLabels: Record<AccessAction, string> = copy.accessRecords.actions;
 const actorLabels: Record<AccessActor, string> = copy.accessRecords.actors;
@@ -63,7 +64,7 @@ export function AccessRecordsScreen() {
                     {record.ideaId && (
                       <>
                         <dt className="text-slate-600">{columns.lead}</dt>
-                        <dd className="font-mono">{record.ideaId.slice(0, 8)}</dd>
+                        <dd className="font-mono">{leadReference(record.ideaId)}</dd>
                       </>
                     )}
                   </dl>

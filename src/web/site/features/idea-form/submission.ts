@@ -11,6 +11,7 @@ import { sharedIdeaClient, type IdeaClient, type IdeaValues, type SubmitOutcome 
 import type { NoticeState } from './notice-state';
 import type { VoiceMemo } from '../voice-memo/voice-memo';
 import { firstFieldInError, validateIdea, type FieldErrors } from './validate-idea';
+import { leadReference } from '../../../../domain/lead-reference';
 
 export type SubmissionResult = {
   notice: Omit<NoticeState, 'id'>;
@@ -47,7 +48,7 @@ export async function submitIdeaForm(
         tone: 'success',
         ...ideaNotices.success,
         details: [
-          `${ideaNotices.receiptId}: ${outcome.receipt.id}`,
+          `${ideaNotices.receiptId}: ${leadReference(outcome.receipt.id)}`,
           `${ideaNotices.receiptPromise}: ${formatKst(outcome.receipt.promisedBy)}`,
         ],
         ...(typeof outcome.receipt.statusUrl === 'string' && outcome.receipt.statusUrl.startsWith('/status/')

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { liveCopy as copy } from '../../../../content/workspace';
 import type { MeAnswer } from '../../../../domain/team-auth-api';
-import { leadReference } from '../../../../domain/workspace-api';
+import { leadReference } from '../../../../domain/lead-reference';
 import { STREAM_CONTROL_EVENTS, WORKSPACE_EVENTS_PATH, type WorkspaceEvent } from '../../../../domain/workspace-events';
 import { FIGURES_KEY, leadKey, LEADS_KEY } from '../leads/lead-queries';
 import { ME_KEY, SIGNED_OUT_KEY } from '../../api/query-client';
