@@ -57,8 +57,14 @@ async function checkCommands(env: Record<string, string>, app: FastifyInstance, 
   expect((await cli(env, 'invite', 'not-an-email')).code).toBe(1);
   expect((await cli(env, 'invite', 'x@example.com', '--role', 'boss')).stderr).toContain('owner 또는 member');
 
+  // A lost passkey: the owner invited again without --role stays an owner, with a second passkey.
+  const recovery = await cli(env, 'invite', 'owner@example.com');
+  expect(recovery.code, recovery.stderr).toBe(0);
+  expect(recovery.stderr).toContain('owner@example.com 님은 이미 대표 역할의 팀원이에요');
+  expect(await accept(app, recovery.stdout.trim())).toBe(200);
+
   const members = await cli(env, 'members');
-  expect(members.stdout).toMatch(/^owner@example\.com {2}\[대표\] {2}패스키 1개/);
+  expect(members.stdout).toMatch(/^owner@example\.com {2}\[대표\] {2}패스키 2개/);
   expect(members.stdout).toContain('member@example.com  [팀원]');
 
   const lastOwner = await cli(env, 'remove', 'owner@example.com');
@@ -73,7 +79,12 @@ async function checkCommands(env: Record<string, string>, app: FastifyInstance, 
   const records = await app.database.rows<{ actor: string; action: string }>(
     sql`select actor, action from access_records where actor = 'cli' order by seq`,
   );
-  expect(records.map((r) => r.action)).toEqual(['invite_created', 'invite_created', 'member_removed']);
+  expect(records.map((r) => r.action)).toEqual([
+    'invite_created',
+    'invite_created',
+    'invite_created',
+    'member_removed',
+  ]);
   const ok = await cli(env, 'check-records');
   expect(ok.code).toBe(0);
   expect(ok.stdout).toMatch(/접속 기록 \d+건의 연결이 온전해요/);

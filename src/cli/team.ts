@@ -26,13 +26,21 @@ async function run(client: TeamMembersClient, args: string[], io: CliIo, origin:
         throw new CliError(copy.invalidRole);
       const parsed = inviteBody.safeParse({ email: target ?? '', role: roleOption });
       if (!parsed.success) throw new CliError(copy.invalidEmail);
-      // Nobody can invite from the workspace before there is an owner: the first invite makes one.
-      const hasOwner = (await client.members()).some((member) => member.role === 'owner');
-      const role: Role = roleOption ? (roleOption as Role) : hasOwner ? 'member' : 'owner';
+      // Nobody can invite from the workspace before there is an owner: the first invite makes one. A member invited
+      // again is recovering a lost passkey: without --role they keep the role they have.
+      const members = await client.members();
+      const existing = members.find((member) => member.email === parsed.data.email);
+      const hasOwner = members.some((member) => member.role === 'owner');
+      const role: Role = roleOption ? (roleOption as Role) : (existing?.role ?? (hasOwner ? 'member' : 'owner'));
       const invite = await client.invite(parsed.data.email, role);
       if ('currentRole' in invite)
         throw new CliError(copy.roleDiffers(parsed.data.email, roleLabels[invite.currentRole]));
-      io.err(copy.inviteCreated(invite.email, roleLabels[role], formatKst(invite.expiresAt)));
+      const expires = formatKst(invite.expiresAt);
+      io.err(
+        existing
+          ? copy.recoveryCreated(invite.email, roleLabels[role], expires)
+          : copy.inviteCreated(invite.email, roleLabels[role], expires),
+      );
       io.out(inviteLink(origin, invite.token));
       return 0;
     }

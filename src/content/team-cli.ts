@@ -17,6 +17,8 @@ export const teamCliCopy = {
   invalidRole: '--role 은 owner 또는 member 예요.',
   inviteCreated: (email: string, role: string, expires: string) =>
     `${email} (${role}) 초대 링크를 만들었어요. ${expires} (KST)까지 한 번만 쓸 수 있어요. 이 링크를 본인에게만 전해 주세요:`,
+  recoveryCreated: (email: string, role: string, expires: string) =>
+    `${email} 님은 이미 ${role} 역할의 팀원이에요. 잃어버린 패스키 대신 새 패스키를 등록할 초대 링크를 만들었어요 (역할은 그대로예요). ${expires} (KST)까지 한 번만 쓸 수 있어요. 이 링크를 본인에게만 전해 주세요:`,
   noMembers: '아직 팀원이 없어요. npm run team -- invite <이메일> 로 첫 대표를 초대해 주세요.',
   memberLine: (email: string, role: string, passkeys: number, lastSignIn: string) =>
     `${email}  [${role}]  패스키 ${passkeys}개  마지막 로그인 ${lastSignIn}`,
