@@ -86,7 +86,7 @@ export const leadAlertCopy = {
   open: '작업 공간에서 열기',
   /** A founder erased their request from the status page: the reference only, and what the team should do. */
   erased: (reference: string) =>
-    `접수 번호 ${reference}: 신청자가 상태 페이지에서 신청을 삭제했습니다. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지웠습니다. ` +
+    `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 신청을 삭제했습니다. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지웠습니다. ` +
     `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "[아이디어 접수 ${reference}]")과 그 회신도 지워 주세요.`,
   erasedSubject: (reference: string) => `[삭제 요청 처리] 접수 번호 ${reference}`,
   erasedTitle: '신청자가 삭제한 아이디어',

@@ -130,6 +130,13 @@ export const leadsCopy = {
     eraseConfirm: '삭제',
     cancel: '취소',
     erased: '삭제했어요. 팀 메일함에 남은 메일도 지워 주세요.',
+    /** The page of a lead erased while it was open (the live update says who). */
+    goneTitle: '삭제된 아이디어',
+    erasedBy: {
+      founder:
+        '신청자가 진행 상황 페이지에서 이 신청을 삭제했어요. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지워졌어요. 팀 메일함에 남은 메일도 지워 주세요.',
+      team: '팀에서 이 아이디어를 삭제했어요. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지워졌어요.',
+    },
   },
   /** The CSV's 「24시간 약속」 column: the promise's state (domain/promise.ts) as of the export. */
   promise: {

@@ -25,7 +25,7 @@ import { clockState, useServerNow } from '../features/leads/clock';
 import { EraseDialog } from '../features/leads/erase-dialog';
 import { clockClass, stageLabels } from './inbox';
 import { NoteForm, OwnerForm, StageForm } from '../features/leads/lead-forms';
-import { useLead, useLeadChange } from '../features/leads/lead-queries';
+import { useErasedBy, useLead, useLeadChange } from '../features/leads/lead-queries';
 import { MeetingPanel } from '../features/booking/meeting-panel';
 import { ThreadPanel } from '../features/thread/thread-panel';
 
@@ -144,9 +144,17 @@ export function LeadScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const lead = useLead(id);
   const [erased, setErased] = useState(false);
+  const erasedBy = useErasedBy(id);
   const now = useServerNow(lead.data?.now);
   useMarkedRead(lead.dataUpdatedAt);
-  useDocumentTitle(lead.data ? copy.title(lead.data.name) : leadsCopy.inbox.title);
+  // A lead erased while open keeps no name in the tab (the last answer may still be cached).
+  useDocumentTitle(
+    erased || erasedBy
+      ? copy.goneTitle
+      : lead.data && !lead.isError
+        ? copy.title(lead.data.name)
+        : leadsCopy.inbox.title,
+  );
   const back = (
     <p className="mb-4">
       <Link href="/" className="text-indigo-800 underline">
@@ -160,6 +168,15 @@ export function LeadScreen() {
         {back}
         <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-green-900">
           {copy.erased}
+        </p>
+      </>
+    );
+  if (erasedBy)
+    return (
+      <>
+        {back}
+        <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-slate-900" data-testid="lead-erased">
+          {copy.erasedBy[erasedBy]}
         </p>
       </>
     );

@@ -7,10 +7,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { leadsCopy } from '../../../content/workspace';
+import { leadsCopy, teamErrorMessages } from '../../../content/workspace';
 import type { MeAnswer } from '../../../domain/team-auth-api';
 import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
-import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
+import { ApiReply, renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
+import { applyWorkspaceEvent } from '../features/live/live-updates';
 import { InboxScreen } from './inbox';
 import { LeadScreen } from './lead';
 
@@ -191,6 +192,22 @@ describe('a lead page', () => {
     await screen.findByText(/삭제했어요/);
     expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ body: { confirm: '1234ABCD' } });
     expect(dialog.isConnected).toBe(false);
+  });
+
+  it('says the founder erased the lead when it goes while open, with no name left in the tab', async () => {
+    let erased = false;
+    stubApi(() =>
+      erased ? new ApiReply(404, { error: { code: 'not_found', message: teamErrorMessages.not_found } }) : detail,
+    );
+    const { client } = renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    await screen.findByRole('heading', { name: '홍길동님의 아이디어' });
+    expect(document.title).toContain('홍길동');
+    erased = true;
+    act(() => applyWorkspaceEvent(client, { id: 7, kind: 'lead_erased', ideaId: ID, memberId: null, actorId: null }));
+    expect((await screen.findByTestId('lead-erased')).textContent).toBe(leadsCopy.lead.erasedBy.founder);
+    await waitFor(() => expect(document.title).toContain(leadsCopy.lead.goneTitle));
+    expect(document.title).not.toContain('홍길동');
+    expect(screen.queryByText(teamErrorMessages.not_found)).toBeNull();
   });
 
   it('offers no erasure to a member without the grant', async () => {

@@ -16,6 +16,9 @@ import { teamRequest } from '../../api/client';
 
 export const LEADS_KEY = ['leads'] as const;
 export const leadKey = (id: string) => ['lead', id] as const;
+/** Who erased a lead while this page was open (the live `lead_erased` event): the founder, or a member. */
+export const erasedLeadKey = (id: string) => ['lead-erased', id] as const;
+export type ErasedBy = 'founder' | 'team';
 export const FIGURES_KEY = ['lead-figures'] as const;
 
 export function inboxSearch(query: LeadListQuery): string {
@@ -38,6 +41,15 @@ export const useFigures = () =>
 
 export const useLead = (id: string) =>
   useQuery({ queryKey: leadKey(id), queryFn: () => teamRequest<LeadDetail>('GET', leadPath(id)) });
+
+/** Set by the live updates when the lead was erased while open; never fetched. */
+export const useErasedBy = (id: string) =>
+  useQuery<ErasedBy | null>({
+    queryKey: erasedLeadKey(id),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  }).data ?? null;
 
 export type LeadChange =
   | { action: 'stage'; body: StageChange }

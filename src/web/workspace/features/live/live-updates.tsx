@@ -12,14 +12,18 @@ import { liveCopy as copy } from '../../../../content/workspace';
 import type { MeAnswer } from '../../../../domain/team-auth-api';
 import { leadReference } from '../../../../domain/lead-reference';
 import { STREAM_CONTROL_EVENTS, WORKSPACE_EVENTS_PATH, type WorkspaceEvent } from '../../../../domain/workspace-events';
-import { FIGURES_KEY, leadKey, LEADS_KEY } from '../leads/lead-queries';
+import { erasedLeadKey, FIGURES_KEY, leadKey, LEADS_KEY, type ErasedBy } from '../leads/lead-queries';
 import { ME_KEY, SIGNED_OUT_KEY } from '../../api/query-client';
 import { UNREAD_KEY } from './unread';
 
 /** The pause before opening the stream again after the server refused it (not a 401). */
 export const REOPEN_AFTER_MS = 5_000;
 
-function refresh(client: QueryClient, event: WorkspaceEvent) {
+/** What one event changes in the page's data: it is fetched again, and an erased lead remembers who erased it. */
+export function applyWorkspaceEvent(client: QueryClient, event: WorkspaceEvent) {
+  // An open lead page says who erased it (the founder: no actor) instead of a bare "not found".
+  if (event.kind === 'lead_erased' && event.ideaId)
+    client.setQueryData<ErasedBy>(erasedLeadKey(event.ideaId), event.actorId === null ? 'founder' : 'team');
   void client.invalidateQueries({ queryKey: LEADS_KEY });
   void client.invalidateQueries({ queryKey: FIGURES_KEY });
   void client.invalidateQueries({ queryKey: UNREAD_KEY });
@@ -51,7 +55,7 @@ export function LiveUpdates({ me }: { me: MeAnswer }) {
     };
     source.onmessage = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as WorkspaceEvent;
-      refresh(client, event);
+      applyWorkspaceEvent(client, event);
       if (event.kind === 'lead_assigned' && event.memberId === me.id && event.actorId !== me.id && event.ideaId)
         setAssigned(event.ideaId);
     };
