@@ -193,3 +193,11 @@ export const boardCopy = {
   dialogTitle: (name: string) => `${name}님의 아이디어 단계 바꾸기`,
   cancel: '취소',
 } as const;
+
+/** The voice memo's player in the workspace (components/memo-player.tsx). */
+export const memoPlayerCopy = {
+  play: '재생',
+  pause: '일시정지',
+  position: '재생 위치',
+  time: (at: string, total: string) => `${at} / ${total}`,
+} as const;

@@ -19,6 +19,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import { PRIVACY_VERSION } from '../../src/content/privacy-version';
 import { statusPageCopy } from '../../src/content/status-page';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
+import { memoPlayerCopy } from '../../src/content/workspace';
 import { chromiumLaunch } from '../../playwright.config';
 import { writeMonoWav } from './fixtures/fake-microphone';
 import { gotoHydrated } from './fixtures/hydration';
@@ -124,14 +125,22 @@ test('an idea from the public form reaches the inbox, its memo plays, and 프로
     );
     await expect(page.getByTestId('lead-delivery')).toContainText('발송 완료');
     await expect(page.getByTestId('lead-consent')).toContainText(PRIVACY_VERSION);
-    const played = await page.locator('audio').evaluate(async (element: HTMLAudioElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      element.pause();
-      return element.currentTime;
-    });
-    expect(played).toBeGreaterThan(0.2);
+    // The recorder's WebM declares no length; the player's controls take the stored one, play and seek.
+    const audio = page.locator('audio');
+    const position = page.getByRole('slider', { name: memoPlayerCopy.position });
+    const total = Number(await position.getAttribute('max'));
+    expect(total).toBeGreaterThan(1);
+    expect(Number.isFinite(total)).toBe(true);
+    await page.getByRole('button', { name: memoPlayerCopy.play }).click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0.2);
+    await page.getByRole('button', { name: memoPlayerCopy.pause }).click();
+    await expect(page.getByRole('button', { name: memoPlayerCopy.play })).toBeVisible();
+    await position.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('memo-time')).toHaveText(/^(\d+:\d\d) \/ \1$/);
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+      .toBeGreaterThan(total - 0.5);
     await expectNoAxeViolations(page, 'lead 1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'lead 390');

@@ -19,6 +19,7 @@ import {
 } from '../../../domain/workspace-api';
 import { useDocumentTitle } from '../document-title';
 import { useMayExportErase } from '../features/auth/session';
+import { MemoPlayer } from '../components/memo-player';
 import { PageHeading } from '../components/page-heading';
 import { useMarkedRead } from '../features/live/unread';
 import { clockState, useServerNow } from '../features/leads/clock';
@@ -220,9 +221,7 @@ export function LeadScreen() {
                     {copy.memoLength(formatMemoDuration(data.memo.durationMs))}
                   </span>
                 </h3>
-                <audio controls preload="none" src={leadMemoPath(data.id)} className="w-full">
-                  <track kind="captions" />
-                </audio>
+                <MemoPlayer src={leadMemoPath(data.id)} durationMs={data.memo.durationMs} />
               </div>
             )}
           </section>

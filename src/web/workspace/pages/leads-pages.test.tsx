@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { leadsCopy, teamErrorMessages } from '../../../content/workspace';
+import { leadsCopy, memoPlayerCopy, teamErrorMessages } from '../../../content/workspace';
 import type { MeAnswer } from '../../../domain/team-auth-api';
 import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
 import { ApiReply, renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
@@ -139,7 +139,14 @@ describe('a lead page', () => {
     expect(screen.getByRole('link', { name: '010-1234-5678' }).getAttribute('href')).toBe('tel:01012345678');
     const audio = container.querySelector('audio')!;
     expect(audio.getAttribute('src')).toBe(`/team/api/leads/${ID}/memo`);
-    expect(audio.hasAttribute('controls')).toBe(true);
+    // A recorder's WebM declares no length: the player's controls take the stored one (3 s) and seek within it.
+    const slider = screen.getByRole('slider', { name: memoPlayerCopy.position });
+    expect(slider.getAttribute('max')).toBe('3');
+    expect(screen.getByTestId('memo-time').textContent).toBe(memoPlayerCopy.time('0:00', '0:03'));
+    fireEvent.change(slider, { target: { value: '2' } });
+    expect(audio.currentTime).toBe(2);
+    expect(screen.getByTestId('memo-time').textContent).toBe(memoPlayerCopy.time('0:02', '0:03'));
+    expect(screen.getByRole('button', { name: memoPlayerCopy.play })).toBeTruthy();
     expect(screen.getByTestId('lead-delivery').textContent).toContain('발송 완료');
     // Consent on record: the notice's version the visitor was shown, and when (KST).
     expect(screen.getByTestId('lead-consent').textContent).toMatch(/처리방침 버전 aecb0359e350 · 2026년 11월 23일/);

@@ -12,6 +12,7 @@ import { leadThreadMemoPath, THREAD_LIMITS, type ThreadMessageView } from '../..
 import { formatMemoDuration } from '../../../../domain/voice-memo';
 import { QuoteForm } from './quote-form';
 import { useThread, useThreadSend } from './thread-queries';
+import { MemoPlayer } from '../../components/memo-player';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4';
 const button = 'min-h-11 rounded-lg bg-indigo-700 px-4 font-medium text-white hover:bg-indigo-800 disabled:opacity-50';
@@ -35,9 +36,7 @@ function Message({ leadId, message }: { leadId: string; message: ThreadMessageVi
             {copy.memo}
             {message.memo.durationMs > 0 && ` (${formatMemoDuration(message.memo.durationMs)})`}
           </p>
-          <audio controls preload="none" src={leadThreadMemoPath(leadId, message.id)} className="w-full">
-            <track kind="captions" />
-          </audio>
+          <MemoPlayer src={leadThreadMemoPath(leadId, message.id)} durationMs={message.memo.durationMs} />
         </div>
       )}
       {message.quote && (
