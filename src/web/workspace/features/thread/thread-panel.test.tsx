@@ -64,7 +64,24 @@ describe('the thread panel', () => {
     fireEvent.click(screen.getByRole('button', { name: threadTemplates[0].label }));
     const box = screen.getByLabelText(threadPanelCopy.message) as HTMLTextAreaElement;
     expect(box.value).toBe(threadTemplates[0].body);
+    // One template for another: nothing of the member's own is lost, so no question.
+    fireEvent.click(screen.getByRole('button', { name: threadTemplates[1].label }));
+    expect(box.value).toBe(threadTemplates[1].body);
+    fireEvent.click(screen.getByRole('button', { name: threadTemplates[0].label }));
     fireEvent.change(box, { target: { value: `${box.value}\n추가 질문` } });
+    // The member's own words: a template asks before it replaces them, and keeping them changes nothing.
+    fireEvent.click(screen.getByRole('button', { name: threadTemplates[1].label }));
+    expect(
+      within(screen.getByTestId('template-ask')).getByText(threadPanelCopy.replaceAsk(threadTemplates[1].label)),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: threadPanelCopy.replace }));
+    fireEvent.click(screen.getByRole('button', { name: threadPanelCopy.keep }));
+    expect(screen.queryByTestId('template-ask')).toBeNull();
+    expect(box.value).toBe(`${threadTemplates[0].body}\n추가 질문`);
+    fireEvent.click(screen.getByRole('button', { name: threadTemplates[1].label }));
+    fireEvent.click(screen.getByRole('button', { name: threadPanelCopy.replace }));
+    expect(box.value).toBe(threadTemplates[1].body);
+    fireEvent.change(box, { target: { value: `${threadTemplates[0].body}\n추가 질문` } });
     fireEvent.click(screen.getByRole('button', { name: threadPanelCopy.send }));
     await waitFor(() =>
       expect(posted).toEqual([

@@ -6,6 +6,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { quoteCopy, quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy as copy, threadTemplates } from '../../../../content/thread';
+
+type ThreadTemplate = (typeof threadTemplates)[number];
 import { formatKst } from '../../../../domain/kst';
 import { formatWon, VAT_PERCENT } from '../../../../domain/quote';
 import { leadThreadMemoPath, THREAD_LIMITS, type ThreadMessageView } from '../../../../domain/thread';
@@ -61,7 +63,14 @@ function Message({ leadId, message }: { leadId: string; message: ThreadMessageVi
 function MessageForm({ leadId }: { leadId: string }) {
   const id = useId();
   const [body, setBody] = useState('');
+  // A template asked for while the member's own words are in the box: it replaces them only once they agree.
+  const [asking, setAsking] = useState<ThreadTemplate | null>(null);
   const send = useThreadSend(leadId);
+  const applyTemplate = (template: ThreadTemplate) => {
+    setBody(template.body);
+    setAsking(null);
+    send.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (body.trim()) send.mutate({ kind: 'message', body: body.trim() }, { onSuccess: () => setBody('') });
@@ -74,16 +83,41 @@ function MessageForm({ leadId }: { leadId: string }) {
           <button
             key={template.id}
             type="button"
-            onClick={() => {
-              setBody(template.body);
-              send.reset();
-            }}
+            onClick={() =>
+              body.trim() === '' || threadTemplates.some((each) => each.body === body)
+                ? applyTemplate(template)
+                : setAsking(template)
+            }
             className="min-h-11 rounded-lg border border-slate-300 px-3"
           >
             {template.label}
           </button>
         ))}
       </div>
+      {asking && (
+        <div
+          role="group"
+          aria-labelledby={`${id}-ask`}
+          className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-amber-950"
+          data-testid="template-ask"
+        >
+          <p id={`${id}-ask`} className="w-full">
+            {copy.replaceAsk(asking.label)}
+          </p>
+          {/* The question was just asked by this press: the answer is the next key. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+          <button type="button" autoFocus onClick={() => applyTemplate(asking)} className={button}>
+            {copy.replace}
+          </button>
+          <button
+            type="button"
+            onClick={() => setAsking(null)}
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3"
+          >
+            {copy.keep}
+          </button>
+        </div>
+      )}
       <label htmlFor={id} className="font-medium">
         {copy.message}
       </label>
