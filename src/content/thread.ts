@@ -9,7 +9,7 @@ export const threadTemplates = [
   {
     id: 'question',
     label: '추가 질문',
-    body: '안녕하세요, 24시간 MVP 팀입니다.\n프로토타입을 만들기 전에 몇 가지만 여쭙겠습니다.\n\n1. 주로 어떤 분들이 사용하시나요?\n2. 가장 먼저 보여야 하는 화면은 무엇인가요?\n3. 로그인은 어떤 방식이 좋을까요? (이메일, 카카오, 없음)\n\n진행 상황 페이지에서 바로 답변해 주시면 가장 빠릅니다.',
+    body: '안녕하세요, 24시간 MVP 팀입니다.\n프로토타입을 만들기 전에 몇 가지만 여쭙겠습니다.\n\n1. 주로 어떤 분들이 사용하시나요?\n2. 가장 먼저 보여야 하는 화면은 무엇인가요?\n3. 로그인은 어떤 방식이 좋을까요? (이메일, 카카오, 없음)',
   },
   {
     id: 'quote',
@@ -88,6 +88,8 @@ export const threadMailCopy = {
   answerHint: '아래 링크의 진행 상황 페이지에서 바로 답변을 남겨 주세요.',
   status: '진행 상황 페이지에서 답하기',
   reference: '접수 번호',
+  /** Under the message: the founder asked for this conversation, so no "ignore this if you did not send it". */
+  footer: '이 메일에 회신하셔도 팀에 전달됩니다. 진행 상황 링크는 본인만 알 수 있도록 다른 사람과 공유하지 마세요.',
 } as const;
 
 /** The lead's timeline entries this adds (workspace: 해요) and the status page's (합니다). */

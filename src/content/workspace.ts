@@ -108,7 +108,8 @@ export const leadsCopy = {
       prototype: '프로토타입 링크',
       reason: '종료 사유',
     },
-    by: (email: string | null) => (email ? `${email}` : '시스템'),
+    /** Who made a timeline entry: a member (their address), the founder (on the status page) or the server. */
+    by: { founder: '신청자', system: '시스템' },
     stageHeading: '단계 바꾸기',
     prototypeUrl: '프로토타입 링크 (https://…)',
     closeReason: '종료 사유',

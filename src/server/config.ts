@@ -88,7 +88,7 @@ const envSchema = z.object({
   /** The founder's side (decision 084): the confirmation and ready mails, and the status link's secret. */
   FOUNDER_MAIL: bool.default(true),
   FOUNDER_CONFIRMATIONS_PER_DAY: int(0, 1000).default(3),
-  MEETING_TEAM_MAIL_DELAY_MS: int(0, 3_600_000).default(120_000),
+  FOUNDER_BURST_MS: int(0, 3_600_000).default(120_000),
   STATUS_LINK_SECRET: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
   /** Field Web Vitals and the funnel (decision 098): the switch, how long the day histograms are kept, the limits. */
   VITALS: bool.default(true),
@@ -175,8 +175,8 @@ export interface Config {
     mail: boolean;
     /** At most this many confirmation mails to one address in 24 hours (counted by the address's hash). */
     confirmationsPerDay: number;
-    /** The team's mail about a founder's meeting change waits this long (MEETING_TEAM_MAIL_DELAY_MS). */
-    meetingTeamMailDelayMs: number;
+    /** The team's notice of a founder's answers and meeting changes waits this long: a burst is told once (FOUNDER_BURST_MS). */
+    burstMs: number;
     /** The HMAC key of status links; generated and kept in the database when unset (like FORM_SECRET). */
     linkSecret: string | undefined;
     /** The origin the mails' status links start with: SITE_URL, else this server on localhost. */
@@ -306,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     founder: {
       mail: e.FOUNDER_MAIL,
       confirmationsPerDay: e.FOUNDER_CONFIRMATIONS_PER_DAY,
-      meetingTeamMailDelayMs: e.MEETING_TEAM_MAIL_DELAY_MS,
+      burstMs: e.FOUNDER_BURST_MS,
       linkSecret: e.STATUS_LINK_SECRET,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     },

@@ -18,8 +18,9 @@ export const TEST_APP_ENV = {
   MAIL_POLL_MS: '50',
   // The suites count the team's mails; the founder's (decision 084) are tested on their own (founder/founder.test.ts).
   FOUNDER_MAIL: 'false',
-  // The team's meeting mails are due at once; the delay that coalesces a burst is tested on its own (booking.test.ts).
-  MEETING_TEAM_MAIL_DELAY_MS: '0',
+  // The team's notices of a founder's answers and meeting changes are due at once; the delay that makes a burst one
+  // notice is tested on its own (booking.test.ts, thread.test.ts).
+  FOUNDER_BURST_MS: '0',
 } as const;
 
 /**

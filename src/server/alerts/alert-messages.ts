@@ -17,7 +17,7 @@ export function alertText(
   const reference = details.reference ?? id;
   const text =
     kind === 'founder_answered'
-      ? leadAlertCopy.answered(reference)
+      ? leadAlertCopy.answered(reference, details.answers ?? 1)
       : kind === 'founder_meeting'
         ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
         : kind === 'lead_assigned'

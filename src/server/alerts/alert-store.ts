@@ -36,6 +36,8 @@ export interface AlertDetails {
   unsent?: number;
   overdue?: number;
   oldestMinutes?: number;
+  /** founder_answered: the answers this alert tells of (a burst is one alert; absent: one). */
+  answers?: number;
   /** lead_*: the lead's reference (the id's first 8) and the hours since receipt the alert is about. */
   reference?: string;
   hours?: number;

@@ -5,7 +5,7 @@
  * (founder/status-origin-guard.ts: a no-referrer page's `null` Origin passes only with Sec-Fetch-Site
  * same-origin), no-store, noindex, no referrer, the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
  * changes; every refusal is a Korean page that says why, and nothing changes. One link makes at most
- * FOUNDER_MEETING_CHANGES_PER_HOUR changes an hour, and the team's mail of each waits MEETING_TEAM_MAIL_DELAY_MS. Booked, moved and cancelled are
+ * FOUNDER_MEETING_CHANGES_PER_HOUR changes an hour, and the team's mail of each waits FOUNDER_BURST_MS. Booked, moved and cancelled are
  * access records by the visitor and timeline events with no member (unread for every member); the open workspaces
  * hear of it (lead_changed), the chat by a `founder_meeting` alert (meeting-alerts.ts), the owner by the
  * invitation mail.
@@ -84,7 +84,7 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
       founderMail: config.founder.mail,
       founder: {
         changesPerHour: FOUNDER_MEETING_CHANGES_PER_HOUR,
-        teamMailDelayMs: config.founder.meetingTeamMailDelayMs,
+        teamMailDelayMs: config.founder.burstMs,
       },
       record: async (rows: RowsFn, meeting: Meeting) => {
         const change: MeetingChange = action === 'book' ? 'booked' : action === 'move' ? 'moved' : 'cancelled';

@@ -198,7 +198,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
     'bounds the changes one link makes in an hour with a Korean page, and tells the team how a burst ended, once',
     async () => {
       // The team's copies wait an hour here: the test moves them due itself, as the hour passing would.
-      const app = await start({ FOUNDER_MAIL: 'true', MEETING_TEAM_MAIL_DELAY_MS: String(3_600_000) });
+      const app = await start({ FOUNDER_MAIL: 'true', FOUNDER_BURST_MS: String(3_600_000) });
       const owner = await signedIn(app.database, 'owner');
       await setHours(app.database);
       const founder = await deliveredLead(app.database, { email: 'founder@example.com', ownerId: owner.member.id });

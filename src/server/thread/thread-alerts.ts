@@ -2,7 +2,10 @@
  * Tells the team a founder answered (decision 101), inside the answer's transaction: a mail to the lead's owner (the
  * team's address when it has none, or its owner was removed) and, when a chat webhook is set, a chat alert — both
  * the durable alerts of decision 074 (sent once, retried), naming the reference with a link to the lead, never the
- * answer itself. One pair per answer (the key holds the message id).
+ * answer itself. A burst is one pair (issue 47): the alerts wait `burstMs` (FOUNDER_BURST_MS), and an answer that
+ * finds its idea's alert still waiting (not yet claimed by the sender) adds itself to that alert's count instead.
+ * The sender's claim and this update lock the same row, so an answer is counted in an alert that is then sent, or
+ * gets a new one: never neither. Otherwise one pair per answer (the key holds the message id).
  */
 import { sql } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
@@ -11,14 +14,22 @@ export async function storeAnsweredAlerts(
   rows: RowsFn,
   ideaId: string,
   messageId: string,
-  options: { teamEmail: string; webhook: boolean },
+  options: { teamEmail: string; webhook: boolean; burstMs: number },
 ): Promise<void> {
-  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
+  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail']) {
+    const grouped = await rows(sql`
+      update alerts set details = jsonb_set(details, '{answers}', to_jsonb(coalesce((details->>'answers')::int, 1) + 1))
+      where kind = 'founder_answered' and idea_id = ${ideaId}::uuid and channel = ${channel}
+        and status = 'pending' and attempts = 0
+      returning key`);
+    if (grouped.length > 0) continue;
     await rows(sql`
-      insert into alerts (key, kind, channel, idea_id, details)
+      insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
       select ${`founder_answered:${messageId}:${channel}`}, 'founder_answered', ${channel}, i.id,
-        jsonb_build_object('reference', left(i.id::text, 8), 'to', coalesce(m.email, ${options.teamEmail}))
+        jsonb_build_object('reference', left(i.id::text, 8), 'to', coalesce(m.email, ${options.teamEmail})),
+        now() + ${options.burstMs}::int * interval '1 millisecond'
       from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
       where i.id = ${ideaId}::uuid
       on conflict (key) do nothing`);
+  }
 }

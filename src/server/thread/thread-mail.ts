@@ -48,10 +48,10 @@ export function renderThreadMail(input: ThreadMailInput): TeamMail {
     ...(quote ? ['', quote] : []),
     '',
     copy.answerHint,
-    `${copy.status}: ${input.statusUrl}`,
-    `${copy.reference}: ${leadReference(input.ideaId)}`,
+    input.statusUrl,
     '',
-    founderMailCopy.footer,
+    `${copy.reference}: ${leadReference(input.ideaId)}`,
+    copy.footer,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(copy.title)}</title></head>
@@ -61,7 +61,7 @@ export function renderThreadMail(input: ThreadMailInput): TeamMail {
 ${quote ? `<p><strong>${escapeHtml(quote)}</strong></p>` : ''}
 <p>${escapeHtml(copy.answerHint)}</p>
 <p><a href="${escapeHtml(input.statusUrl)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.status)}</a></p>
-<p style="color: #555; font-size: 13px;">${escapeHtml(copy.reference)}: ${escapeHtml(leadReference(input.ideaId))}<br>${escapeHtml(founderMailCopy.footer)}</p>
+<p style="color: #555; font-size: 13px;">${escapeHtml(copy.reference)}: ${escapeHtml(leadReference(input.ideaId))}<br>${escapeHtml(copy.footer)}</p>
 </body></html>`;
   return {
     from: input.from,

@@ -164,6 +164,7 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
           await storeAnsweredAlerts(rows, ideaId, messageId, {
             teamEmail: config.mail.teamEmail,
             webhook: Boolean(config.alerts.webhookUrl),
+            burstMs: config.founder.burstMs,
           });
         },
       );

@@ -9,9 +9,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadAlertCopy } from '../../content/team-mail';
 import { answerErrors, threadTemplates } from '../../content/thread';
 import { quoteCopy } from '../../content/quote';
 import { kstDay } from '../../domain/kst';
+import { leadReference } from '../../domain/lead-reference';
 import { defaultValidUntil, formatWon } from '../../domain/quote';
 import {
   THREAD_LIMITS,
@@ -98,6 +100,9 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(mail!.parsed.text).toContain(text.split('\n')[2]);
     expect(mail!.parsed.text).toContain(`https://mvp24.example${base}`);
     expect(mail!.parsed.replyTo?.text).toContain('team@mvp24.example');
+    // Where to answer, said once; and no "ignore this if you never sent it" under a conversation they started.
+    expect(mail!.parsed.text!.split('진행 상황 페이지').length - 1).toBe(1);
+    expect(mail!.parsed.text).not.toContain('무시하셔도');
     await app.outbox.settled();
     expect(suite.smtp.received).toHaveLength(1);
     const rows = await app.database.rows<{ status: string; kind: string }>(
@@ -320,6 +325,47 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
       sql`select 1 from idea_events where idea_id = ${id}::uuid and kind = 'quote_accepted'`,
     );
     expect(events).toEqual([]);
+  });
+
+  it('tells the team of a burst of answers once, with their count, by mail and in the chat', async () => {
+    webhook.received.length = 0;
+    // The alerts wait an hour here: the test makes them due itself, as the hour passing would.
+    const app = await suite.start({
+      ...DELIVERY_TEST_ENV,
+      STATUS_LINK_SECRET: SECRET,
+      SITE_URL: 'https://mvp24.example',
+      ALERT_WEBHOOK_URL: webhook.url,
+      FOUNDER_BURST_MS: String(3_600_000),
+    });
+    const { member } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app, member.id);
+    for (const text of ['첫 답변', '덧붙임', '하나 더'])
+      expect((await answer(app, base, { body: text })).statusCode).toBe(303);
+    const waiting = await app.database.rows<{ channel: string; details: { answers?: number } | string }>(
+      sql`select channel, details from alerts where idea_id = ${id}::uuid and kind = 'founder_answered' order by channel`,
+    );
+    expect(
+      waiting.map((row) => [
+        row.channel,
+        (typeof row.details === 'string' ? JSON.parse(row.details) : row.details).answers,
+      ]),
+    ).toEqual([
+      ['mail', 3],
+      ['webhook', 3],
+    ]);
+    await app.database.rows(sql`update alerts set next_attempt_at = now() where kind = 'founder_answered'`);
+    await app.alerts.sendDue();
+    const told = suite.smtp.received.filter((mail) => mail.envelopeTo.includes(member.email));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.parsed.text).toContain(leadAlertCopy.answered(leadReference(id), 3));
+    const [chat] = await webhook.waitFor(1);
+    expect(JSON.stringify(chat)).toContain(leadAlertCopy.answered(leadReference(id), 3));
+    // The next answer, after the alert went, is an alert of its own.
+    expect((await answer(app, base, { body: '마지막' })).statusCode).toBe(303);
+    const next = await app.database.rows(
+      sql`select 1 from alerts where idea_id = ${id}::uuid and status = 'pending' and kind = 'founder_answered'`,
+    );
+    expect(next).toHaveLength(2);
   });
 
   it('limits answers per link per hour with a Korean message', async () => {

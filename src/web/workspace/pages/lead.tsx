@@ -59,6 +59,20 @@ function entryText(entry: LeadTimelineEntry): string {
   }
 }
 
+/** The entries the founder makes on the status page: with no member, they are the founder's, not the server's. */
+const FOUNDER_ENTRIES: ReadonlySet<LeadTimelineEntry['kind']> = new Set([
+  'answer',
+  'quote_accepted',
+  'meeting_booked',
+  'meeting_moved',
+  'meeting_cancelled',
+]);
+
+function entryActor(entry: LeadTimelineEntry & { memberEmail: string | null }): string {
+  if (entry.memberEmail) return entry.memberEmail;
+  return FOUNDER_ENTRIES.has(entry.kind) ? copy.by.founder : copy.by.system;
+}
+
 function Timeline({ lead }: { lead: LeadDetail }) {
   return (
     <section aria-labelledby="lead-timeline" className={card}>
@@ -71,7 +85,7 @@ function Timeline({ lead }: { lead: LeadDetail }) {
             <p className="font-medium">{entryText(entry)}</p>
             <p className="text-sm text-slate-600">
               {formatKst(entry.at)}
-              {'memberEmail' in entry && ` · ${copy.by(entry.memberEmail)}`}
+              {'memberEmail' in entry && ` · ${entryActor(entry)}`}
             </p>
             {entry.kind === 'stage' && entry.prototypeUrl && (
               <p className="text-sm break-all">

@@ -3,7 +3,7 @@
  * again, and the lead page's links, memo player, stage change with its link, and erasure behind the typed reference.
  * Export and erasure show only to a member who may use them (an owner, or a member an owner allowed).
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -215,6 +215,25 @@ describe('a lead page', () => {
     await waitFor(() => expect(document.title).toContain(leadsCopy.lead.goneTitle));
     expect(document.title).not.toContain('홍길동');
     expect(screen.queryByText(teamErrorMessages.not_found)).toBeNull();
+  });
+
+  it("credits the founder's answer and confirmation to 신청자 on the timeline, not to 시스템", async () => {
+    stubApi(() => ({
+      ...detail,
+      timeline: [
+        ...detail.timeline,
+        { kind: 'answer', at: NOW, memberEmail: null },
+        { kind: 'quote_accepted', at: NOW, memberEmail: null },
+        { kind: 'message', at: NOW, memberEmail: 'owner@mvp24.example' },
+      ],
+    }));
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    const entries = within(await screen.findByTestId('lead-timeline')).getAllByRole('listitem');
+    const last = entries.slice(-3).map((entry) => entry.textContent);
+    expect(last[0]).toContain(`· ${leadsCopy.lead.by.founder}`);
+    expect(last[1]).toContain(`· ${leadsCopy.lead.by.founder}`);
+    expect(last[2]).toContain('· owner@mvp24.example');
+    for (const text of last) expect(text).not.toContain(leadsCopy.lead.by.system);
   });
 
   it('offers no erasure to a member without the grant', async () => {
