@@ -63,6 +63,15 @@ export interface FloodOptions {
   until?: Promise<unknown>;
   /** The junk kinds, in turn (default SCRIPT_JUNK). */
   kinds?: JunkKind[];
+  /** Called with the number of answers so far after each answer (a test waits for the flood to be under way). */
+  onAnswer?: (answered: number) => void;
+}
+
+/** Resolves once `count` answers of the flood came back: it is under way (pass `onAnswer` to `flood`). */
+export function answersSeen(count: number): { onAnswer: (answered: number) => void; reached: Promise<void> } {
+  let resolve!: () => void;
+  const reached = new Promise<void>((done) => (resolve = done));
+  return { onAnswer: (answered) => answered >= count && resolve(), reached };
 }
 
 export interface FloodResult {
@@ -74,6 +83,7 @@ export interface FloodResult {
 export async function flood(options: FloodOptions): Promise<FloodResult> {
   const byStatus: Record<number, number> = {};
   let next = 0;
+  let answered = 0;
   let stop = false;
   void options.until?.then(() => (stop = true));
   const kinds = options.kinds ?? SCRIPT_JUNK;
@@ -95,6 +105,8 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
       const status = response?.status ?? 0;
       await response?.arrayBuffer().catch(() => {});
       byStatus[status] = (byStatus[status] ?? 0) + 1;
+      answered += 1;
+      options.onAnswer?.(answered);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
