@@ -4,9 +4,13 @@
  * Values arrive already formatted (times in KST, the memo's length as m:ss).
  */
 
+/** The team mail's subject tag, `[아이디어 접수 1a2b3c4d]`: what the mailbox is searched by (erasure alerts say it). */
+const subjectTag = (reference: string) => `[아이디어 접수 ${reference}]`;
+
 export const teamMailCopy = {
+  subjectTag,
   /** `[아이디어 접수 1a2b3c4d] 홍길동님: 동네 빵집의 남은 빵을…`: the reference, so the mailbox finds it by it. */
-  subject: (reference: string, name: string, summary: string) => `[아이디어 접수 ${reference}] ${name}님: ${summary}`,
+  subject: (reference: string, name: string, summary: string) => `${subjectTag(reference)} ${name}님: ${summary}`,
   /** The subject's summary when the idea came as a voice memo only. */
   memoSummary: (duration: string) => `음성 메모 ${duration}`,
   title: '새 아이디어 접수',
@@ -87,7 +91,7 @@ export const leadAlertCopy = {
   /** A founder erased their request from the status page: the reference only, and what the team should do. */
   erased: (reference: string) =>
     `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 신청을 삭제했습니다. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지웠습니다. ` +
-    `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "[아이디어 접수 ${reference}]")과 그 회신도 지워 주세요.`,
+    `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "${subjectTag(reference)}")과 그 회신도 지워 주세요.`,
   erasedSubject: (reference: string) => `[삭제 요청 처리] 접수 번호 ${reference}`,
   erasedTitle: '신청자가 삭제한 아이디어',
   assigned: (reference: string) =>

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { faq } from '../../src/content/home';
 import { gotoHydrated, waitForHydration } from './fixtures/hydration';
 
 test.describe('top bar', () => {
@@ -142,15 +143,16 @@ test.describe('home page', () => {
 
   test('FAQ answers open and close as disclosures, with the keyboard too', async ({ page }) => {
     await gotoHydrated(page, '/');
-    const question = page.getByRole('button', { name: '기획서가 없어도 신청할 수 있나요?' });
-    const answer = page.getByRole('region', { name: '기획서가 없어도 신청할 수 있나요?' });
+    const item = faq[0]!;
+    const question = page.getByRole('button', { name: item.question });
+    const answer = page.getByRole('region', { name: item.question });
     await expect(question).toHaveAttribute('aria-expanded', 'false');
     await expect(answer).toBeHidden();
     await question.focus();
     await page.keyboard.press('Enter');
     await expect(question).toHaveAttribute('aria-expanded', 'true');
     await expect(answer).toBeVisible();
-    await expect(answer).toContainText('기획서는 필요하지 않습니다');
+    await expect(answer).toContainText(item.answer);
     await page.keyboard.press('Space');
     await expect(answer).toBeHidden();
   });

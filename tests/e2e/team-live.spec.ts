@@ -10,7 +10,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { stageLabels } from '../../src/content/stages';
 import { boardCopy, leadsCopy, liveCopy } from '../../src/content/workspace';
+import { STAGES } from '../../src/domain/stages';
 import { workspaceShellCopy } from '../../src/content/workspace-shell';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { gotoHydrated } from './fixtures/hydration';
@@ -90,13 +92,14 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoAxeViolations(page, 'board 1280');
 
-  // By keyboard: pick up, three columns right (검토 중, 제작 중, 프로토타입 전달), drop — announced in Korean.
+  // By keyboard: pick up, one column right per stage between 신규 and 프로토타입 전달, drop — announced in Korean.
   await handle.focus();
   await page.keyboard.press('Space');
   // Picked up over its own column (the start's words are replaced at once by where it is).
-  await expect(page.getByText(boardCopy.announcements.over('윤서', '신규'))).toBeAttached();
-  for (const _ of [1, 2, 3]) await page.keyboard.press('ArrowRight');
-  await expect(page.getByText(boardCopy.announcements.over('윤서', '프로토타입 전달'))).toBeAttached();
+  await expect(page.getByText(boardCopy.announcements.over('윤서', stageLabels.new))).toBeAttached();
+  for (let step = STAGES.indexOf('new'); step < STAGES.indexOf('delivered'); step += 1)
+    await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(boardCopy.announcements.over('윤서', stageLabels.delivered))).toBeAttached();
   await page.keyboard.press('Space');
   // 프로토타입 전달 needs the link: the lead page's stage form asks for it; nothing moved yet.
   const dialog = page.getByRole('dialog');

@@ -68,7 +68,12 @@ async function movePageClock(page: Page): Promise<void> {
   await page.clock.runFor(31_000);
 }
 
-const referenceIn = (subject: string | undefined) => /\[아이디어 접수 ([0-9a-f]{8})\]/.exec(subject ?? '')?.[1];
+/** The reference in a team mail's subject: the tag teamMailCopy.subjectTag makes, found by its reference's shape. */
+const referenceIn = (subject: string | undefined) => {
+  const [before, after] = teamMailCopy.subjectTag('REFERENCE').split('REFERENCE') as [string, string];
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(before)}([0-9a-f]{8})${escape(after)}`).exec(subject ?? '')?.[1];
+};
 
 test('a reference finds its lead; a closed lead never shows 지남; a founder’s deletion reaches the team', async ({
   browser,
