@@ -16,6 +16,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import { tightenDataDir } from '../storage/data-dir-access';
 import { requestTurns, type PgliteQueries } from './pglite-turns';
+import { applyRepeatable } from './repeatable';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -107,6 +108,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   const turns = requestTurns(client);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  await applyRepeatable({
+    exec: async (statements) => void (await client.exec(statements)),
+    query: async <T>(text: string, values: unknown[]) => (await client.query<T>(text, values)).rows,
+  });
   Object.assign(client.parsers, DRIZZLE_RAW_PARSERS);
   const purgeDeleted = async (tables: readonly string[], vacuumOnly: readonly string[] = []) => {
     if (tables.length === 0 && vacuumOnly.length === 0) return;
@@ -142,6 +147,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    await applyRepeatable({
+      exec: async (statements) => void (await lockClient.query(statements)),
+      query: async <T>(text: string, values: unknown[]) => (await lockClient.query(text, values)).rows as T[],
+    });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();

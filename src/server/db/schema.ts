@@ -122,7 +122,7 @@ export const ideaSearch = pgTable(
 
 /**
  * The work that follows a stored idea (ideas/follow-up.ts, decisions 115, 118 and 119): its search text, its team
- * mail and its founder's confirmation. Queued by a statement trigger on `ideas` (migrations 0025 and 0026), taken by
+ * mail and its founder's confirmation. Queued by a statement trigger on `ideas` (db/functions/queue_idea_follow_up.sql), taken by
  * the follow-up in chunks, with what `store_ideas` was told when it stored the idea as a created idea that is not
  * spam (all null otherwise: spam, or an idea stored any other way, is not mailed):
  * - `team_digest_after`: the team's mails queued one by one within `team_digest_period_ms` past which this idea's

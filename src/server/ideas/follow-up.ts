@@ -1,7 +1,7 @@
 /**
  * The work that follows a stored idea, off the request that stored it (decisions 115, 118 and 119). A statement
  * trigger on `ideas` queues each new idea's id in `idea_follow_ups` in the idea's own transaction, with what
- * `store_ideas` was told when it stored it as a created idea that is not spam (migrations 0025 and 0026): the team's
+ * `store_ideas` was told when it stored it as a created idea that is not spam (db/functions/queue_idea_follow_up.sql): the team's
  * digest threshold and period, and the founders' daily cap. `followUpPending` takes queued ids and, in one statement:
  * - writes their lowered name, e-mail and idea into `idea_search`, whose trigram index serves the search
  *   (lead-inbox.ts), so storing an idea never pays for that index;

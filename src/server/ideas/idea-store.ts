@@ -101,8 +101,8 @@ export type StoreResult =
   | { created: false; rateLimited: false; existing: StoredIdempotencyKey; rate: RateCount | undefined };
 
 /**
- * Stores a batch of ideas with one call of the database's `store_ideas` (migrations 0020, 0022, 0024, 0025 and
- * 0026, decisions 112, 113, 116, 118 and 119): the clients' rate-limit hits, the token uses, keys, ideas, memos,
+ * Stores a batch of ideas with one call of the database's `store_ideas` (db/functions/store_ideas.sql,
+ * decisions 112, 113, 116, 118, 119 and 124): the clients' rate-limit hits, the token uses, keys, ideas, memos,
  * live events and the ideas' follow-up entries (their search text, team mail and founder's confirmation, written
  * after: follow-up.ts) in one statement, so they commit together, in one round trip and with plans the session keeps; on
  * PostgreSQL the events are NOTIFYed in the same transaction (`policy.notifyChannel`).

@@ -1,5 +1,5 @@
 /**
- * The group commit (store_ideas, migrations 0024 to 0026), on PGlite and PostgreSQL, for groups with several ideas
+ * The group commit (db/functions/store_ideas.sql), on PGlite and PostgreSQL, for groups with several ideas
  * of one address and of both kinds, and the mails their follow-up inserts (decisions 118 and 119): the founder's
  * confirmations stay within the daily cap per address, and the team's one-by-one mails within each kind's digest
  * threshold in the period (earlier ideas' mails counted, the group's own in order, whether followed up apart or
