@@ -2,7 +2,7 @@
  * `npm run bench:team`: the workspace inbox with 100,000 stored ideas on PGlite and on PostgreSQL, through the real HTTP API
  * (`app.inject`: routing, the session lookup, the access record each list writes, JSON) with a signed-in session:
  * the first page, a later page, a stage filter, the overdue filter and searches (a reference, an e-mail, a name, a
- * word in a few ideas, a word in a sixth of them), each REQUESTS times after a warm-up (the broad search fewer);
+ * word in a few ideas, a word in a sixth of them, two words each anywhere), each REQUESTS times after a warm-up (the broad search fewer);
  * p50/p99 per case, and the CPU time a request costs (p50; it holds under other work, wall-clock does not). The stored leads follow the promise (domain/promise.ts): delivered stages have their delivery
  * time, 종료 its close. Target (issues 25, 34): p99 ≤ 50 ms for an inbox page and a search. Prints the table and
  * writes it into docs/benchmarks.md between its markers.
@@ -166,6 +166,13 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
     {
       name: 'search: a word in a sixth of the ideas',
       url: `${LEADS_PATH}?q=${encodeURIComponent('반려견')}`,
+      requests: BROAD_REQUESTS,
+    },
+    // Every word, each anywhere (issue 47, item 5): a rare word with a common one, and two common words reversed.
+    { name: 'search: two words, one rare', url: `${LEADS_PATH}?q=${encodeURIComponent(`아이디어 ${RARE_WORD}`)}` },
+    {
+      name: 'search: two common words, reversed',
+      url: `${LEADS_PATH}?q=${encodeURIComponent('산책 반려견')}`,
       requests: BROAD_REQUESTS,
     },
   ];

@@ -74,9 +74,10 @@ export async function followUpPending(
         encode(sha256(convert_to(lower(btrim(i.email)), 'UTF8')), 'hex') as recipient_hash
       from ideas i join taken t on t.idea_id = i.id
     ), indexed as (
+      -- A note or thread message written before this ran (search-text.ts) keeps its words after the idea's.
       insert into idea_search (idea_id, text)
       select f.id, lower(f.name || ' ' || f.email || ' ' || f.idea) from followed f
-      on conflict (idea_id) do nothing
+      on conflict (idea_id) do update set text = excluded.text || E'\n' || idea_search.text
       returning idea_id
     ), mailed_each as materialized (
       -- The team's mails queued one by one since the earliest period start, counted once per statement (materialized:

@@ -12,6 +12,7 @@ import type { Database, RowsFn } from '../db/client';
 import { isIdeaId } from './idea-ids';
 import { oneLine, promisedBy } from './lead-inbox';
 import { findIdea } from './team-ideas';
+import { addSearchText } from './search-text';
 
 interface EventRow extends Record<string, unknown> {
   at: Date | string;
@@ -173,6 +174,7 @@ export async function addNote(
   const added = await rows(sql`insert into idea_events (idea_id, at, member_id, kind, details)
     select id, now(), ${options.memberId}::uuid, 'note', ${JSON.stringify({ text })}::jsonb
     from ideas where id = ${ideaId}::uuid returning id`);
+  if (added.length === 1) await addSearchText(rows, ideaId, text);
   return added.length === 1;
 }
 

@@ -42,8 +42,9 @@ export function whereOf(filter: Pick<LeadListFilter, 'folder' | 'stage' | 'overd
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * What was typed, found literally in name, e-mail or idea text (lowered, kept in `idea_search`) through its trigram
- * index `idea_search_trgm_idx` (decisions 093 and 115) — or, when it is a reference (the id's first 8, as the mails
+ * Each word typed, found literally and in any order in the name, e-mail, idea text, the team's notes and the thread's
+ * messages (lowered, kept in `idea_search`: follow-up.ts, search-text.ts) through its trigram index
+ * `idea_search_trgm_idx` (decisions 093 and 115) — or, when it is a reference (the id's first 8, as the mails
  * and the founder quote it) or a whole id, that lead by its primary key. Words alone are a semi-join from the
  * trigram index (it stops at a count's limit); with a reference the matching ids are read first, as one array
  * (`= any(array(…))`: an index condition on the primary key, which an `or` with the reference's range keeps);
@@ -52,14 +53,21 @@ export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character)
  */
 export function searchCondition(q: string, options: { eachRow?: boolean } = {}): SQL {
   const needle = q.trim().toLowerCase();
-  const pattern = `%${likeLiteral(needle)}%`;
-  if (options.eachRow) return sql`(select s.text from idea_search s where s.idea_id = i.id) like ${pattern}`;
-  const ids = sql`i.id = any(array(select s.idea_id from idea_search s where s.text like ${pattern}))`;
+  // Every word, each anywhere and in any order (issue 47, item 5): 「학부모 리포트」 finds "학부모에게 보내는 주간 리포트".
+  const words = needle.split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return sql`true`;
+  const patterns = words.map((word) => `%${likeLiteral(word)}%`);
+  const matches = sql.join(
+    patterns.map((pattern) => sql`s.text like ${pattern}`),
+    sql` and `,
+  );
+  if (options.eachRow) return sql`exists (select 1 from idea_search s where s.idea_id = i.id and ${matches})`;
+  const ids = sql`i.id = any(array(select s.idea_id from idea_search s where ${matches}))`;
   if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${ids})`;
   if (/^[0-9a-f]{8}$/.test(needle))
     return sql`(i.id between ${`${needle}-0000-0000-0000-000000000000`}::uuid
       and ${`${needle}-ffff-ffff-ffff-ffffffffffff`}::uuid or ${ids})`;
-  return sql`i.id in (select s.idea_id from idea_search s where s.text like ${pattern})`;
+  return sql`i.id in (select s.idea_id from idea_search s where ${matches})`;
 }
 
 interface SummaryRow extends Record<string, unknown> {

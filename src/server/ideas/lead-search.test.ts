@@ -8,10 +8,12 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { leadReference } from '../../domain/lead-reference';
-import { storeLead } from '../../../test-support/server/lead-fixtures';
+import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
 import { listLeads, searchCondition } from './lead-inbox';
 import { followUpAll } from './follow-up';
+import { addNote } from './lead-detail';
+import { sendTeamMessage, storeAnswer } from '../thread/thread-store';
 import { ideaSearch } from '../db/schema';
 
 describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
@@ -48,6 +50,35 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
     expect(await found('빵집 예약')).toEqual([bakery]);
     expect(await found('50%')).toEqual([percent]);
     expect(await found('5_')).toEqual([]);
+    expect(await found('없는 말')).toEqual([]);
+  });
+
+  it('matches every word in any order, across the idea, the notes and the thread both ways', async () => {
+    const report = await storeLead(suite.database, {
+      name: '최하은',
+      email: 'haeun@example.com',
+      idea: '학부모에게 보내는 주간 리포트',
+    });
+    expect(await found('학부모 리포트')).toEqual([report]);
+    expect(await found('리포트   학부모')).toEqual([report]);
+    expect(await found('학부모 빵집')).toEqual([]);
+    // A note written before the follow-up ran keeps its words once the idea's text arrives, and after it too.
+    await suite.database.transaction((rows) => addNote(rows, report, '결제는 토스페이먼츠', { memberId: null }));
+    await followUpAll(suite.database);
+    await suite.database.transaction((rows) => addNote(rows, bakery, '오픈 일정 확인 필요', { memberId: null }));
+    expect(await found('토스페이먼츠')).toEqual([report]);
+    expect(await found('리포트 토스페이먼츠')).toEqual([report]);
+    expect(await found('빵집 오픈')).toEqual([bakery]);
+    // The thread: the team's message and the founder's answer.
+    const { member } = await signedIn(suite.database);
+    await sendTeamMessage(
+      suite.database,
+      { ideaId: percent, memberId: member.id, body: '카카오 알림도 필요하신가요?' },
+      async () => {},
+    );
+    await storeAnswer(suite.database, { ideaId: percent, body: '네 알림톡 원해요', perHour: 10 }, async () => {});
+    expect(await found('할인율 카카오')).toEqual([percent]);
+    expect(await found('알림톡')).toEqual([percent]);
     expect(await found('없는 말')).toEqual([]);
   });
 

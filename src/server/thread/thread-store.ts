@@ -12,6 +12,7 @@ import { kstDay } from '../../domain/kst';
 import { quoteTotals } from '../../domain/quote';
 import type { ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
 import type { Database, RowsFn } from '../db/client';
+import { addSearchText } from '../ideas/search-text';
 
 interface MessageRow extends Record<string, unknown> {
   id: string;
@@ -104,6 +105,7 @@ export async function sendTeamMessage(
     await rows(sql`insert into thread_messages (id, idea_id, at, side, member_id, body, quote_id)
       values (${messageId}::uuid, ${input.ideaId}::uuid, now(), 'team', ${input.memberId}::uuid, ${input.body},
         ${quoteId}::uuid)`);
+    await addSearchText(rows, input.ideaId, input.body);
     // The founder outbox (decision 084): the recipient is read from the idea when sending; the hash as the cap's.
     await rows(sql`
       insert into founder_mails (idea_id, kind, ref, recipient_hash, status, attempts, created_at, next_attempt_at)
@@ -145,6 +147,7 @@ export async function storeAnswer(
     const messageId = crypto.randomUUID();
     await rows(sql`insert into thread_messages (id, idea_id, at, side, body)
       values (${messageId}::uuid, ${input.ideaId}::uuid, now(), 'founder', ${input.body})`);
+    await addSearchText(rows, input.ideaId, input.body);
     if (input.memo)
       await rows(sql`insert into thread_memos (message_id, idea_id, mime_type, duration_ms, byte_size, bytes)
         values (${messageId}::uuid, ${input.ideaId}::uuid, ${input.memo.mimeType}, ${input.memo.durationMs},
