@@ -175,6 +175,8 @@ export const boardCopy = {
   title: '보드',
   intro: '카드를 끌어 단계를 바꿔요. 키보드로는 카드에서 Space를 누르고 화살표로 옮긴 뒤 Space로 내려놓아요.',
   column: (label: string, count: number) => `${label} ${count}건`,
+  /** The row of stages above the board: a tap scrolls to the stage's column. */
+  jumpsLabel: '단계로 바로 가기',
   empty: '없음',
   more: (count: number) => `이 보드에는 ${count}건까지 보여요. 필터로 좁혀 주세요.`,
   /** `toLabel`: the stage with its direction particle (종료로, 미팅으로: domain/korean-particles.ts). */

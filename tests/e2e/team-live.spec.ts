@@ -97,9 +97,11 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await page.keyboard.press('Space');
   // Picked up over its own column (the start's words are replaced at once by where it is).
   await expect(page.getByText(boardCopy.announcements.over('윤서', stageLabels.new))).toBeAttached();
-  for (let step = STAGES.indexOf('new'); step < STAGES.indexOf('delivered'); step += 1)
+  // Each press is heard before the next, as a screen reader's user hears where the card is.
+  for (let step = STAGES.indexOf('new') + 1; step <= STAGES.indexOf('delivered'); step += 1) {
     await page.keyboard.press('ArrowRight');
-  await expect(page.getByText(boardCopy.announcements.over('윤서', stageLabels.delivered))).toBeAttached();
+    await expect(page.getByText(boardCopy.announcements.over('윤서', stageLabels[STAGES[step]!]))).toBeAttached();
+  }
   await page.keyboard.press('Space');
   // 프로토타입 전달 needs the link: the lead page's stage form asks for it; nothing moved yet.
   const dialog = page.getByRole('dialog');
@@ -113,6 +115,29 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await expect(
     page.getByRole('status').filter({ hasText: boardCopy.moved('윤서', '프로토타입 전달로') }),
   ).toBeVisible();
+
+  // Every column keeps a readable width at 1280 px: the board scrolls sideways instead of squeezing seven.
+  const board = page.getByTestId('board');
+  for (const stage of STAGES)
+    expect((await page.getByTestId(`board-column-${stage}`).boundingBox())!.width).toBeGreaterThanOrEqual(240);
+  expect(await board.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  // On a phone the board opens where the cards are (the card is now in the fourth column), and the row above it
+  // says where each stage's cards are.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const delivered = page.getByTestId('board-column-delivered');
+  await expect(delivered.getByTestId('board-card')).toHaveCount(1);
+  await expect(delivered.getByTestId('board-card')).toBeInViewport();
+  await expect(
+    page.getByTestId('board-jumps').getByRole('button', { name: boardCopy.column(stageLabels.delivered, 1) }),
+  ).toBeVisible();
+  await page
+    .getByTestId('board-jumps')
+    .getByRole('button', { name: boardCopy.column(stageLabels.new, 0) })
+    .click();
+  await expect(page.getByTestId('board-column-new')).toBeInViewport();
+  await expectNoAxeViolations(page, 'board 390, moved');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The lead's page on a phone: the forms come before the timeline.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -19,7 +19,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { boardCopy as copy, leadsCopy } from '../../../content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../../content/workspace-shell';
 import { withDirection } from '../../../domain/korean-particles';
@@ -44,13 +44,59 @@ function Column({ stage, children, count }: { stage: Stage; count: number; child
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-testid={`board-column-${stage}`}
-      className={`flex w-64 shrink-0 flex-col rounded-xl border p-2 lg:w-0 lg:min-w-0 lg:flex-1 ${isOver ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-slate-50'}`}
+      // A readable width at every size (issue 47, item 7): seven columns scroll sideways rather than squeeze.
+      className={`flex w-64 shrink-0 scroll-ms-4 flex-col rounded-xl border p-2 ${isOver ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-slate-50'}`}
     >
       <h2 id={headingId} className="px-1 pb-2 font-bold">
         {copy.column(stageLabels[stage], count)}
       </h2>
       {children}
     </section>
+  );
+}
+
+/** Scrolls the board sideways to a column (its left edge at the board's), as far as the board scrolls. */
+function showColumn(board: HTMLDivElement, stage: Stage, behavior: ScrollBehavior) {
+  const column = board.querySelector<HTMLElement>(`[data-testid="board-column-${stage}"]`);
+  if (column) board.scrollTo({ left: column.offsetLeft - board.offsetLeft - 16, behavior });
+}
+
+/**
+ * Once, when the board first has leads: the first column that holds cards is brought into view if it is not (a phone
+ * shows one column and a half: it opened on empty ones, the cards off-screen).
+ */
+function useFirstCardsInView(board: RefObject<HTMLDivElement | null>, first: Stage | undefined) {
+  const done = useRef(false);
+  useEffect(() => {
+    const element = board.current;
+    if (done.current || !element || !first) return;
+    done.current = true;
+    const column = element.querySelector<HTMLElement>(`[data-testid="board-column-${first}"]`);
+    if (!column) return;
+    const box = column.getBoundingClientRect();
+    const view = element.getBoundingClientRect();
+    if (box.left < view.left || box.right > view.right) showColumn(element, first, 'instant');
+  }, [board, first]);
+}
+
+/** Where the cards are: each stage with its count, a tap away (the board scrolls to its column). */
+function StageJumps({ counts, board }: { counts: Record<Stage, number>; board: RefObject<HTMLDivElement | null> }) {
+  return (
+    <nav aria-label={copy.jumpsLabel} className="mb-2">
+      <ul className="flex flex-wrap gap-2" data-testid="board-jumps">
+        {STAGES.map((stage) => (
+          <li key={stage}>
+            <button
+              type="button"
+              onClick={() => board.current && showColumn(board.current, stage, 'smooth')}
+              className={`min-h-11 rounded-full border px-3 text-sm ${counts[stage] > 0 ? 'border-indigo-300 bg-indigo-50 font-medium text-indigo-950' : 'border-slate-200 text-slate-600'}`}
+            >
+              {copy.column(stageLabels[stage], counts[stage])}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -72,6 +118,11 @@ export function BoardScreen() {
   );
   const leads = inbox.data?.leads ?? [];
   const byId = new Map(leads.map((lead) => [lead.id, lead]));
+  const counts = Object.fromEntries(
+    STAGES.map((stage) => [stage, leads.filter((lead) => lead.stage === stage).length]),
+  ) as Record<Stage, number>;
+  const board = useRef<HTMLDivElement>(null);
+  useFirstCardsInView(board, inbox.isSuccess ? STAGES.find((stage) => counts[stage] > 0) : undefined);
   const nameOf = (id: UniqueIdentifier) => byId.get(String(id))?.name ?? '';
   const labelOf = (id: UniqueIdentifier | undefined) => (id ? stageLabels[id as Stage] : '');
   const announcements: Announcements = {
@@ -125,7 +176,8 @@ export function BoardScreen() {
             onDragEnd={onDragEnd}
             accessibility={{ announcements, screenReaderInstructions: { draggable: copy.instructions } }}
           >
-            <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-4" data-testid="board">
+            <StageJumps counts={counts} board={board} />
+            <div ref={board} className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-4" data-testid="board">
               {STAGES.map((stage) => {
                 const cards = leads.filter((lead) => lead.stage === stage);
                 return (

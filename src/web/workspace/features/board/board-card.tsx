@@ -48,10 +48,16 @@ export function BoardCard({ lead, now, unread }: { lead: LeadSummary; now: numbe
             {lead.name}
           </Link>
         </p>
-        <p className="text-xs text-slate-600">{lead.reference}</p>
+        <p className="font-mono text-xs whitespace-nowrap text-slate-600">{lead.reference}</p>
         <p className={`text-sm ${clockClass[clock.kind]}`}>{clock.text}</p>
         <p className="mt-1 flex flex-wrap gap-2 text-xs">
-          <span className="text-slate-700">{lead.owner ? copy.owner(lead.owner.email) : copy.noOwner}</span>
+          {/* An address is cut with an ellipsis (its whole in the tooltip), never broken mid-word. */}
+          <span
+            className="max-w-full truncate text-slate-700"
+            title={lead.owner ? copy.owner(lead.owner.email) : undefined}
+          >
+            {lead.owner ? copy.owner(lead.owner.email) : copy.noOwner}
+          </span>
           {lead.voice && <span className="rounded bg-indigo-50 px-2 py-0.5 text-indigo-900">{copy.voice}</span>}
         </p>
       </div>
