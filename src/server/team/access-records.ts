@@ -145,7 +145,10 @@ const toRecord = (row: Row): AccessRecord => ({
   hash: row.hash,
 });
 
-/** Which records to list: all by default; each filter narrows (they combine with "and"). */
+/**
+ * Which records to list: all by default; each filter narrows (they combine with "and"). A lead's filter finds the
+ * records about it (`idea_id`) and the lists and exports that showed it (`details.leads`): who viewed it.
+ */
 export interface AccessRecordFilter {
   ideaId?: string;
   /** The start of a lead's id: its 8-character reference or the full id (lower case). */
@@ -169,10 +172,13 @@ export async function listAccessRecords(
 ): Promise<AccessRecord[]> {
   const value = <T>(option: T | undefined) => option ?? null;
   const like = options.ideaPrefix === undefined ? null : `${options.ideaPrefix.replace(/[^0-9a-f-]/g, '')}%`;
+  // The leads a list or an export named, each between commas, so a reference matches only an id's start.
+  const shown = sql`(',' || coalesce(details->>'leads', '') || ',')`;
   const rows = await database.rows<Row>(sql`select * from access_records
     where (${value(options.beforeSeq)}::bigint is null or seq < ${value(options.beforeSeq)}::bigint)
-      and (${value(options.ideaId)}::uuid is null or idea_id = ${value(options.ideaId)}::uuid)
-      and (${like}::text is null or idea_id::text like ${like}::text)
+      and (${value(options.ideaId)}::uuid is null or idea_id = ${value(options.ideaId)}::uuid
+        or ${shown} like '%,' || ${value(options.ideaId)}::text || ',%')
+      and (${like}::text is null or idea_id::text like ${like}::text or ${shown} like '%,' || ${like}::text)
       and (${value(options.memberId)}::uuid is null or member_id = ${value(options.memberId)}::uuid)
       and (${value(options.actor)}::text is null or actor = ${value(options.actor)}::text)
       and (${value(options.action)}::text is null or action = ${value(options.action)}::text)

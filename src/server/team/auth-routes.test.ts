@@ -418,6 +418,17 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
       action: 'invite_created',
       at: new Date('2026-11-23T09:00:00+09:00'),
     });
+    // Lists name the leads they showed: the first showed lead a (who viewed it), the second only an id whose last
+    // part holds a's reference (not a's).
+    const lookalike = 'cccccccc-3333-4333-8333-aaaaaaaaaaaa';
+    for (const leads of [`${lookalike},${lead.a}`, lookalike])
+      await recordAccess(app.database, {
+        actor: 'member',
+        memberId: ownerId,
+        action: 'lead_listed',
+        details: { leads },
+        at: new Date('2026-11-24T09:00:00+09:00'),
+      });
     const seqs = async (query: string) => {
       const response = await call('GET', `${TEAM_AUTH_PATHS.accessRecords}${query}`, { cookie });
       expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
@@ -425,8 +436,10 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
         (record) => `${record.action} ${record.ideaId ?? ''}`,
       );
     };
-    expect(await seqs(accessRecordsSearch({ lead: 'AAAAAAAA' }))).toEqual([`lead_viewed ${lead.a}`]);
+    expect(await seqs(accessRecordsSearch({ lead: 'AAAAAAAA' }))).toEqual(['lead_listed ', `lead_viewed ${lead.a}`]);
+    expect(await seqs(accessRecordsSearch({ lead: lead.a }))).toEqual(['lead_listed ', `lead_viewed ${lead.a}`]);
     expect(await seqs(accessRecordsSearch({ lead: lead.b }))).toEqual([`status_viewed ${lead.b}`]);
+    expect(await seqs(accessRecordsSearch({ lead: 'cccccccc' }))).toEqual(['lead_listed ', 'lead_listed ']);
     expect(await seqs(accessRecordsSearch({ member: ownerId, action: 'lead_viewed' }))).toEqual([
       `lead_viewed ${lead.a}`,
     ]);
@@ -444,7 +457,7 @@ describe.each(DRIVERS)('passkey sign-in on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect(
       answer.records.filter((record) => record.action === 'records_viewed').map((record) => record.details),
     ).toContainEqual({
-      count: 1,
+      count: 2,
       lead: 'aaaaaaaa',
     });
 
