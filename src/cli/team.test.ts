@@ -7,10 +7,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_AUTH_PATHS } from '../domain/team-auth-api';
+import { LEADS_PATH } from '../domain/workspace-api';
 import { startAdminApi } from '../server/admin/admin-api';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
+import { signedIn, storeLead } from '../../test-support/server/lead-fixtures';
 import { SoftAuthenticator } from '../../test-support/server/soft-authenticator';
 import { testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { main } from './team';
@@ -84,6 +86,17 @@ async function checkCommands(env: Record<string, string>, app: FastifyInstance, 
     'invite_created',
     'invite_created',
     'member_removed',
+  ]);
+  // A member's repeated list views are one record (recordListView); the chain with them still verifies.
+  const viewer = await signedIn(app.database);
+  const lead = await storeLead(app.database);
+  for (let view = 0; view < 3; view += 1)
+    expect((await app.inject({ method: 'GET', url: LEADS_PATH, headers: viewer.headers })).statusCode).toBe(200);
+  const listed = await app.database.rows<{ details: { leads: string } | string }>(
+    sql`select details from access_records where action = 'lead_listed' and member_id = ${viewer.member.id}::uuid`,
+  );
+  expect(listed.map((row) => (typeof row.details === 'string' ? JSON.parse(row.details) : row.details).leads)).toEqual([
+    lead,
   ]);
   const ok = await cli(env, 'check-records');
   expect(ok.code).toBe(0);

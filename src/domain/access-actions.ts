@@ -48,3 +48,11 @@ export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 /** Who acted: a signed-in member, the visitor through their status link, the command line, or a job. */
 export const ACCESS_ACTORS = ['member', 'visitor', 'cli', 'system'] as const;
 export type AccessActor = (typeof ACCESS_ACTORS)[number];
+
+/**
+ * How long a member's list-view record (`lead_listed`: the inbox, the board, a search) covers their later list views
+ * from the same address that show only leads it or another of their list records of this window already named
+ * (decision 090): those add no record. A lead's page, a playback, an export, an erasure and every change stay one
+ * record each.
+ */
+export const LIST_VIEW_WINDOW_MS = 10 * 60_000;

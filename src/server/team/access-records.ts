@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AccessAction, AccessActor } from '../../domain/access-actions';
+import { LIST_VIEW_WINDOW_MS, type AccessAction, type AccessActor } from '../../domain/access-actions';
 import type { Database, RowsFn } from '../db/client';
 import { hasRecordKey, readAnchor, writeAnchor } from './record-anchor';
 
@@ -119,6 +119,36 @@ export async function anchorExistingChain(database: Database): Promise<void> {
 export const recordAccess = (database: Database, entry: AccessEntry) =>
   database.transaction((rows) => appendAccessRecord(rows, entry));
 
+/** The lead ids a list or export record names (`details.leads`, comma-separated). */
+export const leadsNamed = (details: AccessRecord['details']): string[] =>
+  typeof details.leads === 'string' && details.leads !== '' ? details.leads.split(',') : [];
+
+/**
+ * A member's list view (the inbox, the board, a search), recorded with the ids of the leads it showed in
+ * `details.leads` unless it adds nothing: when this member's records of the same action from the same address within
+ * LIST_VIEW_WINDOW_MS already name every lead it shows, no record is appended (decision 090). Nothing already in the
+ * chain is changed; the check and the append share the append lock, so two views at once cannot both skip or both
+ * append. Resolves to whether a record was appended.
+ */
+export async function recordListView(
+  database: Database,
+  entry: AccessEntry & { memberId: string },
+  leads: readonly string[],
+): Promise<boolean> {
+  const at = entry.at ?? new Date();
+  const since = new Date(at.getTime() - LIST_VIEW_WINDOW_MS).toISOString();
+  return database.transaction(async (rows) => {
+    await rows(sql`select pg_advisory_xact_lock(${APPEND_LOCK_ID})`);
+    const recent = await rows<Pick<Row, 'details'>>(sql`select details from access_records
+      where member_id = ${entry.memberId}::uuid and action = ${entry.action} and ip is not distinct from ${entry.ip ?? null}
+        and at > ${since}::timestamptz`);
+    const named = new Set(recent.flatMap((row) => leadsNamed(detailsOf(row.details))));
+    if (recent.length > 0 && leads.every((id) => named.has(id))) return false;
+    await appendAccessRecord(rows, { ...entry, at, details: { ...entry.details, leads: leads.join(',') } });
+    return true;
+  });
+}
+
 interface Row extends Record<string, unknown> {
   seq: number | string;
   at: Date | string;
@@ -132,6 +162,9 @@ interface Row extends Record<string, unknown> {
   hash: string;
 }
 
+const detailsOf = (details: Row['details']): AccessRecord['details'] =>
+  typeof details === 'string' ? JSON.parse(details) : details;
+
 const toRecord = (row: Row): AccessRecord => ({
   seq: Number(row.seq),
   at: new Date(row.at).toISOString(),
@@ -140,7 +173,7 @@ const toRecord = (row: Row): AccessRecord => ({
   memberId: row.member_id,
   ip: row.ip,
   ideaId: row.idea_id,
-  details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
+  details: detailsOf(row.details),
   prevHash: row.prev_hash,
   hash: row.hash,
 });

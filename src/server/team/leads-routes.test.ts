@@ -17,7 +17,10 @@ import {
   type LeadDetail,
   type LeadList,
 } from '../../domain/workspace-api';
+import { LIST_VIEW_WINDOW_MS } from '../../domain/access-actions';
+import { leadReference } from '../../domain/lead-reference';
 import { leadFigures } from '../ideas/lead-inbox';
+import { listAccessRecords } from './access-records';
 import { signedIn, storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
 import { asMember, useTeamTestApp } from '../../../test-support/server/team-test-app';
 import { buildTestApp } from '../../../test-support/server/test-app';
@@ -94,14 +97,68 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(searchedPage).toMatchObject({ total: 4 });
     expect(searchedPage.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
 
+    // Nine list views, two records: only the spam folder showed a lead the first list had not (recordListView).
     const listed = await records('lead_listed');
-    expect(listed).toHaveLength(9);
-    expect(listed[1]!.details).toMatchObject({ overdue: true, folder: 'inbox' });
+    expect(listed.map((record) => record.details.leads)).toEqual([[late, soon, fresh, delivered].join(','), spam]);
+    expect(listed[0]!.details).toMatchObject({ folder: 'inbox', overdue: false, searched: false, shown: 4 });
+    expect(listed[1]!.details).toMatchObject({ folder: 'spam', shown: 1 });
     expect(JSON.stringify(listed)).not.toContain('늦은');
     expect(listed.every((record) => record.idea_id === null)).toBe(true);
 
     expect((await get(`${LEADS_PATH}?stage=nope`)).statusCode).toBe(400);
     expect((await get(`${LEADS_PATH}?pageSize=1000`)).statusCode).toBe(400);
+  });
+
+  it("groups a member's repeated list views in the window, still naming every lead shown", async () => {
+    const first = await storeLead(team.database, { name: '김철수' });
+    const second = await storeLead(team.database, { name: '이영희' });
+    const listed = async () =>
+      (await records('lead_listed')).map((record) => [
+        record.details.searched,
+        String(record.details.leads).split(',').sort().join(','),
+      ]);
+    const view = async (url: string, extra: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+      expect(
+        (await team.app.inject({ method: 'GET', url, headers: { ...headers, ...extra }, remoteAddress })).statusCode,
+      ).toBe(200);
+
+    await view(LEADS_PATH);
+    // The same list again, a search and a page that show only leads the first record named: no more records.
+    await view(LEADS_PATH);
+    await view(`${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
+    await view(`${LEADS_PATH}?page=1&pageSize=1`);
+    const both = [first, second].sort().join(',');
+    expect(await listed()).toEqual([[false, both]]);
+
+    // A lead not yet named is a record of its own, naming every lead the view showed.
+    const third = await storeLead(team.database, { name: '박민수' });
+    await view(LEADS_PATH);
+    await view(LEADS_PATH);
+    expect(await listed()).toEqual([
+      [false, both],
+      [false, [first, second, third].sort().join(',')],
+    ]);
+    // Another member, or this member from another address, is recorded apart.
+    const other = await signedIn(team.database, 'member');
+    await view(LEADS_PATH, other.headers);
+    await view(LEADS_PATH, {}, '192.0.2.7');
+    expect(await listed()).toHaveLength(4);
+
+    // Once this member's records are older than the window, the same list is recorded again (a search here).
+    await team.database.rows(sql`update access_records set at = at - ${LIST_VIEW_WINDOW_MS} * interval '1 millisecond'
+      where member_id = ${memberId}::uuid`);
+    await view(`${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
+    expect((await listed()).at(-1)).toEqual([true, second]);
+
+    // A lead's own page stays one record per view.
+    await view(leadPath(first));
+    await view(leadPath(first));
+    expect(await records('lead_viewed')).toHaveLength(2);
+
+    // Who viewed the second lead: every member whose list showed it, found by its reference.
+    const viewers = await listAccessRecords(team.database, { limit: 50, ideaPrefix: leadReference(second) });
+    expect(new Set(viewers.map((record) => record.memberId))).toEqual(new Set([memberId, other.member.id]));
+    expect(viewers.map((record) => record.action)).toEqual(Array(5).fill('lead_listed'));
   });
 
   it('shows one lead whole, with delivery and timeline, and records the view', async () => {

@@ -34,7 +34,7 @@ import { leadRecords } from '../ideas/lead-export';
 import { changeStage } from '../ideas/lead-stages';
 import { allIdeas, closeIdea, deleteIdea, releaseIdea } from '../ideas/team-ideas';
 import { storeAssignedAlert } from '../alerts/alert-store';
-import { appendAccessRecord, recordAccess, type AccessEntry } from './access-records';
+import { appendAccessRecord, recordAccess, recordListView, type AccessEntry } from './access-records';
 import { mayExportErase } from './grants';
 import { markRead } from './lead-reads';
 import { TeamApiError } from './team-api-error';
@@ -112,21 +112,25 @@ export async function leadsRoutes(scope: FastifyInstance, options: LeadsRoutesOp
   scope.get('/leads', async (request) => {
     const filter = parse(leadListQuerySchema, request.query);
     const list = await listLeads(database, filter);
-    // The filter, not the rows; a search's words may name a person, so only that there was one.
-    await recordAccess(
+    // The filter, not the rows; a search's words may name a person, so only that there was one. Which leads were
+    // shown (decision 090): their ids, never a visitor's words; a view that shows only leads this member's list
+    // records of the last few minutes already name adds no record (recordListView).
+    await recordListView(
       database,
-      entryOf(request, 'lead_listed', {
-        details: {
-          folder: filter.folder,
-          stage: filter.stage ?? null,
-          overdue: filter.overdue ?? false,
-          searched: Boolean(filter.q),
-          page: filter.page,
-          shown: list.leads.length,
-          // Which leads were shown (decision 090): their ids, never a visitor's words.
-          leads: list.leads.map((lead) => lead.id).join(','),
-        },
-      }),
+      {
+        ...entryOf(request, 'lead_listed', {
+          details: {
+            folder: filter.folder,
+            stage: filter.stage ?? null,
+            overdue: filter.overdue ?? false,
+            searched: Boolean(filter.q),
+            page: filter.page,
+            shown: list.leads.length,
+          },
+        }),
+        memberId: request.member!.id,
+      },
+      list.leads.map((lead) => lead.id),
     );
     return list;
   });
