@@ -87,7 +87,19 @@ export const workspaceShellCopy = {
     title: '접속 기록',
     intro:
       '누가 언제 어디서 무엇을 했는지 정해 둔 기간(기본 2년) 동안 보관해요. 각 기록은 앞 기록과 연결되어 있어 고치면 드러나요.',
-    columns: { at: '시각 (KST)', who: '누가', action: '무엇을', ip: '접속 IP', lead: '아이디어' },
+    columns: {
+      at: '시각 (KST)',
+      who: '누가',
+      action: '무엇을',
+      ip: '접속 IP',
+      lead: '아이디어',
+      shown: '보여 준 아이디어',
+    },
+    /** A list or an export that showed no lead. */
+    noneShown: '없어요',
+    /** Under a list view's record: the member's repeated views of the same leads are grouped in it (decision 090). */
+    listGrouped: (minutes: number) =>
+      `이 팀원이 ${minutes}분 안에 같은 곳에서 이 아이디어들을 다시 본 목록·검색은 따로 남기지 않고 이 기록에 묶여요.`,
     actors: { member: '팀원', visitor: '신청자', cli: '명령줄', system: '시스템' },
     more: '이전 기록 더 보기',
     empty: '기록이 없어요.',

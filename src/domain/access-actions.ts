@@ -56,3 +56,7 @@ export type AccessActor = (typeof ACCESS_ACTORS)[number];
  * record each.
  */
 export const LIST_VIEW_WINDOW_MS = 10 * 60_000;
+
+/** The lead ids a list or an export record names (`details.leads`, comma-separated), in the order shown. */
+export const leadsNamed = (details: Record<string, string | number | boolean | null>): string[] =>
+  typeof details.leads === 'string' && details.leads !== '' ? details.leads.split(',') : [];

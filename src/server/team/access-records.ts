@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { LIST_VIEW_WINDOW_MS, type AccessAction, type AccessActor } from '../../domain/access-actions';
+import { LIST_VIEW_WINDOW_MS, leadsNamed, type AccessAction, type AccessActor } from '../../domain/access-actions';
 import type { Database, RowsFn } from '../db/client';
 import { hasRecordKey, readAnchor, writeAnchor } from './record-anchor';
 
@@ -118,10 +118,6 @@ export async function anchorExistingChain(database: Database): Promise<void> {
 /** Appends one record in a transaction of its own. */
 export const recordAccess = (database: Database, entry: AccessEntry) =>
   database.transaction((rows) => appendAccessRecord(rows, entry));
-
-/** The lead ids a list or export record names (`details.leads`, comma-separated). */
-export const leadsNamed = (details: AccessRecord['details']): string[] =>
-  typeof details.leads === 'string' && details.leads !== '' ? details.leads.split(',') : [];
 
 /**
  * A member's list view (the inbox, the board, a search), recorded with the ids of the leads it showed in

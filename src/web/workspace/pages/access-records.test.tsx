@@ -8,6 +8,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { workspaceShellCopy } from '../../../content/workspace-shell';
+import { LIST_VIEW_WINDOW_MS } from '../../../domain/access-actions';
+import { leadReference } from '../../../domain/lead-reference';
 import { TEAM_AUTH_PATHS, type AccessRecordsAnswer } from '../../../domain/team-auth-api';
 import { owner, renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { createWorkspaceQueryClient } from '../api/query-client';
@@ -90,6 +92,39 @@ describe('the access records screen', () => {
     await waitFor(() => expect(recordsCalls(calls).at(-1)).toBe(TEAM_AUTH_PATHS.accessRecords));
     expect((within(form).getByLabelText(copy.filters.lead) as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it("names the leads a list or an export showed, and says a list view's record groups the member's repeats", async () => {
+    const OTHER = 'bbbbbbbb-2222-4222-8222-222222222222';
+    const record = answer(0).records[0]!;
+    const list: AccessRecordsAnswer = {
+      ...answer(0),
+      records: [
+        {
+          ...record,
+          seq: 3,
+          action: 'lead_listed',
+          ideaId: null,
+          details: { searched: false, leads: `${LEAD},${OTHER}` },
+        },
+        { ...record, seq: 2, action: 'lead_listed', ideaId: null, details: { searched: true, leads: '' } },
+        { ...record, seq: 1, action: 'leads_exported', ideaId: null, details: { count: 1, leads: OTHER } },
+      ],
+    };
+    stubTeamApi(() => list);
+    renderScreen(<AccessRecordsScreen />);
+    const items = await screen.findAllByRole('listitem');
+    const [listed, empty, exported] = items.map((item) => within(item));
+    const grouped = copy.listGrouped(LIST_VIEW_WINDOW_MS / 60_000);
+    expect(listed!.getByText(copy.actions.lead_listed)).toBeTruthy();
+    expect(listed!.getByText(`${leadReference(LEAD)}, ${leadReference(OTHER)}`)).toBeTruthy();
+    expect(listed!.getByText(grouped)).toBeTruthy();
+    expect(empty!.getByText(copy.noneShown)).toBeTruthy();
+    expect(empty!.getByText(grouped)).toBeTruthy();
+    // An export is one record each: its leads, no grouping.
+    expect(exported!.getByText(leadReference(OTHER))).toBeTruthy();
+    expect(exported!.queryByText(grouped)).toBeNull();
+    for (const item of [listed!, exported!]) expect(item.getByText(copy.columns.shown)).toBeTruthy();
   });
 
   it('refuses a mistyped reference or a backwards range on the page, and sends nothing', async () => {

@@ -1,10 +1,11 @@
 /**
  * Owners: the access records, newest first, a page at a time (each view is itself recorded, with its filter),
- * narrowed by member, actor, action, Korean days and lead on the server (decision 109).
+ * narrowed by member, actor, action, Korean days and lead on the server (decision 109). A list or an export names the
+ * leads it showed; a list view's record says that the member's repeated views of them are grouped in it (decision 090).
  */
 import { useState } from 'react';
 import { workspaceShellCopy as copy } from '../../../content/workspace-shell';
-import type { AccessAction, AccessActor } from '../../../domain/access-actions';
+import { LIST_VIEW_WINDOW_MS, leadsNamed, type AccessAction, type AccessActor } from '../../../domain/access-actions';
 import type { AccessRecordsFilter } from '../../../domain/team-auth-api';
 import { formatKst } from '../../../domain/kst';
 import { useDocumentTitle } from '../document-title';
@@ -67,7 +68,20 @@ export function AccessRecordsScreen() {
                         <dd className="font-mono">{leadReference(record.ideaId)}</dd>
                       </>
                     )}
+                    {'leads' in record.details && (
+                      <>
+                        <dt className="text-slate-600">{columns.shown}</dt>
+                        <dd className="font-mono break-words">
+                          {leadsNamed(record.details).map(leadReference).join(', ') || copy.accessRecords.noneShown}
+                        </dd>
+                      </>
+                    )}
                   </dl>
+                  {record.action === 'lead_listed' && (
+                    <p className="mt-1 text-slate-600">
+                      {copy.accessRecords.listGrouped(LIST_VIEW_WINDOW_MS / 60_000)}
+                    </p>
+                  )}
                 </li>
               ))}
           </ol>
