@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROMISE_HOURS } from './idea';
-import { promiseOf, promisedByOf } from './promise';
+import { promiseOf, promisedByOf, wholeMinutes } from './promise';
 import { PROMISE_CASES } from './promise-cases';
 
 const received = Date.parse('2026-11-24T00:00:00Z');
@@ -27,5 +27,11 @@ describe('the 24-hour promise', () => {
     expect(closed.ms).toBe(120_000);
     const open = promiseOf({ receivedAt: at(0)!, deliveredAt: null, closedAt: null }, received + 3_600_000);
     expect(open.ms).toBe((PROMISE_HOURS - 1) * 3_600_000);
+  });
+
+  it('counts whole minutes passed, rounded down, whatever the sign', () => {
+    expect(wholeMinutes(5 * 60_000 + 59_999)).toBe(5);
+    expect(wholeMinutes(-(42 * 60_000 + 30_000))).toBe(42);
+    expect(wholeMinutes(59_999)).toBe(0);
   });
 });

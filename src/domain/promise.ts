@@ -17,6 +17,14 @@ import { PROMISE_HOURS } from './idea';
 export { PROMISE_HOURS };
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The one rounding rule for a duration in minutes, wherever the promise's times are shown: whole minutes passed,
+ * rounded down (5 min 59 s is 「5분」). The list's 「N분 만에 전달」, the clock and the figures' median all read it, so the
+ * median of one lead is that lead's own time. A negative duration (overdue) counts by its size.
+ */
+export const wholeMinutes = (ms: number) => Math.floor(Math.abs(ms) / MINUTE_MS);
 
 /** What the promise depends on: times as ISO strings or Dates. */
 export interface PromiseFacts {

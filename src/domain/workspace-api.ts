@@ -151,7 +151,7 @@ export interface LeadFigures {
   due: number;
   /** Of those, how many got their prototype within PROMISE_HOURS. */
   deliveredInTime: number;
-  /** Median minutes from receipt to prototype of this month's delivered leads; null when none. */
+  /** Median minutes from receipt to prototype of this month's delivered leads (domain/promise.ts `wholeMinutes`); null when none. */
   medianMinutesToPrototype: number | null;
   /** Open leads past their promise now. */
   overdueNow: number;

@@ -9,7 +9,7 @@
 import { leadReference } from '../../domain/lead-reference';
 import { sql, type SQL } from 'drizzle-orm';
 import { KST_OFFSET_MS } from '../../domain/kst';
-import { promisedByOf } from '../../domain/promise';
+import { promisedByOf, wholeMinutes } from '../../domain/promise';
 import type { Stage } from '../../domain/stages';
 import {
   LEAD_COUNT_CAP,
@@ -265,7 +265,8 @@ export async function leadFigures(database: Database, now = new Date()): Promise
     received: Number(row?.received ?? 0),
     due: Number(row?.due ?? 0),
     deliveredInTime: Number(row?.in_time ?? 0),
-    medianMinutesToPrototype: median === null || median === undefined ? null : Math.round(Number(median) / 60),
+    // Rounded as the list rounds each lead's own time (domain/promise.ts), so one lead's median is its 「N분」.
+    medianMinutesToPrototype: median === null || median === undefined ? null : wholeMinutes(Number(median) * 1000),
     overdueNow: Number(row?.overdue ?? 0),
   };
 }

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { promiseOf } from '../../domain/promise';
+import { promiseOf, wholeMinutes } from '../../domain/promise';
 import { PROMISE_CASES } from '../../domain/promise-cases';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-support/server/test-database';
@@ -111,6 +111,15 @@ describe.each(DRIVERS)('the promise in SQL on %s', { timeout: APP_TEST_TIMEOUT_M
       medianMinutesToPrototype: 1,
       overdueNow: 0,
     });
+  });
+
+  it('rounds the median as the list rounds the same lead (「5분 만에 전달」 is a median of 5분)', async () => {
+    await suite.store.empty(suite.database);
+    const receivedAt = new Date(NOW.getTime() - 60 * MINUTE);
+    const deliveredAt = new Date(receivedAt.getTime() + 5 * MINUTE + 40_000);
+    await storeLead(suite.database, { receivedAt, stage: 'delivered', prototypeDeliveredAt: deliveredAt });
+    const { ms } = promiseOf({ receivedAt, deliveredAt, closedAt: null }, NOW);
+    expect((await leadFigures(suite.database, NOW)).medianMinutesToPrototype).toBe(wholeMinutes(ms));
   });
 });
 

@@ -4,15 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import { leadsCopy } from '../../../../content/workspace';
-import { promiseOf } from '../../../../domain/promise';
+import { promiseOf, wholeMinutes } from '../../../../domain/promise';
 import type { LeadClock } from '../../../../domain/workspace-api';
 
 const copy = leadsCopy.clock;
-const MINUTE_MS = 60_000;
 const tickNow = () => Date.now();
 
 export function duration(ms: number): string {
-  const minutes = Math.floor(Math.abs(ms) / MINUTE_MS);
+  const minutes = wholeMinutes(ms);
   return copy.hoursMinutes(Math.floor(minutes / 60), minutes % 60);
 }
 
