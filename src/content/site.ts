@@ -140,3 +140,6 @@ export const navigation: readonly { href: string; label: string }[] = routes.fla
 );
 
 export const ideaFormAnchor = 'idea-form';
+
+/** The page that holds the idea form (its section, `ideaFormAnchor`): a form posted without JavaScript viewed it. */
+export const ideaFormRoute: RouteId = 'home';

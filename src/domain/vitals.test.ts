@@ -4,6 +4,7 @@ import {
   bucketOf,
   bucketRange,
   deviceOf,
+  funnelRows,
   isBotUserAgent,
   METRIC_MAX,
   METRICS,
@@ -57,5 +58,20 @@ describe('the field vitals contract', () => {
     expect(isBotUserAgent('Mozilla/5.0 (Linux; Android 11; moto g power) Chrome-Lighthouse')).toBe(true);
     expect(isBotUserAgent(undefined)).toBe(true);
     expect(isBotUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36')).toBe(false);
+  });
+
+  it('converts each step from the one it follows, never past 100 %', () => {
+    const rows = funnelRows({ page_view: 10, form_started: 4, idea_sent: 5, delivered: 2, meeting: 0, contracted: 1 });
+    const conversion = Object.fromEntries(rows.map((row) => [row.step, row.conversion]));
+    expect(conversion).toEqual({
+      page_view: null,
+      form_started: 0.4,
+      memo_recorded: 0,
+      idea_sent: 1,
+      delivered: 0.4,
+      meeting: 0,
+      contracted: null,
+    });
+    expect(rows.find((row) => row.step === 'idea_sent')!.count).toBe(5);
   });
 });

@@ -179,7 +179,12 @@ export const CONVERTS_FROM: Record<FunnelStep, FunnelStep | null> = {
 export interface FunnelRow {
   step: FunnelStep;
   count: number;
-  /** count / the count of CONVERTS_FROM's step; null for the first step or when that one is 0. */
+  /**
+   * count / the count of CONVERTS_FROM's step, at most 1; null for the first step or when that one is 0. A step
+   * can count what its predecessor never saw (an automated browser's idea, whose page view is not counted; a contract
+   * after a meeting not booked on the status page; a prototype this month for last month's idea): the counts say
+   * so, the rate never passes 100 %.
+   */
   conversion: number | null;
 }
 
@@ -188,7 +193,7 @@ export function funnelRows(counts: Partial<Record<FunnelStep, number>>): FunnelR
     const count = counts[step] ?? 0;
     const from = CONVERTS_FROM[step];
     const previous = from === null ? 0 : (counts[from] ?? 0);
-    return { step, count, conversion: previous === 0 ? null : count / previous };
+    return { step, count, conversion: previous === 0 ? null : Math.min(1, count / previous) };
   });
 }
 

@@ -7,6 +7,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { ideaFormRoute } from '../content/site';
 import { AlertSender } from './alerts/alert-sender';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -233,15 +234,16 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     formSecret,
     statusSecret,
     notifyChannel: events.transactionChannel,
-    onStored: (ideaId, eventId) => {
+    onStored: (ideaId, eventId, via) => {
       outbox.ideaStored();
       followUp.nudge();
       // Stored with the idea in its group commit (decision 113), and on PostgreSQL notified in it (decision 116):
       // on PGlite only the announcement is left.
       if (eventId !== undefined && events.transactionChannel === undefined)
         void events.announce({ id: eventId, kind: 'lead_received', ideaId, memberId: null, actorId: null });
-      // The funnel's 'idea sent' (decision 098): an in-memory count, written with the next flush of field counts.
-      if (config.vitals.enabled) fieldCounts.addStep('idea_sent');
+      // The funnel (decision 098): a form posted without JavaScript sent no beacon, so its page view and its form
+      // start are counted here (in memory, written with the next flush); the idea itself is counted from the inbox.
+      if (config.vitals.enabled && via.withoutScript) fieldCounts.addFormPost(ideaFormRoute);
     },
   });
   if (config.vitals.enabled)

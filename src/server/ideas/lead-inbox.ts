@@ -234,6 +234,15 @@ export function kstMonth(instant: Date): { start: Date; end: Date; month: string
 }
 
 /**
+ * The ideas a period received, as the team counts them (alias `i`): received in [start, end), the spam folder left
+ * out. The inbox's month count and the 현황 funnel's 'idea sent' both read this, so they agree; an erased idea is gone
+ * from both.
+ */
+export const receivedBetween = (start: Date, end: Date): SQL =>
+  sql`not ${inSpamFolder} and i.received_at >= ${start.toISOString()}::timestamptz
+    and i.received_at < ${end.toISOString()}::timestamptz`;
+
+/**
  * This Korean month's figures and the overdue count, as of `now`, by the promise (domain/promise.ts): the on-time
  * rate counts only the leads whose promise is due (delivered, or past their 24 hours), never one inside them; the
  * spam folder is outside every figure.
@@ -249,8 +258,7 @@ export async function leadFigures(database: Database, now = new Date()): Promise
   }>(sql`
     with month as (
       select ${isDue(now)} as due, ${isKept} as kept, i.received_at, i.prototype_delivered_at from ideas i
-      where not ${inSpamFolder} and i.received_at >= ${start.toISOString()}::timestamptz
-        and i.received_at < ${end.toISOString()}::timestamptz
+      where ${receivedBetween(start, end)}
     )
     select
       (select count(*) from month) as received,

@@ -48,9 +48,9 @@ export interface SendIdeaEmailOptions {
   statusSecret: string;
   /**
    * Called after an idea with an outbox row was committed, with its stored `lead_received` event (wakes the mail
-   * worker, announces the event to the open workspaces).
+   * worker, announces the event to the open workspaces) and whether it came as the browser's own form post.
    */
-  onStored?: (ideaId: string, eventId: number | undefined) => void;
+  onStored?: (ideaId: string, eventId: number | undefined, via: { withoutScript: boolean }) => void;
   /** The event bus's transactionChannel: the group commit NOTIFYs its events there itself (PostgreSQL). */
   notifyChannel?: string | undefined;
 }
@@ -165,7 +165,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
           },
           'idea stored',
         );
-        if (!spamReason) options.onStored?.(id, result.eventId);
+        if (!spamReason) options.onStored?.(id, result.eventId, { withoutScript: viaForm });
         receipt = receiptFor(id, receivedAt, statusSecret);
       } else {
         const replay = replayFor(result.existing, hash);

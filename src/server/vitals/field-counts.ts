@@ -7,14 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { kstDay } from '../../domain/kst';
-import {
-  bucketOf,
-  connectionClass,
-  type Device,
-  type FunnelStep,
-  type Metric,
-  type PageStep,
-} from '../../domain/vitals';
+import { bucketOf, connectionClass, type Device, type Metric, type PageStep } from '../../domain/vitals';
 import type { CheckedBeacon } from '../../domain/vitals-schema';
 import type { Database } from '../db/client';
 
@@ -44,8 +37,20 @@ export class FieldCounts {
     for (const step of beacon.steps ?? ([] as PageStep[])) this.addStep(step);
   }
 
-  /** A funnel step counted by the server (an idea sent, at intake). */
-  addStep(step: FunnelStep, route = ''): void {
+  /**
+   * An idea form posted without JavaScript (or before the page code arrived): no beacon ran, so the page view of the
+   * form's page and the form start are counted here, and the funnel's form starts hold every idea sent.
+   */
+  addFormPost(route: string): void {
+    this.addStep('page_view', route);
+    this.addStep('form_started');
+  }
+
+  /**
+   * One of the steps the day counters keep (page views per route, the page's steps with no route); the steps from
+   * 'idea sent' on are read from the leads (vitals-figures.ts).
+   */
+  addStep(step: 'page_view' | PageStep, route = ''): void {
     const key = [kstDay(this.now()), step, route].join('\t');
     this.funnel.set(key, (this.funnel.get(key) ?? 0) + 1);
   }

@@ -2,9 +2,8 @@
  * The 현황 screen's figures (decision 098), read from the day histograms and funnel counters alone: p75 per route,
  * device and metric over the last `days` Korean days (the screen shows the core metrics; bench:web sets FCP and TTFB
  * beside Lighthouse's too), the daily trend of the core metrics over all routes,
- * and the funnel of this Korean month beside the last. The funnel's stage steps (delivered, meeting, contract) are
- * the leads that reached each stage in the month, from the idea_events the workspace writes (an erased idea leaves
- * them, so an erased lead no longer counts).
+ * and the funnel of this Korean month beside the last (`funnelOf`). Every step from 'idea sent' on is read from the
+ * leads themselves, so an erased lead no longer counts in any of them, as it no longer counts in the inbox.
  */
 import { sql } from 'drizzle-orm';
 import { kstDay } from '../../domain/kst';
@@ -19,7 +18,7 @@ import {
   type VitalsFigures,
 } from '../../domain/vitals';
 import type { Database } from '../db/client';
-import { kstMonth } from '../ideas/lead-inbox';
+import { kstMonth, receivedBetween } from '../ideas/lead-inbox';
 
 const DAY_MS = 86_400_000;
 
@@ -41,18 +40,32 @@ export async function dayP75(database: Database, day: string, metric: Metric): P
   return quantileOf(metric, new Map(rows.map((row) => [Number(row.bucket), Number(row.n)])), 0.75);
 }
 
+/**
+ * One period's funnel: the page's steps from the anonymous day counters (they outlive an erasure, having no one in
+ * them); the ideas sent as the inbox counts them (lead-inbox.ts `receivedBetween`); the meetings booked in the period
+ * and still booked; the leads that reached delivered and contract, from the workspace's stage events.
+ */
 async function funnelOf(database: Database, start: Date, end: Date): Promise<Partial<Record<FunnelStep, number>>> {
   const firstDay = kstDay(start);
   const lastDay = kstDay(new Date(end.getTime() - 1));
+  const from = start.toISOString();
+  const to = end.toISOString();
+  // 'idea_sent' rows written before the ideas themselves were counted are left out.
   const counted = await database.rows<{ step: FunnelStep; n: number | string }>(sql`
     select step, sum(count) as n from funnel_counts
-    where day between ${firstDay}::date and ${lastDay}::date group by step`);
-  const stages = await database.rows<{ step: FunnelStep; n: number | string }>(sql`
-    select stage as step, count(distinct idea_id) as n from idea_events
-    where kind = 'stage' and stage in ('delivered', 'meeting', 'contracted')
-      and at >= ${start.toISOString()}::timestamptz and at < ${end.toISOString()}::timestamptz
+    where day between ${firstDay}::date and ${lastDay}::date and step in ('page_view', 'form_started', 'memo_recorded')
+    group by step`);
+  const leads = await database.rows<{ step: FunnelStep; n: number | string }>(sql`
+    select 'idea_sent' as step, count(*) as n from ideas i where ${receivedBetween(start, end)}
+    union all
+    select 'meeting', count(distinct idea_id) from meetings
+    where status = 'booked' and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+    union all
+    select stage, count(distinct idea_id) from idea_events
+    where kind = 'stage' and stage in ('delivered', 'contracted')
+      and at >= ${from}::timestamptz and at < ${to}::timestamptz
     group by stage`);
-  return Object.fromEntries([...counted, ...stages].map((row) => [row.step, Number(row.n)]));
+  return Object.fromEntries([...counted, ...leads].map((row) => [row.step, Number(row.n)]));
 }
 
 /** Page views per route in [start, end): the funnel's first step, which is counted per route. */

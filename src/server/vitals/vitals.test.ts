@@ -1,9 +1,11 @@
 /**
  * Field Web Vitals and the funnel on both databases (decision 098): beacons land in the day histograms and the
- * funnel, the 현황 figures read them back, bad input and bots are refused or ignored and stored nowhere, one address
+ * funnel, the 현황 figures read them back (a form posted without JavaScript counted as a page view and a form start,
+ * the ideas as the inbox counts them, the meetings booked), bad input and bots are refused or ignored and stored nowhere, one address
  * moves a day's p75 only within the stated bound, two writers add to the same day's rows without losing an update,
  * old figures leave with the retention job, and VITALS=false turns it all off.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +21,10 @@ import {
   type VitalsFigures,
 } from '../../domain/vitals';
 import type { Database } from '../db/client';
-import { kstMonth } from '../ideas/lead-inbox';
-import { ideaBody, submitIdea } from '../../../test-support/server/intake-client';
+import { ideaFormRoute } from '../../content/site';
+import { eraseIdeas } from '../ideas/erase-ideas';
+import { kstMonth, leadFigures } from '../ideas/lead-inbox';
+import { formPost, ideaBody, submitIdea } from '../../../test-support/server/intake-client';
 import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
 import {
@@ -71,7 +75,7 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   }, APP_TEST_TIMEOUT_MS);
   afterEach(async () => {
     await app.fieldCounts.flush();
-    await app.database.rows(sql`truncate vitals_histograms, funnel_counts`);
+    await app.database.rows(sql`truncate vitals_histograms, funnel_counts, ideas cascade`);
   });
   afterAll(async () => {
     await app?.close();
@@ -121,17 +125,58 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     ]);
   });
 
-  it('counts the leads that reached delivered, meeting and contract this month from the workspace events', async () => {
+  it('counts delivered and contract from the workspace events, and the meetings booked, not the stage', async () => {
     const lead = await storeLead(app.database);
     for (const stage of ['delivered', 'meeting', 'contracted', 'meeting'])
       await app.database.rows(
         sql`insert into idea_events (idea_id, kind, stage) values (${lead}::uuid, 'stage', ${stage})`,
       );
+    // Two founders booked a meeting on their status page (no stage moved); a third booked and cancelled.
+    const meeting = async (status: 'booked' | 'cancelled') => {
+      const idea = await storeLead(app.database, { stage: 'delivered' });
+      const starts = new Date(Date.now() + 86_400_000);
+      await app.database.rows(sql`insert into meetings (id, idea_id, starts_at, ends_at, status, mode, created_at,
+          updated_at, cancelled_at)
+        values (${crypto.randomUUID()}::uuid, ${idea}::uuid, ${starts.toISOString()}::timestamptz,
+          ${new Date(starts.getTime() + 1_800_000).toISOString()}::timestamptz, ${status}, 'video', now(), now(),
+          ${status === 'cancelled' ? new Date().toISOString() : null}::timestamptz)`);
+    };
+    for (const status of ['booked', 'booked', 'cancelled'] as const) await meeting(status);
     const { headers } = await signedIn(app.database);
     const figures = (await app.inject({ method: 'GET', url: FIELD_FIGURES_PATH, headers })).json<VitalsFigures>();
     const steps = Object.fromEntries(figures.funnel.thisMonth.map((row) => [row.step, row.count]));
-    expect(steps).toMatchObject({ delivered: 1, meeting: 1, contracted: 1 });
+    expect(steps).toMatchObject({ delivered: 1, meeting: 2, contracted: 1 });
     expect((await app.inject({ method: 'GET', url: FIELD_FIGURES_PATH })).statusCode).toBe(401);
+  });
+
+  it("counts a form posted without JavaScript as a view of the form's page and a form start", async () => {
+    const fields = {
+      idea: '동네 꽃집 예약 앱을 만들고 싶어요.',
+      name: '박서준',
+      email: 'seojun@example.com',
+      phone: '',
+    };
+    expect((await formPost(app, { ...fields, website: '' })).statusCode).toBe(303);
+    await app.fieldCounts.flush();
+    const { headers } = await signedIn(app.database);
+    const figures = (await app.inject({ method: 'GET', url: FIELD_FIGURES_PATH, headers })).json<VitalsFigures>();
+    const steps = Object.fromEntries(figures.funnel.thisMonth.map((row) => [row.step, row.count]));
+    expect(steps).toMatchObject({ page_view: 1, form_started: 1, idea_sent: 1 });
+    expect(figures.funnel.pageViews).toEqual([{ route: ideaFormRoute, thisMonth: 1, lastMonth: 0 }]);
+    expect(figures.funnel.thisMonth.find((row) => row.step === 'idea_sent')!.conversion).toBe(1);
+  });
+
+  it("counts the month's ideas as the inbox does, so an erasure leaves the two agreeing", async () => {
+    const sent = [];
+    for (const email of ['a@example.com', 'b@example.com'])
+      sent.push((await submitIdea(app, ideaBody({ email }))).json<{ id: string }>().id);
+    await eraseIdeas(app.database, [sent[0]!], app.config.dataDir);
+    await app.fieldCounts.flush();
+    const { headers } = await signedIn(app.database);
+    const figures = (await app.inject({ method: 'GET', url: FIELD_FIGURES_PATH, headers })).json<VitalsFigures>();
+    const ideaSent = figures.funnel.thisMonth.find((row) => row.step === 'idea_sent')!.count;
+    expect(ideaSent).toBe((await leadFigures(app.database)).received);
+    expect(ideaSent).toBe(sent.length - 1);
   });
 
   it.each([
@@ -203,7 +248,7 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
       for (const writer of writers)
         for (let i = 0; i < perRound; i += 1) {
           writer.addBeacon({ route: 'home', metrics: { LCP: 1800, CLS: 0.05 } }, 'phone');
-          writer.addStep('idea_sent');
+          writer.addStep('form_started');
         }
       await Promise.all(writers.map((writer) => writer.flush()));
     }
@@ -213,7 +258,7 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     );
     expect(Number(row!.n)).toBe(2 * rounds * perRound);
     const [sent] = await app.database.rows<{ n: string }>(
-      sql`select sum(count) as n from funnel_counts where step = 'idea_sent'`,
+      sql`select sum(count) as n from funnel_counts where step = 'form_started'`,
     );
     expect(Number(sent!.n)).toBe(2 * rounds * perRound);
   });
