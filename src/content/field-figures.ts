@@ -6,6 +6,8 @@ export const fieldFiguresCopy = {
   nav: '현황',
   title: '현황',
   intro: '실제 방문자의 기기에서 잰 속도와 신청까지의 흐름이에요. 쿠키도 방문자 식별값도 없이 날짜별 합계로만 모아요.',
+  notCounted:
+    '검색 로봇, Lighthouse 같은 자동화 도구와 헤드리스 브라우저로 들어온 방문은 속도와 페이지 조회에 세지 않아요.',
   off: '방문 통계를 끈 상태예요(VITALS=false). 지금은 아무것도 모으지 않아요.',
   loading: '현황을 불러오는 중이에요…',
   failed: '현황을 불러오지 못했어요. 잠시 후 다시 열어 주세요.',
@@ -16,6 +18,12 @@ export const fieldFiguresCopy = {
     device: '기기',
     samples: '표본',
     none: '아직 모인 값이 없어요.',
+    /** What each core metric means to the agency, one line each. */
+    meanings: {
+      LCP: '첫 화면에서 가장 큰 내용(제목이나 큰 이미지)이 보이기까지 걸린 시간이에요. 길면 내용을 보기 전에 떠나기 쉬워요.',
+      INP: '버튼을 누르거나 글자를 입력한 뒤 화면이 반응하기까지 걸린 시간이에요. 길면 신청서가 굼뜨게 느껴져요.',
+      CLS: '보는 도중에 화면 요소가 갑자기 밀려난 정도예요. 크면 엉뚱한 곳을 누르기 쉬워요.',
+    },
   },
   trend: {
     heading: '날짜별 추이 (전체 경로, p75)',
@@ -28,6 +36,11 @@ export const fieldFiguresCopy = {
   funnel: {
     heading: '신청까지의 흐름',
     caption: '이번 달과 지난달의 단계별 건수와 앞 단계 대비 전환율이에요.',
+    /** Why the inbox's month count and this funnel agree, and what an erasure leaves. */
+    sources:
+      '아이디어 접수부터는 받은 아이디어 화면과 같은 기준이라 삭제한 아이디어는 빠지고, 누구인지 남기지 않는 합계인 페이지 조회와 신청서 작성 시작은 그대로 남아요.',
+    capped:
+      '앞 단계에 잡히지 않은 건이 섞이면(자동화 브라우저로 보낸 아이디어, 상태 페이지 밖에서 잡은 미팅 뒤의 계약 등) 전환율은 100%까지만 보여요.',
     step: '단계',
     conversion: '전환율',
     byRoute: '경로별 페이지 조회',
@@ -46,7 +59,7 @@ export const fieldFiguresCopy = {
     memo_recorded: '음성 메모 녹음',
     idea_sent: '아이디어 접수',
     delivered: '프로토타입 전달',
-    meeting: '미팅',
+    meeting: '미팅 예약',
     contracted: '계약',
   },
 } as const;

@@ -271,6 +271,10 @@ async function expectFiguresScreen(page: Page, width: number, visits: { sent: Se
     );
   }
 
+  // Each core metric has its plain line; the screen says an automated browser's visit is not counted.
+  for (const metric of CORE_METRICS) await expect(page.getByText(figuresCopy.vitals.meanings[metric])).toBeVisible();
+  await expect(page.getByText(figuresCopy.notCounted)).toBeVisible();
+
   // The funnel: this month counts the two page views (not the bot's), the form start and the idea; last month none.
   const funnel = await tableRows(page.getByRole('table', { name: figuresCopy.funnel.heading }));
   const expected = funnelRows({ page_view: visits.length, form_started: 1, idea_sent: 1 });

@@ -4,7 +4,9 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
+import { fieldFiguresCopy } from '../../../content/field-figures';
+import { CORE_METRICS, FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
+import { percent } from '../features/field-figures/format';
 import type { LeadFigures } from '../../../domain/workspace-api';
 import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { FieldFiguresScreen } from './field-figures';
@@ -80,5 +82,27 @@ describe('the 현황 screen', () => {
         .map((row) => row.getAttribute('data-route')),
     ).toEqual([null, 'home', 'about']);
     expect((await screen.findByTestId('promise-on-time')).textContent).toBe('75.0%');
+  });
+
+  it('says what each core metric means, what is not counted, and where the funnel reads its steps', async () => {
+    // More ideas than form starts (an automated browser's idea, say): the rate stops at 100 %, the counts stay.
+    const capped = {
+      ...figures,
+      funnel: { ...figures.funnel, thisMonth: funnelRows({ form_started: 2, idea_sent: 3 }) },
+    };
+    stubTeamApi((_method, url) => (url === FIELD_FIGURES_PATH ? capped : url.endsWith('/figures') ? leadFigures : {}));
+    renderScreen(<FieldFiguresScreen />);
+    const meanings = await screen.findByTestId('field-vitals-meanings');
+    for (const metric of CORE_METRICS)
+      expect(within(meanings).getByText(metric).nextElementSibling?.textContent).toBe(
+        fieldFiguresCopy.vitals.meanings[metric],
+      );
+    expect(screen.getByTestId('field-not-counted').textContent).toBe(fieldFiguresCopy.notCounted);
+    expect(screen.getByText(fieldFiguresCopy.funnel.sources)).toBeTruthy();
+    expect(screen.getByText(fieldFiguresCopy.funnel.capped)).toBeTruthy();
+    const funnel = screen.getByTestId('field-funnel');
+    const sent = within(funnel).getByRole('row', { name: new RegExp(fieldFiguresCopy.steps.idea_sent) });
+    expect(within(sent).getAllByRole('cell')[1]!.textContent).toBe(percent(1));
+    expect(within(funnel).getByRole('rowheader', { name: fieldFiguresCopy.steps.meeting })).toBeTruthy();
   });
 });

@@ -33,6 +33,7 @@ const ratingStyles = {
 const stepLabels: Record<FunnelStep, string> = copy.steps;
 const ratingLabels: Record<Rating, string> = copy.ratings;
 const deviceLabels: Record<Device, string> = copy.devices;
+const metricMeanings: Record<(typeof CORE_METRICS)[number], string> = copy.vitals.meanings;
 
 const routePathOf = (id: string) => routes.find((route) => route.id === id)?.path ?? id;
 
@@ -45,7 +46,10 @@ export function FieldFiguresScreen() {
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{copy.title}</h1>
-      <p className="mb-6 text-slate-700">{copy.intro}</p>
+      <p className="mb-1 text-slate-700">{copy.intro}</p>
+      <p className="mb-6 text-sm text-slate-600" data-testid="field-not-counted">
+        {copy.notCounted}
+      </p>
       <PromisePanel />
       {figures.isPending ? (
         <p className="text-slate-600">{copy.loading}</p>
@@ -110,7 +114,15 @@ function VitalsTable({ figures }: { figures: VitalsFigures }) {
       <h2 id="field-vitals" className="mb-1 text-lg font-bold">
         {copy.vitals.heading(figures.days)}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">{copy.vitals.caption}</p>
+      <p className="mb-2 text-sm text-slate-600">{copy.vitals.caption}</p>
+      <dl className="mb-3 space-y-1 text-sm text-slate-700" data-testid="field-vitals-meanings">
+        {CORE_METRICS.map((metric) => (
+          <div key={metric}>
+            <dt className="mr-2 inline font-semibold">{metric}</dt>
+            <dd className="inline">{metricMeanings[metric]}</dd>
+          </div>
+        ))}
+      </dl>
       {routeIds.length === 0 ? (
         <p className="text-slate-600">{copy.vitals.none}</p>
       ) : (
@@ -199,7 +211,9 @@ function FunnelTable({ figures }: { figures: VitalsFigures }) {
       <h2 id="field-funnel" className="mb-1 text-lg font-bold">
         {copy.funnel.heading}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">{copy.funnel.caption}</p>
+      <p className="mb-1 text-sm text-slate-600">{copy.funnel.caption}</p>
+      <p className="mb-1 text-sm text-slate-600">{copy.funnel.sources}</p>
+      <p className="mb-3 text-sm text-slate-600">{copy.funnel.capped}</p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="field-funnel">
           <caption className="sr-only">{copy.funnel.heading}</caption>
