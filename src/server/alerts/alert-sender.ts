@@ -48,8 +48,27 @@ export class AlertSender {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The rounds running now (a nudge starts one while another may still run). */
+  private readonly rounds = new Set<Promise<number>>();
+
   /** Sends every due alert, one claim at a time; returns how many went out. */
-  async sendDue(): Promise<number> {
+  sendDue(): Promise<number> {
+    const round = this.round();
+    this.rounds.add(round);
+    const done = () => void this.rounds.delete(round);
+    round.then(done, done);
+    return round;
+  }
+
+  /**
+   * Resolves once no round is running: every alert claimed by then was sent, or its failure recorded. Tests wait on
+   * it rather than for a fixed time (decision 123).
+   */
+  async idle(): Promise<void> {
+    while (this.rounds.size > 0) await Promise.allSettled([...this.rounds]);
+  }
+
+  private async round(): Promise<number> {
     let sent = 0;
     for (;;) {
       const [alert] = await this.database.rows<ClaimedAlert>(sql`

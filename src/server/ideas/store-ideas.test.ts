@@ -207,8 +207,18 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
       const listener = new pg.Client({ connectionString: suite.store.databaseUrl });
       await listener.connect();
       const payloads: string[] = [];
+      // Each notification's arrival, in order: a test waits for the nth one instead of polling.
+      const arrived: ((count: number) => void)[] = [];
+      const notified = (count: number) =>
+        new Promise<void>((resolve) => {
+          if (payloads.length >= count) return resolve();
+          arrived.push((now) => now >= count && resolve());
+        });
+      /** A marker sent after the rest: notifications arrive in commit order, so once it is here none is still coming. */
+      const MARKER = 'marker';
       listener.on('notification', (message) => {
         if (message.channel === channel && message.payload) payloads.push(message.payload);
+        for (const tell of arrived) tell(payloads.length);
       });
       await listener.query(`listen ${channel}`);
       try {
@@ -219,8 +229,7 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
         const group = Array.from({ length: 90 }, (_, n) => idea(`n${n}@example.com`));
         group.splice(45, 0, idea('spam@example.com', { spam: true }));
         const stored = await insertIdeas(suite.database, group, { ...policy, notifyChannel: channel });
-        const until = Date.now() + 5000;
-        while (payloads.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+        await notified(3);
         const events = payloads.flatMap((payload) => JSON.parse(payload) as WorkspaceEvent[]);
         const leads = group.filter((one) => one.spamReason === null);
         expect(events.map((event) => event.ideaId)).toEqual(leads.map((one) => one.id));
@@ -243,9 +252,10 @@ describe.each(DRIVERS)('store_ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (d
             notifyChannel: channel,
           }),
         ).rejects.toThrow();
-        await listener.query('select 1');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(payloads).toEqual([]);
+        // Had the refused group notified anything, it would have arrived before this marker, committed after it.
+        await suite.database.rows(sql`select pg_notify(${channel}, ${MARKER})`);
+        await notified(1);
+        expect(payloads).toEqual([MARKER]);
       } finally {
         await listener.end();
       }
