@@ -26,21 +26,36 @@ export interface SmtpTestServer {
   dataEnded: number;
   /** Resolves when at least `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves with the received mails that `match`, once there are at least `count` (rejects after `timeoutMs`). */
+  waitForMails(match: (mail: ReceivedMail) => boolean, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Resolves when at least `count` messages were transmitted, answered or not (rejects after `timeoutMs`). */
   waitForData(count: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-async function waitUntil(done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(failure());
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
+  // The waits are checked when a message arrives or is transmitted: no polling (decision 123).
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const check of [...waiters]) check();
+  };
+  const waitUntil = (done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> =>
+    done()
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          const check = () => {
+            if (!done()) return;
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            waiters.delete(check);
+            reject(new Error(failure()));
+          }, timeoutMs);
+          waiters.add(check);
+        });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,6 +66,7 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         handle.dataEnded += 1;
+        changed();
         const refuseWith = handle.refuseWith;
         setTimeout(() => {
           if (refuseWith !== undefined) {
@@ -61,6 +77,7 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
             .then((parsed) => {
               received.push({ raw, parsed, envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
               callback();
+              changed();
             })
             .catch((error: Error) => callback(error));
         }, handle.answerDelayMs);
@@ -82,6 +99,14 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
         () => `expected ${count} mails, got ${received.length}`,
       );
       return received;
+    },
+    async waitForMails(match, count = 1, timeoutMs = 15_000) {
+      await waitUntil(
+        () => received.filter(match).length >= count,
+        timeoutMs,
+        () => `expected ${count} matching mails, got ${received.filter(match).length} of ${received.length}`,
+      );
+      return received.filter(match);
     },
     waitForData: (count, timeoutMs = 15_000) =>
       waitUntil(

@@ -54,17 +54,12 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: leadsCopy.inbox.title })).toBeVisible({ timeout: 20_000 });
 }
 
-const mailTo = async (address: string, subject: RegExp, count = 1) => {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = intake!.smtp.received.filter(
-      (mail) => mail.envelopeTo.includes(address) && subject.test(mail.parsed.subject ?? ''),
-    );
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const mailTo = (address: string, subject: RegExp, count = 1) =>
+  intake!.smtp.waitForMails(
+    (mail) => mail.envelopeTo.includes(address) && subject.test(mail.parsed.subject ?? ''),
+    count,
+    30_000,
+  );
 
 test('추가 질문 from a template, answers with JavaScript on and off, unread and the owner told; a quote printed', async ({
   browser,

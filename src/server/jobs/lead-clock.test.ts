@@ -12,7 +12,7 @@ import { PROMISE_HOURS } from '../../domain/idea';
 import { testConfig } from '../config';
 import { LOOK_BACK_HOURS } from './lead-clock';
 import { storeLead, storeMember } from '../../../test-support/server/lead-fixtures';
-import { startSmtpServer, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
+import { startSmtpServer, type ReceivedMail, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
 import { buildTestApp, DELIVERY_TEST_ENV, TEST_APP_ENV } from '../../../test-support/server/test-app';
 import {
   APP_TEST_TIMEOUT_MS,
@@ -46,14 +46,9 @@ describe.each(DRIVERS)('the 24-hour clock alerts on %s', { timeout: APP_TEST_TIM
   };
   /** The clock's mails (the spam folder's daily report goes out in these turns too). */
   const clockSubjects = [false, true].map((overdue) => leadAlertCopy.mailSubject('', overdue));
-  const clockMails = () =>
-    smtp.received.filter((mail) => clockSubjects.some((subject) => mail.parsed.subject?.startsWith(subject)));
-  const waitForClockMails = async (count: number) => {
-    const deadline = Date.now() + 10_000;
-    while (clockMails().length < count && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    return clockMails();
-  };
+  const isClockMail = (mail: ReceivedMail) => clockSubjects.some((subject) => mail.parsed.subject?.startsWith(subject));
+  const clockMails = () => smtp.received.filter(isClockMail);
+  const waitForClockMails = (count: number) => smtp.waitForMails(isClockMail, count, 10_000);
   const stopApps = async () => {
     while (apps.length > 0) await apps.pop()!.close();
   };
