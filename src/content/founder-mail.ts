@@ -1,6 +1,6 @@
 /**
- * The wording of the two mails the founder receives (decision 084): the confirmation when their idea is accepted
- * and the note when the prototype is ready. Neither carries anything the visitor typed (not the idea, not the
+ * The wording of the mails the founder receives (decision 084): the confirmation when their idea is accepted, the
+ * note when the prototype is ready and the team's meeting offer (decision 104). Neither carries anything the visitor typed (not the idea, not the
  * name): the form must not become a way to mail someone chosen words. The server (src/server/mail/founder-mail.ts)
  * fills in the reference, the times (KST, already formatted) and the status link.
  */
@@ -17,6 +17,15 @@ export const founderMailCopy = {
     title: '프로토타입 전달',
     intro: '요청하신 아이디어의 프로토타입이 준비되었습니다. 아래 링크에서 바로 확인해 보세요.',
     statusHint: '진행 상황 페이지에서 프로토타입 링크와 지금까지의 진행 기록을 볼 수 있습니다.',
+  },
+  /** The team proposed a meeting from the lead page (its link opens the status page at the booking). */
+  meetingOffer: {
+    subject: '[24시간 MVP] 팀이 미팅을 제안했습니다',
+    title: '미팅 제안',
+    intro: '24시간 MVP 팀이 신청하신 아이디어에 대해 함께 이야기 나눌 미팅을 제안했습니다.',
+    statusHint:
+      '아래 링크의 진행 상황 페이지에서 팀이 미팅을 받는 시간 중 편하신 시간을 골라 바로 예약하실 수 있습니다. 모든 시각은 한국 시간입니다.',
+    statusLabel: '미팅 시간 고르기',
   },
   labels: {
     reference: '접수 번호',

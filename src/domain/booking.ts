@@ -284,3 +284,6 @@ export const BOOKING_API_PATHS = {
 
 /** The status page's booking posts, below the status link. */
 export const bookingSubpaths = { book: 'meeting/book', move: 'meeting/move', cancel: 'meeting/cancel' } as const;
+
+/** The status page's meeting section's anchor: the meeting offer's mail links straight to it. */
+export const BOOKING_SECTION_ID = 'st-meeting';

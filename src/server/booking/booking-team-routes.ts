@@ -1,7 +1,8 @@
 /**
  * The workspace API's booking routes (decision 104), inside the team scope (team/team-api.ts: session, Origin,
  * no-store): the team's settings (every member reads them, owners change them), and a lead's meeting: what the
- * founder sees, proposing a meeting before the prototype, moving and cancelling (the same functions and cut-off
+ * founder sees, proposing a meeting before the prototype (the founder gets a mail with the link to the booking),
+ * moving and cancelling (the same functions and cut-off
  * as the founder's). Each change is an access record in its transaction and announced to open workspaces.
  */
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
 import type { EventBus } from '../events/event-bus';
+import { queueMeetingOfferMail } from '../founder/founder-mail-queue';
 import { isIdeaId } from '../ideas/idea-ids';
 import { appendAccessRecord } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
@@ -102,8 +104,8 @@ export async function bookingTeamRoutes(scope: FastifyInstance, options: Booking
   scope.post<IdParams>('/leads/:id/meeting/propose', async (request) => {
     const ideaId = ideaIdOf(request);
     const proposed = await database.transaction(async (rows: RowsFn) => {
-      const ok = await proposeMeeting(rows, ideaId, request.member!.id);
-      if (ok)
+      const offer = await proposeMeeting(rows, ideaId, request.member!.id);
+      if (offer)
         await appendAccessRecord(rows, {
           actor: 'member',
           action: 'meeting_proposed',
@@ -111,9 +113,12 @@ export async function bookingTeamRoutes(scope: FastifyInstance, options: Booking
           ip: request.ip,
           ideaId,
         });
-      return ok;
+      // The founder hears of the offer by mail, once (the founder outbox's key), with the link to the booking.
+      if (offer === 'new' && config.founder.mail) await queueMeetingOfferMail(rows, ideaId);
+      return offer;
     });
     if (!proposed) throw new TeamApiError(404, 'not_found');
+    options.onQueued?.();
     void events.publish({ kind: 'lead_changed', ideaId, memberId: null, actorId: request.member!.id });
     return answer(ideaId);
   });

@@ -11,10 +11,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatusCopy, meetingMailCopy } from '../../content/booking';
+import { founderMailCopy } from '../../content/founder-mail';
 import { statusPageCopy } from '../../content/status-page';
 import { hoursProblemText } from '../../content/booking-workspace';
 import {
   BOOKING_API_PATHS,
+  BOOKING_SECTION_ID,
   bookingSubpaths,
   FOUNDER_MEETING_CHANGES_PER_HOUR,
   HOURS_PROBLEM_LIMITS,
@@ -190,6 +192,58 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         headers: member.headers,
       });
       expect(lead.json().meeting.startsAt).toBe(slot);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'mails the founder once when the team proposes a meeting, linking to the booking, and not without FOUNDER_MAIL',
+    async () => {
+      const app = await start({ SITE_URL: 'https://mvp24.example' });
+      const member = await signedIn(app.database, 'member');
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database, {
+        email: 'founder@example.com',
+        stage: 'building',
+        prototypeDeliveredAt: null,
+      });
+      const propose = (id: string, headers = member.headers) =>
+        app.inject({ method: 'POST', url: BOOKING_API_PATHS.propose(id), headers });
+      // Twice, as a double press: one mail.
+      expect((await propose(founder.id)).statusCode).toBe(200);
+      expect((await propose(founder.id)).statusCode).toBe(200);
+      const [mail] = await suite.smtp.waitFor(1);
+      await app.outbox.settled();
+      expect(suite.smtp.received).toHaveLength(1);
+      expect(mail!.envelopeTo).toEqual(['founder@example.com']);
+      expect(mail!.parsed.subject).toBe(founderMailCopy.meetingOffer.subject);
+      expect(mail!.parsed.text).toContain(`https://mvp24.example${founder.path}#${BOOKING_SECTION_ID}`);
+      expect(mail!.parsed.html).toContain(`href="https://mvp24.example${founder.path}#${BOOKING_SECTION_ID}"`);
+      expect(mail!.raw).not.toContain('홍길동');
+      // The link opens the section it names.
+      expect((await app.inject({ method: 'GET', url: founder.path })).body).toContain(`id="${BOOKING_SECTION_ID}"`);
+
+      // Without FOUNDER_MAIL the offer stands and no mail goes.
+      await app.close();
+      const quiet = await buildTestApp(suite.store, { ...ENV, FOUNDER_MAIL: 'false', SMTP_URL: suite.smtp.url });
+      try {
+        const other = await deliveredLead(quiet.database, { stage: 'building', prototypeDeliveredAt: null });
+        const session = await signedIn(quiet.database, 'member');
+        const offered = await quiet.inject({
+          method: 'POST',
+          url: BOOKING_API_PATHS.propose(other.id),
+          headers: session.headers,
+        });
+        expect(offered.json().offered).toBe(true);
+        await quiet.outbox.settled();
+        expect(suite.smtp.received).toHaveLength(1);
+        const [row] = await quiet.database.rows<{ n: number }>(
+          sql`select count(*)::int as n from founder_mails where idea_id = ${other.id}::uuid`,
+        );
+        expect(row!.n).toBe(0);
+      } finally {
+        await quiet.close();
+      }
     },
     APP_TEST_TIMEOUT_MS,
   );

@@ -294,19 +294,23 @@ export async function cancelMeeting(
   });
 }
 
-/** The team proposes a meeting before the prototype: the status page offers slots from now. */
+/**
+ * The team proposes a meeting before the prototype: the status page offers slots from now. `new` the first time
+ * (the founder's mail goes then, booking-team-routes.ts), `existing` after; undefined when there is no such idea.
+ */
 export async function proposeMeeting(
   rows: RowsFn,
   ideaId: string,
   memberId: string,
   now = new Date(),
-): Promise<boolean> {
-  const [row] = await rows(sql`
+): Promise<'new' | 'existing' | undefined> {
+  const [row] = await rows<{ inserted: boolean }>(sql`
     insert into meeting_offers (idea_id, offered_at, offered_by)
     select id, ${now.toISOString()}::timestamptz, ${memberId}::uuid from ideas where id = ${ideaId}::uuid
     on conflict (idea_id) do update set offered_at = meeting_offers.offered_at
-    returning idea_id`);
-  return Boolean(row);
+    returning (xmax = 0) as inserted`);
+  if (!row) return undefined;
+  return row.inserted ? 'new' : 'existing';
 }
 
 export interface MeetingView {

@@ -222,8 +222,8 @@ export const founderMails = pgTable(
     ideaId: uuid('idea_id')
       .notNull()
       .references(() => ideas.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'ready', 'message'] }).notNull(),
-    /** Which mail of its kind: '' for the idea's own (confirmation, ready), the thread message's id for `message`. */
+    kind: text('kind', { enum: ['confirmation', 'ready', 'message', 'meeting_offer'] }).notNull(),
+    /** Which mail of its kind: '' for the idea's own (confirmation, ready, meeting_offer), the thread message's id for `message`. */
     ref: text('ref').notNull().default(''),
     recipientHash: text('recipient_hash').notNull(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })

@@ -26,3 +26,15 @@ export async function queueReadyMail(rows: RowsFn, ideaId: string, at: string): 
     from founder_mails f where f.idea_id = ${ideaId}::uuid and f.kind = 'confirmation'
     on conflict (idea_id, kind, ref) do nothing`);
 }
+
+/**
+ * The team's meeting offer (decision 104), once per idea (the key: an idea has at most one offer) and only on an open
+ * lead; the caller queues it only with FOUNDER_MAIL. The hash is the cap's, though the cap counts confirmations only.
+ */
+export async function queueMeetingOfferMail(rows: RowsFn, ideaId: string): Promise<void> {
+  await rows(sql`
+    insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at, next_attempt_at)
+    select id, 'meeting_offer', encode(sha256(convert_to(lower(btrim(email)), 'UTF8')), 'hex'), 'pending', 0, now(), now()
+    from ideas where id = ${ideaId}::uuid and closed_at is null
+    on conflict (idea_id, kind, ref) do nothing`);
+}

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { BOOKING_SECTION_ID } from '../../domain/booking';
 import type { Database } from '../db/client';
 import { statusPath, statusToken } from '../founder/status-token';
 import { renderThreadMail } from '../thread/thread-mail';
@@ -116,7 +117,8 @@ export class FounderMailSender {
               ideaId,
               receivedAt: new Date(row.received_at),
               email: row.email,
-              statusUrl: founderStatusUrl(this.options, ideaId),
+              // The meeting offer opens the status page at its booking section.
+              statusUrl: `${founderStatusUrl(this.options, ideaId)}${row.kind === 'meeting_offer' ? `#${BOOKING_SECTION_ID}` : ''}`,
               from: this.options.from,
               ...replyTo,
               prototypeUrl: row.prototype_url,

@@ -1,6 +1,7 @@
 /**
- * The founder's two mails (decision 084), beside the team's (team-mail.ts): the confirmation (reference, received
- * time, promised time in KST, the status link) and the ready note (the prototype's link and the status link), both
+ * The founder's own mails (decision 084), beside the team's (team-mail.ts): the confirmation (reference, received
+ * time, promised time in KST, the status link), the ready note (the prototype's link and the status link) and the
+ * team's meeting offer (decision 104: the status link opened at the booking section), all
  * with Reply-To the team (TEAM_EMAIL), so a founder's reply reaches someone. Nothing the visitor typed goes
  * in: not the idea, not the name; the address is only the recipient, and it was validated as an e-mail address by
  * the idea schema (domain/idea.ts), which admits no CR or LF, so it cannot inject a header (checked again here).
@@ -13,7 +14,7 @@ import { formatKst } from '../../domain/kst';
 import { messageIdDomain, type TeamMail } from './team-mail';
 import { leadReference } from '../../domain/lead-reference';
 
-export type FounderMailKind = 'confirmation' | 'ready';
+export type FounderMailKind = 'confirmation' | 'ready' | 'meeting_offer';
 
 export interface FounderMailInput {
   kind: FounderMailKind;
@@ -40,7 +41,9 @@ export function isSafeRecipient(address: string): boolean {
 
 export function renderFounderMail(input: FounderMailInput): TeamMail {
   if (!isSafeRecipient(input.email)) throw new Error('unsafe recipient address');
-  const part = input.kind === 'confirmation' ? copy.confirmation : copy.ready;
+  const part =
+    input.kind === 'confirmation' ? copy.confirmation : input.kind === 'ready' ? copy.ready : copy.meetingOffer;
+  const statusLabel = 'statusLabel' in part ? part.statusLabel : copy.labels.status;
   const received = copy.kst(formatKst(input.receivedAt));
   const promised = copy.kst(formatKst(new Date(input.receivedAt.getTime() + PROMISE_HOURS * 3_600_000)));
   const prototype = input.kind === 'ready' && input.prototypeUrl ? input.prototypeUrl : undefined;
@@ -60,7 +63,7 @@ export function renderFounderMail(input: FounderMailInput): TeamMail {
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     part.statusHint,
-    `${copy.labels.status}: ${input.statusUrl}`,
+    `${statusLabel}: ${input.statusUrl}`,
     '',
     copy.footer,
   ].join('\n');
@@ -73,7 +76,7 @@ ${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><t
 </table>
 ${prototype ? `<p><a href="${escapeHtml(prototype)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.labels.openPrototype)}</a></p>` : ''}
 <p>${escapeHtml(part.statusHint)}</p>
-<p><a href="${escapeHtml(input.statusUrl)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(copy.labels.status)}</a></p>
+<p><a href="${escapeHtml(input.statusUrl)}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #fff; border-radius: 8px; text-decoration: none;">${escapeHtml(statusLabel)}</a></p>
 <p style="color: #555; font-size: 13px;">${escapeHtml(copy.footer)}</p>
 </body></html>`;
   return {
