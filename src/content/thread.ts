@@ -3,6 +3,7 @@
  * the lead page's thread panel (the team's words: 해요), the status page's thread section and answer form, the
  * mail that carries a team message, the refusals of an answer, and the alert that tells the team an answer came.
  */
+import { bookingStatusCopy } from './booking';
 
 /** The team's starting points, edited before sending; each is what the founder reads. */
 export const threadTemplates = [
@@ -24,7 +25,9 @@ export const threadTemplates = [
   {
     id: 'meeting',
     label: '미팅 제안',
-    body: '안녕하세요, 24시간 MVP 팀입니다.\n프로토타입을 함께 보면서 다음 단계를 이야기하는 30분 미팅을 제안드립니다. 편하신 요일과 시간대를 알려 주세요.',
+    // Points at the booking on the status page (its section's heading), not at a reply with days and times; the
+    // length is the team's setting (the section shows it), so the template names none.
+    body: `안녕하세요, 24시간 MVP 팀입니다.\n프로토타입을 함께 보면서 다음 단계를 이야기하는 미팅을 제안드립니다. 진행 상황 페이지의 「${bookingStatusCopy.heading}」에서 팀이 미팅을 받는 시간 중 편하신 시간을 골라 바로 예약해 주세요. 모든 시각은 한국 시간입니다.`,
   },
 ] as const;
 
