@@ -89,7 +89,10 @@ export const meetingMailCopy = {
     video: '화상 미팅 링크',
     status: '진행 상황 보기',
     lead: '리드 보기',
+    cancelledBy: '취소한 쪽',
   },
+  /** Who cancelled, in the cancellation to both sides (meetings.cancelled_by). */
+  cancelledBy: { founder: '신청자 (진행 상황 페이지에서)', team: '24시간 MVP 팀' },
   how: { video: '화상 미팅', phone: '전화 통화' },
   changeHint: '미팅 2시간 전까지 진행 상황 페이지에서 시간을 바꾸거나 취소할 수 있습니다.',
   footer: '이 메일에 회신하면 팀에 바로 전달됩니다. 링크는 본인만 알 수 있도록 다른 사람과 공유하지 마세요.',

@@ -351,10 +351,37 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         const cancel = readInvitation(calendarOf(mail.parsed));
         expect(cancel).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 2, status: 'CANCELLED' });
         expect(mail.parsed.subject).toBe(meetingMailCopy.subjects.cancel);
+        // Both sides read who cancelled: the founder.
+        expect(mail.parsed.text).toContain(
+          `${meetingMailCopy.labels.cancelledBy}: ${meetingMailCopy.cancelledBy.founder}`,
+        );
+        expect(mail.parsed.html).toContain(meetingMailCopy.cancelledBy.founder);
       }
       expect(offeredSlots((await app.inject({ method: 'GET', url: other.path })).body)).toContain(slots[3]);
       expect((await post(app, other.path, 'book', slots[3])).statusCode).toBe(200);
       expect(await state(app)).toMatchObject({ meetings: 2, cells: 1 });
+
+      // The team cancels the next founder's meeting from the workspace: both sides read that the team did.
+      await suite.smtp.waitFor(8);
+      const member = await signedIn(app.database, 'member');
+      const byTeam = await app.inject({
+        method: 'POST',
+        url: BOOKING_API_PATHS.cancel(other.id),
+        headers: member.headers,
+      });
+      expect(byTeam.statusCode).toBe(200);
+      const teamCancels = (await suite.smtp.waitFor(10)).slice(8);
+      expect(teamCancels.map((mail) => mail.parsed.subject)).toEqual([
+        meetingMailCopy.subjects.cancel,
+        meetingMailCopy.subjects.cancel,
+      ]);
+      expect(teamCancels.some(to('next@example.com'))).toBe(true);
+      for (const mail of teamCancels) {
+        expect(mail.parsed.text).toContain(
+          `${meetingMailCopy.labels.cancelledBy}: ${meetingMailCopy.cancelledBy.team}`,
+        );
+        expect(mail.parsed.text).not.toContain(meetingMailCopy.cancelledBy.founder);
+      }
     },
     APP_TEST_TIMEOUT_MS,
   );

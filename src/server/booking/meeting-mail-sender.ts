@@ -45,6 +45,7 @@ interface ClaimedMeetingMail extends Record<string, unknown> {
   meeting_sequence: number;
   mode: MeetingMode;
   video_url: string | null;
+  cancelled_by: 'founder' | 'team' | null;
   email: string;
   owner_email: string | null;
   /** An invitation to this meeting reached this recipient (a cancellation of one they never had is not sent). */
@@ -75,7 +76,7 @@ export class MeetingMailSender {
       )
       select c.key, c.kind, c.recipient, c.sequence, c.attempts, c.created_at, c.meeting_id::text as meeting_id,
         mt.idea_id::text as idea_id, mt.starts_at, mt.ends_at, mt.status, mt.sequence as meeting_sequence, mt.mode,
-        mt.video_url, i.email, o.email as owner_email,
+        mt.video_url, mt.cancelled_by, i.email, o.email as owner_email,
         exists (select 1 from meeting_mails r where r.meeting_id = c.meeting_id and r.recipient = c.recipient
           and r.kind = 'request' and r.status = 'sent') as invited
       from claimed c join meetings mt on mt.id = c.meeting_id join ideas i on i.id = mt.idea_id
@@ -122,6 +123,7 @@ export class MeetingMailSender {
           sequence: Number(row.sequence),
           mode: row.mode,
           videoUrl: row.video_url,
+          cancelledBy: row.cancelled_by,
         },
         founderEmail: row.email,
         teamEmail: row.owner_email ?? this.options.teamEmail,

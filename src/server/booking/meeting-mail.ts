@@ -2,7 +2,8 @@
  * The meeting's mails (decision 103): to the founder (with the status link) and to the team or the lead's owner
  * (with the lead's page), each carrying the invitation (icalendar.ts) as nodemailer's `icalEvent`, which puts it
  * both as a `text/calendar; method=…` alternative (what Outlook and Gmail read in place) and as `invite.ics`.
- * Reminders carry the current invitation too, so a calendar that missed the first one still gets it. Nothing the
+ * Reminders carry the current invitation too, so a calendar that missed the first one still gets it. A cancellation
+ * says who cancelled (the founder or the team), to both sides. Nothing the
  * founder typed goes in: the reference, times, the team's video link and the links. Copy: content/booking.ts.
  */
 import { meetingMailCopy as copy } from '../../content/booking';
@@ -26,6 +27,8 @@ export interface MeetingMailInput {
     sequence: number;
     mode: MeetingMode;
     videoUrl: string | null;
+    /** Who cancelled it (a cancellation says so to both sides). */
+    cancelledBy: 'founder' | 'team' | null;
   };
   /** The founder's address (the invitation's attendee). */
   founderEmail: string;
@@ -76,6 +79,9 @@ export function renderMeetingMail(input: MeetingMailInput): MeetingMail {
     [copy.labels.at, at],
     [copy.labels.how, copy.how[meeting.mode]],
     ...(video ? ([[copy.labels.video, video]] as [string, string][]) : []),
+    ...(cancel && meeting.cancelledBy
+      ? ([[copy.labels.cancelledBy, copy.cancelledBy[meeting.cancelledBy]]] as [string, string][])
+      : []),
   ];
   const linkLabel = toTeam ? copy.labels.lead : copy.labels.status;
   const lines = [
