@@ -327,6 +327,23 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       const slots = offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body);
       expect((await post(app, founder.path, 'book', slots[0])).statusCode).toBe(200);
       await suite.smtp.waitFor(2);
+      // "Change time" offers every free slot but the one booked, on the status page and in the workspace; a move
+      // to it is refused and changes nothing.
+      const bookedPage = (await app.inject({ method: 'GET', url: founder.path })).body;
+      expect(bookedPage).toContain(`data-meeting-at="${slots[0]}"`);
+      expect(offeredSlots(bookedPage)).toContain(slots[1]);
+      expect(offeredSlots(bookedPage)).not.toContain(slots[0]);
+      const teamView = await app.inject({
+        method: 'GET',
+        url: BOOKING_API_PATHS.meeting(founder.id),
+        headers: (await signedIn(app.database, 'member')).headers,
+      });
+      expect(teamView.json<{ slots: string[] }>().slots).toContain(slots[1]);
+      expect(teamView.json<{ slots: string[] }>().slots).not.toContain(slots[0]);
+      const same = await post(app, founder.path, 'move', slots[0]);
+      expect(same.statusCode).toBe(409);
+      expect(same.body).toContain(bookingStatusCopy.refusals.unchanged);
+      expect(await state(app)).toMatchObject({ meetings: 1, mails: 2 });
       const moved = await post(app, founder.path, 'move', slots[3]);
       expect(moved.statusCode).toBe(200);
       expect(moved.body).toContain(bookingStatusCopy.done.movedTitle);

@@ -23,7 +23,15 @@ import { changeStage } from '../ideas/lead-stages';
 import { readBookingSettings } from './booking-settings';
 import { queueMeetingMails } from './meeting-mail-queue';
 
-export type BookingRefusal = SlotRefusal | 'not_offered' | 'already_booked' | 'no_meeting' | 'too_late' | 'too_many';
+export type BookingRefusal =
+  | SlotRefusal
+  | 'not_offered'
+  | 'already_booked'
+  | 'no_meeting'
+  | 'too_late'
+  | 'too_many'
+  /** A move to the time the meeting already has. */
+  | 'unchanged';
 
 /** What a booking post did to the meeting. */
 export type MeetingChange = 'booked' | 'moved' | 'cancelled';
@@ -230,6 +238,7 @@ export async function moveMeeting(
     const current = await bookedMeeting(rows, ideaId);
     if (!current) return { refused: 'no_meeting' };
     if (!mayChangeMeeting(current.startsAt, now)) return { refused: 'too_late' };
+    if (start.getTime() === current.startsAt.getTime()) return { refused: 'unchanged' };
     if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const settings = await readBookingSettings(rows);
     const refusal = slotRefusal(settings, await takenCells(rows, now, current.id), now, start);
@@ -320,7 +329,7 @@ export interface MeetingView {
   /** The booked meeting may still be cancelled or moved (until the cut-off). */
   mayChange: boolean;
   settings: BookingSettings;
-  /** Free slots for a booking (or, with a meeting, to move it to). */
+  /** Free slots for a booking (or, with a meeting, to move it to: never the time it already has). */
   slots: Date[];
 }
 
@@ -337,8 +346,14 @@ export async function meetingView(database: Database, ideaId: string, now = new 
     const settings = await readBookingSettings(rows);
     const isOffered = Boolean(offer?.offered);
     const mayChange = meeting !== null && mayChangeMeeting(meeting.startsAt, now);
+    // A move may overlap the meeting's own cells (an hour at 10:00 to 10:30), so they count as free, but the start
+    // it already has is no change.
     const slots =
-      isOffered && (!meeting || mayChange) ? freeSlots(settings, await takenCells(rows, now, meeting?.id), now) : [];
+      isOffered && (!meeting || mayChange)
+        ? freeSlots(settings, await takenCells(rows, now, meeting?.id), now).filter(
+            (slot) => slot.getTime() !== meeting?.startsAt.getTime(),
+          )
+        : [];
     return {
       offered: isOffered,
       proposedAt: offer?.proposed_at ? new Date(offer.proposed_at) : null,
