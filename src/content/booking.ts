@@ -12,6 +12,9 @@ export const bookingStatusCopy = {
   mode: { video: '화상 미팅', phone: '전화 통화' },
   modeLine: (mode: string, minutes: string) => `${mode} · ${minutes}`,
   noSlots: '지금은 예약할 수 있는 시간이 없습니다. 팀이 곧 연락드리겠습니다.',
+  /** A phone meeting, and the founder gave no number: no slots, and how to give one. */
+  noPhone:
+    '미팅은 전화로 진행하는데, 신청서에 연락처가 없어 아직 시간을 고르실 수 없습니다. 이 페이지 아래의 답변 칸에 전화번호를 남겨 주시거나 받으신 메일에 회신해 주시면, 팀이 확인하고 미팅 시간을 맞춰 연락드리겠습니다.',
   choose: '이 시간으로 예약',
   booked: {
     heading: '예약된 미팅',
@@ -43,6 +46,8 @@ export const bookingStatusCopy = {
     not_offered: '아직 미팅을 예약할 수 있는 단계가 아닙니다. 프로토타입이 전달되면 예약할 수 있습니다.',
     already_booked: '이미 예약된 미팅이 있습니다. 시간을 바꾸려면 예약된 미팅에서 변경해 주세요.',
     no_meeting: '예약된 미팅이 없습니다.',
+    no_phone:
+      '미팅은 전화로 진행하는데, 신청서에 연락처가 없어 예약하지 못했습니다. 진행 상황 페이지의 답변 칸에 전화번호를 남겨 주시거나 받으신 메일에 회신해 주시면 팀이 미팅 시간을 맞춰 연락드리겠습니다.',
     unchanged: '이미 이 시간으로 예약되어 있습니다. 바꾸시려면 다른 시간을 골라 주세요.',
     too_late: '미팅 2시간 전부터는 바꾸거나 취소할 수 없습니다. 메일에 회신해 주세요.',
     invalid: '요청을 이해하지 못했습니다. 진행 상황 페이지에서 다시 시도해 주세요.',

@@ -57,9 +57,11 @@ ${meeting.mode === 'video' ? video : ''}
 export function bookingSectionHtml(view: MeetingView, base: string): string {
   if (!view.offered && !view.meeting) return '';
   const heading = `<h2 id="st-meeting">${escapeHtml(view.meeting ? copy.booked.heading : copy.heading)}</h2>`;
+  const noPhone = `<p data-no-phone>${escapeHtml(copy.noPhone)}</p>`;
   if (view.meeting) {
-    const moves =
-      view.slots.length > 0
+    const moves = view.phoneMissing
+      ? noPhone
+      : view.slots.length > 0
         ? `<details><summary>${escapeHtml(copy.booked.moveHeading)}</summary>${slotForms(view.slots, `${base}/${bookingSubpaths.move}`, copy.booked.move)}</details>`
         : '';
     return `${STYLE}<section class="card hi" aria-labelledby="st-meeting" data-meeting>${heading}
@@ -75,7 +77,13 @@ ${
   return `${STYLE}<section class="card hi" aria-labelledby="st-meeting" data-meeting>${heading}
 <p class="muted">${escapeHtml(copy.lead)}</p>
 <p><strong>${escapeHtml(mode)}</strong></p>
-${view.slots.length > 0 ? slotForms(view.slots, `${base}/${bookingSubpaths.book}`, copy.choose) : `<p data-no-slots>${escapeHtml(copy.noSlots)}</p>`}
+${
+  view.phoneMissing
+    ? noPhone
+    : view.slots.length > 0
+      ? slotForms(view.slots, `${base}/${bookingSubpaths.book}`, copy.choose)
+      : `<p data-no-slots>${escapeHtml(copy.noSlots)}</p>`
+}
 </section>`;
 }
 

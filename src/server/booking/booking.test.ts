@@ -22,6 +22,7 @@ import {
   HOURS_PROBLEM_LIMITS,
   MEETING_REMINDERS,
 } from '../../domain/booking';
+import { escapeHtml } from '../../domain/escape-html';
 import { formatKst, KST_OFFSET_MS, kstDay } from '../../domain/kst';
 import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
 import {
@@ -584,6 +585,45 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(crossSite.statusCode).toBe(403);
       expect(await state(app)).toEqual(before);
       expect(suite.smtp.received).toHaveLength(0);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'offers a phone meeting only to a founder who gave a number, and says in Korean how to give one',
+    async () => {
+      const app = await start();
+      await setHours(app.database);
+      const withPhone = await deliveredLead(app.database);
+      const slots = offeredSlots((await app.inject({ method: 'GET', url: withPhone.path })).body);
+      expect(slots.length).toBeGreaterThan(0);
+      for (const phone of ['', '   ']) {
+        const founder = await deliveredLead(app.database, { phone });
+        const page = (await app.inject({ method: 'GET', url: founder.path })).body;
+        expect(page).toContain(bookingStatusCopy.heading);
+        expect(page).toContain(escapeHtml(bookingStatusCopy.noPhone));
+        expect(offeredSlots(page)).toEqual([]);
+        const refused = await post(app, founder.path, 'book', slots[0]);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.body).toContain(escapeHtml(bookingStatusCopy.refusals.no_phone));
+      }
+      expect(await state(app)).toMatchObject({ meetings: 0, cells: 0, mails: 0 });
+
+      // A video meeting needs no number; once the team meets by phone, the founder without one may not move it there
+      // (the page offers no move and says why) but may still cancel.
+      await setHours(app.database, { ...ALL_DAY_HOURS, mode: 'video', videoUrl: 'https://meet.example/x' });
+      const founder = await deliveredLead(app.database, { phone: '' });
+      expect(offeredSlots((await app.inject({ method: 'GET', url: founder.path })).body)).toContain(slots[0]);
+      expect((await post(app, founder.path, 'book', slots[0])).statusCode).toBe(200);
+      await setHours(app.database);
+      const booked = (await app.inject({ method: 'GET', url: founder.path })).body;
+      expect(booked).toContain(`data-meeting-at="${slots[0]}"`);
+      expect(offeredSlots(booked)).toEqual([]);
+      expect(booked).toContain(escapeHtml(bookingStatusCopy.noPhone));
+      const move = await post(app, founder.path, 'move', slots[1]);
+      expect(move.statusCode).toBe(409);
+      expect(move.body).toContain(escapeHtml(bookingStatusCopy.refusals.no_phone));
+      expect((await app.inject({ method: 'GET', url: founder.path })).body).toContain(`data-meeting-at="${slots[0]}"`);
     },
     APP_TEST_TIMEOUT_MS,
   );

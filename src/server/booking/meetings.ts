@@ -31,7 +31,9 @@ export type BookingRefusal =
   | 'too_late'
   | 'too_many'
   /** A move to the time the meeting already has. */
-  | 'unchanged';
+  | 'unchanged'
+  /** A phone meeting (the settings' mode) for a founder who gave no number. */
+  | 'no_phone';
 
 /** What a booking post did to the meeting. */
 export type MeetingChange = 'booked' | 'moved' | 'cancelled';
@@ -115,14 +117,21 @@ const mailTiming = (context: BookingContext) => ({
 /** The rollback that says a cell was taken between the check and the insert. */
 class SlotTaken extends Error {}
 
-/** Whether the status page offers a meeting for this idea: the prototype went out, or the team proposed one. */
-async function offered(rows: RowsFn, ideaId: string): Promise<boolean | undefined> {
-  const [row] = await rows<{ offered: boolean }>(sql`
-    select (i.prototype_delivered_at is not null or o.idea_id is not null) and i.closed_at is null as offered
+/**
+ * Whether the status page offers a meeting for this idea (the prototype went out, or the team proposed one), and
+ * whether the founder gave a phone number (a phone meeting needs one); the idea's row locked.
+ */
+async function offered(rows: RowsFn, ideaId: string): Promise<{ offered: boolean; hasPhone: boolean } | undefined> {
+  const [row] = await rows<{ offered: boolean; has_phone: boolean }>(sql`
+    select (i.prototype_delivered_at is not null or o.idea_id is not null) and i.closed_at is null as offered,
+      btrim(i.phone) <> '' as has_phone
     from ideas i left join meeting_offers o on o.idea_id = i.id
     where i.id = ${ideaId}::uuid for update of i`);
-  return row ? Boolean(row.offered) : undefined;
+  return row ? { offered: Boolean(row.offered), hasPhone: Boolean(row.has_phone) } : undefined;
 }
+
+/** A phone meeting and no number to call. */
+const phoneMissing = (settings: BookingSettings, hasPhone: boolean) => settings.mode === 'phone' && !hasPhone;
 
 /** The cells booked meetings hold in the booking window (and a meeting's length beyond it). */
 async function takenCells(rows: RowsFn, now: Date, exceptMeeting?: string): Promise<number[]> {
@@ -199,12 +208,13 @@ export async function bookMeeting(
 ): Promise<Outcome> {
   const now = context.now ?? new Date();
   return guarded(database, async (rows) => {
-    const isOffered = await offered(rows, ideaId);
-    if (isOffered === undefined) return undefined;
-    if (!isOffered) return { refused: 'not_offered' };
+    const idea = await offered(rows, ideaId);
+    if (idea === undefined) return undefined;
+    if (!idea.offered) return { refused: 'not_offered' };
     if (await bookedMeeting(rows, ideaId)) return { refused: 'already_booked' };
-    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const settings = await readBookingSettings(rows);
+    if (phoneMissing(settings, idea.hasPhone)) return { refused: 'no_phone' };
+    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const refusal = slotRefusal(settings, await takenCells(rows, now), now, start);
     if (refusal) return { refused: refusal };
     const id = crypto.randomUUID();
@@ -234,13 +244,16 @@ export async function moveMeeting(
 ): Promise<Outcome> {
   const now = context.now ?? new Date();
   return guarded(database, async (rows) => {
-    if ((await offered(rows, ideaId)) === undefined) return undefined;
+    const idea = await offered(rows, ideaId);
+    if (idea === undefined) return undefined;
     const current = await bookedMeeting(rows, ideaId);
     if (!current) return { refused: 'no_meeting' };
     if (!mayChangeMeeting(current.startsAt, now)) return { refused: 'too_late' };
     if (start.getTime() === current.startsAt.getTime()) return { refused: 'unchanged' };
-    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const settings = await readBookingSettings(rows);
+    // The founder may not move a meeting to the phone without a number; the team may (it may have one by message).
+    if (context.founder && phoneMissing(settings, idea.hasPhone)) return { refused: 'no_phone' };
+    if (await overFounderLimit(rows, ideaId, context, now)) return { refused: 'too_many' };
     const refusal = slotRefusal(settings, await takenCells(rows, now, current.id), now, start);
     if (refusal) return { refused: refusal };
     await rows(sql`delete from meeting_cells where meeting_id = ${current.id}::uuid`);
@@ -331,14 +344,19 @@ export interface MeetingView {
   settings: BookingSettings;
   /** Free slots for a booking (or, with a meeting, to move it to: never the time it already has). */
   slots: Date[];
+  /**
+   * The team meets by phone and the founder gave no number: the status page offers no slot and says how to give
+   * one (the founder's booking and move are refused); the workspace still lists the slots to move to.
+   */
+  phoneMissing: boolean;
 }
 
 /** What the status page and the lead page show about the idea's meeting at `now`. */
 export async function meetingView(database: Database, ideaId: string, now = new Date()): Promise<MeetingView> {
   return database.transaction(async (rows) => {
-    const [offer] = await rows<{ offered: boolean; proposed_at: Date | string | null }>(sql`
+    const [offer] = await rows<{ offered: boolean; proposed_at: Date | string | null; has_phone: boolean }>(sql`
       select (i.prototype_delivered_at is not null or o.idea_id is not null) and i.closed_at is null as offered,
-        o.offered_at as proposed_at
+        o.offered_at as proposed_at, btrim(i.phone) <> '' as has_phone
       from ideas i left join meeting_offers o on o.idea_id = i.id where i.id = ${ideaId}::uuid`);
     const [row] = await rows<MeetingRow>(sql`
       select ${MEETING_COLUMNS} from meetings where idea_id = ${ideaId}::uuid and status = 'booked'`);
@@ -361,6 +379,7 @@ export async function meetingView(database: Database, ideaId: string, now = new 
       mayChange,
       settings,
       slots,
+      phoneMissing: phoneMissing(settings, Boolean(offer?.has_phone)),
     };
   });
 }
