@@ -16,6 +16,8 @@ export const bookingStatusCopy = {
   noPhone:
     '미팅은 전화로 진행하는데, 신청서에 연락처가 없어 아직 시간을 고르실 수 없습니다. 이 페이지 아래의 답변 칸에 전화번호를 남겨 주시거나 받으신 메일에 회신해 주시면, 팀이 확인하고 미팅 시간을 맞춰 연락드리겠습니다.',
   choose: '이 시간으로 예약',
+  /** A day's count of free times, beside its date (the days fold; the first is open). */
+  slotCount: (count: number) => `빈 시간 ${count}개`,
   booked: {
     heading: '예약된 미팅',
     at: '일시',

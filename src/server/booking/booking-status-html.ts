@@ -13,12 +13,14 @@ import type { StatusShell } from '../http/status-page-html';
 import type { BookingRefusal, Meeting, MeetingView } from './meetings';
 
 const STYLE = `<style>
-.st .slots{display:grid;gap:.75rem;margin:.75rem 0 0}
-.st .slots fieldset{border:0;margin:0;padding:0;min-width:0}
-.st .slots legend{font-weight:700;margin:0 0 .25rem;padding:0}
-.st .slots .times{display:flex;flex-wrap:wrap;gap:.5rem}
-.st .slots .btn{margin:0;min-width:6.5rem}
-.st form.block{display:block}
+.st .slots{display:grid;gap:.5rem;margin:.75rem 0 0}
+.st .slots summary{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.25rem .75rem;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #c7d2fe;border-radius:.75rem;background:#fff;font-weight:700;cursor:pointer;list-style:none}
+.st .slots summary::-webkit-details-marker{display:none}
+.st .slots summary::after{content:'';width:.5rem;height:.5rem;border-right:2px solid #4338ca;border-bottom:2px solid #4338ca;transform:rotate(45deg);margin:0 .25rem .25rem auto}
+.st .slots details[open]>summary::after{transform:rotate(225deg);margin-bottom:-.25rem}
+.st .slots summary .n{font-weight:400;color:#475569;font-size:.875rem}
+.st .slots form.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;padding:.5rem 0 .25rem}
+.st .slots .btn{margin:0;padding:.5rem .25rem;white-space:nowrap}
 </style>`;
 
 const kst = (instant: Date) => `${formatKst(instant)} (${statusPageCopy.kst})`;
@@ -26,16 +28,22 @@ const kst = (instant: Date) => `${formatKst(instant)} (${statusPageCopy.kst})`;
 /** The day heading of a slot group: the date part of formatKst ("2026년 11월 30일 (월)"). */
 const dayLabel = (slot: Date) => formatKst(slot).replace(/ 오[전후] .*$/, '');
 
+/**
+ * The free slots, a folded `<details>` per Korean day (the first open) with the day and its count in the summary:
+ * a week of slots on a phone is a short list of days, not a wall of buttons, and no script opens them. Each day is
+ * its own form; each button posts its slot's instant.
+ */
 function slotForms(slots: Date[], action: string, label: string): string {
   return `<div class="slots">${slotsByDay(slots)
     .map(
-      (group) => `<form method="post" action="${escapeHtml(action)}" class="block"><fieldset>
-<legend>${escapeHtml(dayLabel(group.slots[0]!))}</legend><div class="times">${group.slots
+      (group, index) => `<details class="day" data-day="${escapeHtml(group.day)}"${index === 0 ? ' open' : ''}>
+<summary><span>${escapeHtml(dayLabel(group.slots[0]!))}</span> <span class="n">${escapeHtml(copy.slotCount(group.slots.length))}</span></summary>
+<form method="post" action="${escapeHtml(action)}" class="times">${group.slots
         .map(
           (slot) =>
             `<button type="submit" class="btn secondary" name="start" value="${slot.toISOString()}" aria-label="${escapeHtml(`${formatKst(slot)} ${label}`)}" data-slot="${slot.toISOString()}">${escapeHtml(kstClock(slot))}</button>`,
         )
-        .join('')}</div></fieldset></form>`,
+        .join('')}</form></details>`,
     )
     .join('')}</div>`;
 }

@@ -590,6 +590,34 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
   );
 
   it(
+    'groups the free slots by day, each day folded but the first, so a phone shows a list of days',
+    async () => {
+      const app = await start();
+      await setHours(app.database);
+      const founder = await deliveredLead(app.database);
+      const page = (await app.inject({ method: 'GET', url: founder.path })).body;
+      const slots = offeredSlots(page);
+      const days = [...new Set(slots.map((slot) => kstDay(new Date(slot))))];
+      expect(days.length).toBeGreaterThan(1);
+      const groups = [...page.matchAll(/<details class="day" data-day="([^"]+)"( open)?>([\s\S]*?)<\/details>/g)];
+      expect(groups.map((group) => group[1])).toEqual(days);
+      expect(groups.map((group) => Boolean(group[2]))).toEqual(days.map((_, index) => index === 0));
+      for (const [, day, , body] of groups) {
+        const inGroup = offeredSlots(body!);
+        expect(inGroup.length).toBeGreaterThan(0);
+        expect(inGroup.every((slot) => kstDay(new Date(slot)) === day)).toBe(true);
+        // The day's summary names it and how many times it holds; each group is its own plain form.
+        expect(body).toMatch(
+          new RegExp(`<summary>[^]*${escapeHtml(bookingStatusCopy.slotCount(inGroup.length))}[^]*</summary>`),
+        );
+        expect(body!.match(/<form method="post"/g)).toHaveLength(1);
+      }
+      expect(groups.flatMap(([, , , body]) => offeredSlots(body!))).toEqual(slots);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'offers a phone meeting only to a founder who gave a number, and says in Korean how to give one',
     async () => {
       const app = await start();
