@@ -41,6 +41,8 @@ export const bookingStatusCopy = {
     back: '진행 상황 페이지로 돌아가기',
   },
   refusedTitle: '예약하지 못했습니다',
+  /** Under a refusal of the chosen time (taken, too soon, off the hours): the free times, to pick again there. */
+  retryHeading: '아직 비어 있는 시간',
   refusals: {
     too_soon: '지금부터 2시간 이내이거나 이미 지난 시간은 예약할 수 없습니다. 다른 시간을 골라 주세요.',
     outside_hours: '팀이 미팅을 받는 시간이 아닙니다. 목록에 있는 시간 중에서 골라 주세요.',

@@ -98,9 +98,28 @@ ${
 export type BookingAnswer =
   | { kind: 'booked' | 'moved'; meeting: Meeting }
   | { kind: 'cancelled' }
-  | { kind: 'refused'; refusal: BookingRefusal | 'invalid' };
+  | { kind: 'refused'; refusal: BookingRefusal | 'invalid'; view?: MeetingView };
 
-/** The page a booking post answers with: what happened, in Korean, and the way back. */
+/** The refusals of the chosen time itself: the answer lists the free slots, so the founder picks again there. */
+export const RETRY_REFUSALS: ReadonlySet<BookingRefusal> = new Set(['taken', 'too_soon', 'outside_hours']);
+
+/** The free slots under a refusal: a booking's, or a move's for a booked meeting (the status page's forms). */
+function retryHtml(view: MeetingView, base: string): string {
+  if (!view.offered || view.phoneMissing || (view.meeting && !view.mayChange)) return '';
+  const slots =
+    view.slots.length > 0
+      ? view.meeting
+        ? slotForms(view.slots, `${base}/${bookingSubpaths.move}`, copy.booked.move)
+        : slotForms(view.slots, `${base}/${bookingSubpaths.book}`, copy.choose)
+      : `<p data-no-slots>${escapeHtml(copy.noSlots)}</p>`;
+  return `${STYLE}<section class="card hi" aria-labelledby="st-retry" data-meeting><h2 id="st-retry">${escapeHtml(copy.retryHeading)}</h2>
+${slots}</section>`;
+}
+
+/**
+ * The page a booking post answers with: what happened, in Korean, and the way back; under a refusal of the chosen
+ * time (a race lost, too soon, off the hours), the free slots as of now, to pick again on this page.
+ */
 export function bookingAnswerHtml(shell: StatusShell, answer: BookingAnswer, base: string): string {
   const [title, lead] = ((): [string, string] => {
     switch (answer.kind) {
@@ -124,6 +143,7 @@ export function bookingAnswerHtml(shell: StatusShell, answer: BookingAnswer, bas
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p class="lead" role="${role}" data-booking-answer="${answer.kind === 'refused' ? answer.refusal : answer.kind}">${escapeHtml(lead)}</p>
+${answer.kind === 'refused' && answer.view ? retryHtml(answer.view, base) : ''}
 <a class="btn primary" href="${escapeHtml(base)}">${escapeHtml(copy.done.back)}</a>`,
   );
 }

@@ -4,7 +4,8 @@
  * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin
  * (founder/status-origin-guard.ts: a no-referrer page's `null` Origin passes only with Sec-Fetch-Site
  * same-origin), no-store, noindex, no referrer, the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
- * changes; every refusal is a Korean page that says why, and nothing changes. One link makes at most
+ * changes; every refusal is a Korean page that says why, and nothing changes (a refused time lists the free slots
+ * under the reason, so the founder who lost a race picks again there). One link makes at most
  * FOUNDER_MEETING_CHANGES_PER_HOUR changes an hour, and the team's mail of each waits FOUNDER_BURST_MS. Booked, moved and cancelled are
  * access records by the visitor and timeline events with no member (unread for every member); the open workspaces
  * hear of it (lead_changed), the chat by a `founder_meeting` alert (meeting-alerts.ts), the owner by the
@@ -22,9 +23,9 @@ import { statusPath } from '../founder/status-token';
 import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../http/status-page-html';
 import { FORM_POST_TYPE } from '../intake/content-type';
 import { appendAccessRecord } from '../team/access-records';
-import { bookingAnswerHtml, type BookingAnswer } from './booking-status-html';
+import { bookingAnswerHtml, RETRY_REFUSALS, type BookingAnswer } from './booking-status-html';
 import { storeMeetingAlert } from './meeting-alerts';
-import { bookMeeting, cancelMeeting, moveMeeting, type Meeting, type MeetingChange } from './meetings';
+import { bookMeeting, cancelMeeting, meetingView, moveMeeting, type Meeting, type MeetingChange } from './meetings';
 
 export interface BookingStatusRoutesOptions {
   config: Config;
@@ -100,8 +101,15 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
           ? await moveMeeting(database, ideaId, start!, context)
           : await cancelMeeting(database, ideaId, 'founder', context);
     if (!outcome) return page(reply, statusNotFoundHtml(shell), 404);
-    if ('refused' in outcome)
-      return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: outcome.refused }, base), 409);
+    if ('refused' in outcome) {
+      // A time that cannot be had (a race lost, too soon, off the hours): the answer offers what is free now.
+      const view = RETRY_REFUSALS.has(outcome.refused) ? await meetingView(database, ideaId) : undefined;
+      return page(
+        reply,
+        bookingAnswerHtml(shell, { kind: 'refused', refusal: outcome.refused, ...(view ? { view } : {}) }, base),
+        409,
+      );
+    }
     options.onQueued?.();
     options.onAlert?.();
     void options.events?.publish({ kind: 'lead_changed', ideaId });

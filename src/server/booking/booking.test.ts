@@ -181,6 +181,14 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(twice.statusCode).toBe(409);
       expect(twice.body).toContain(bookingStatusCopy.refusals.already_booked);
       expect(await state(app)).toMatchObject({ meetings: 1, cells: 1 });
+      // The founder who lost the slot picks again on the refusal page itself: the free slots, as on the status page.
+      const again = offeredSlots(taken.body);
+      expect(again).toEqual(offeredSlots(next.body).filter((free) => free !== slot));
+      expect(taken.body).toContain(`action="${other.path}/${bookingSubpaths.book}"`);
+      expect(taken.body).toContain(bookingStatusCopy.retryHeading);
+      expect(offeredSlots(twice.body)).toEqual([]);
+      expect((await post(app, other.path, 'book', again[0])).statusCode).toBe(200);
+      expect(await state(app)).toMatchObject({ meetings: 2, cells: 2 });
 
       // The download holds the meeting.
       const data = await app.inject({ method: 'GET', url: `${founder.path}/data` });
@@ -784,7 +792,11 @@ describe('two instances on one PostgreSQL', () => {
           const b = leads[round * 2 + 1]!;
           const answers = await Promise.all([post(first, a.path, 'book', slot), post(second, b.path, 'book', slot)]);
           expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-          expect(answers.find((answer) => answer.statusCode === 409)!.body).toContain(bookingStatusCopy.refusals.taken);
+          const lost = answers.find((answer) => answer.statusCode === 409)!.body;
+          expect(lost).toContain(bookingStatusCopy.refusals.taken);
+          // The loser is offered what is still free, right there.
+          expect(offeredSlots(lost)).not.toContain(slot);
+          expect(offeredSlots(lost)).toContain(all[round * 2]);
         }
         const [counts] = await first.database.rows<{ meetings: number; cells: number }>(
           sql`select (select count(*)::int from meetings) as meetings, (select count(*)::int from meeting_cells) as cells`,
