@@ -30,6 +30,14 @@ export const bookingStatusCopy = {
     move: '이 시간으로 변경',
     cancel: '미팅 취소',
   },
+  /** The founder's cancel asks first (a page, then a second post that confirms): no meeting is lost to one tap. */
+  confirmCancel: {
+    title: '미팅을 취소할까요?',
+    lead: (at: string) =>
+      `${at} 미팅을 취소합니다. 취소하면 팀에 바로 알려지고, 이 시간은 다른 분이 예약할 수 있게 됩니다. 필요하시면 나중에 진행 상황 페이지에서 다시 예약할 수 있습니다.`,
+    confirm: '네, 미팅을 취소합니다',
+    keep: '취소하지 않고 돌아가기',
+  },
   /** The answer pages after a post. */
   done: {
     bookedTitle: '미팅이 예약되었습니다',

@@ -287,3 +287,9 @@ export const bookingSubpaths = { book: 'meeting/book', move: 'meeting/move', can
 
 /** The status page's meeting section's anchor: the meeting offer's mail links straight to it. */
 export const BOOKING_SECTION_ID = 'st-meeting';
+
+/**
+ * The founder's cancel takes two posts without JavaScript: the first (no field) answers with a page that asks, whose
+ * form posts this field with this value; only that second post cancels.
+ */
+export const BOOKING_CANCEL_CONFIRM = { field: 'confirm', value: 'yes' } as const;

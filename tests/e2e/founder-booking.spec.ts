@@ -3,8 +3,8 @@
  * SMTP server and Debian's Chromium. Founders whose prototype went out (stored through the database, with the
  * team's hours) open their status links: one books a slot with JavaScript on at 1280 px → the founder's and the
  * team's mails carry an invitation ical.js reads back with the right start in Asia/Seoul → the next founder, at
- * 390 px with JavaScript off, is no longer offered that slot and books another with the plain form → a cancel frees
- * the first slot for a third founder. axe finds nothing at either width (axe needs the page's JavaScript, so it
+ * 390 px with JavaScript off, is no longer offered that slot and books another with the plain form → a cancel,
+ * confirmed on the page it asks on, frees the first slot for a third founder. axe finds nothing at either width (axe needs the page's JavaScript, so it
  * runs on the JavaScript-on pages). Desktop project only (its own server).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -129,6 +129,10 @@ test('a founder books, the next one sees the slot gone (without JavaScript), a c
   await expect(page.locator(`button[data-slot="${slot}"]`)).toHaveCount(0);
   await page.goto(`${BASE}${first.path}`);
   await page.getByRole('button', { name: bookingStatusCopy.booked.cancel }).click();
+  // The cancel asks first (a page with a second form); nothing is cancelled by the first tap.
+  await expect(page.getByRole('heading', { level: 1, name: bookingStatusCopy.confirmCancel.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: bookingStatusCopy.confirmCancel.keep })).toBeVisible();
+  await page.getByRole('button', { name: bookingStatusCopy.confirmCancel.confirm }).click();
   await expect(page.getByRole('heading', { level: 1, name: bookingStatusCopy.done.cancelledTitle })).toBeVisible();
   const cancels = await mailsTo('first@example.com', 2);
   const cancel = readInvitation(calendarOf(cancels[1]!.parsed));

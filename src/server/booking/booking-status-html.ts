@@ -6,7 +6,13 @@
  */
 import { bookingStatusCopy as copy } from '../../content/booking';
 import { statusPageCopy } from '../../content/status-page';
-import { bookingSubpaths, FOUNDER_MEETING_CHANGES_PER_HOUR, kstClock, slotsByDay } from '../../domain/booking';
+import {
+  BOOKING_CANCEL_CONFIRM,
+  bookingSubpaths,
+  FOUNDER_MEETING_CHANGES_PER_HOUR,
+  kstClock,
+  slotsByDay,
+} from '../../domain/booking';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
 import type { StatusShell } from '../http/status-page-html';
@@ -145,6 +151,21 @@ export function bookingAnswerHtml(shell: StatusShell, answer: BookingAnswer, bas
 <p class="lead" role="${role}" data-booking-answer="${answer.kind === 'refused' ? answer.refusal : answer.kind}">${escapeHtml(lead)}</p>
 ${answer.kind === 'refused' && answer.view ? retryHtml(answer.view, base) : ''}
 <a class="btn primary" href="${escapeHtml(base)}">${escapeHtml(copy.done.back)}</a>`,
+  );
+}
+
+/**
+ * The founder's cancel asks first (the status page's cancel button posts without the confirmation field): the
+ * meeting's time, a form that posts the field to the same path, and the way back. Plain HTML, no script.
+ */
+export function cancelConfirmHtml(shell: StatusShell, meeting: Meeting, base: string): string {
+  const ask = copy.confirmCancel;
+  return shell.render(
+    ask.title,
+    `<h1>${escapeHtml(ask.title)}</h1>
+<p class="lead" data-booking-answer="confirm_cancel">${escapeHtml(ask.lead(kst(meeting.startsAt)))}</p>
+<form method="post" action="${escapeHtml(`${base}/${bookingSubpaths.cancel}`)}"><input type="hidden" name="${BOOKING_CANCEL_CONFIRM.field}" value="${BOOKING_CANCEL_CONFIRM.value}"><button type="submit" class="btn danger">${escapeHtml(ask.confirm)}</button></form>
+<a class="btn secondary" href="${escapeHtml(base)}">${escapeHtml(ask.keep)}</a>`,
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The status page's booking posts (decision 104): POST /status/<token>/meeting/book, /move (a `start` field: the
- * slot's instant, the button's value) and /cancel, plain form posts that answer with a page (no JavaScript
- * needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin
+ * slot's instant, the button's value) and /cancel (twice: without BOOKING_CANCEL_CONFIRM's field it answers a page
+ * that asks, whose form posts the field), plain form posts that answer with a page (no JavaScript needed). The same guards and headers as the status page's other posts (routes/status-page.ts): Origin
  * (founder/status-origin-guard.ts: a no-referrer page's `null` Origin passes only with Sec-Fetch-Site
  * same-origin), no-store, noindex, no referrer, the status pages' CSP. A token that finds nothing (forged, altered, erased) gets the status 404 page and nothing
  * changes; every refusal is a Korean page that says why, and nothing changes (a refused time lists the free slots
@@ -12,7 +12,7 @@
  * invitation mail.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bookingSubpaths, FOUNDER_MEETING_CHANGES_PER_HOUR } from '../../domain/booking';
+import { BOOKING_CANCEL_CONFIRM, bookingSubpaths, FOUNDER_MEETING_CHANGES_PER_HOUR } from '../../domain/booking';
 import { STATUS_PATH } from '../../domain/status-link';
 import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
@@ -23,7 +23,7 @@ import { statusPath } from '../founder/status-token';
 import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../http/status-page-html';
 import { FORM_POST_TYPE } from '../intake/content-type';
 import { appendAccessRecord } from '../team/access-records';
-import { bookingAnswerHtml, RETRY_REFUSALS, type BookingAnswer } from './booking-status-html';
+import { bookingAnswerHtml, cancelConfirmHtml, RETRY_REFUSALS, type BookingAnswer } from './booking-status-html';
 import { storeMeetingAlert } from './meeting-alerts';
 import { bookMeeting, cancelMeeting, meetingView, moveMeeting, type Meeting, type MeetingChange } from './meetings';
 
@@ -78,6 +78,15 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
     const base = statusPath(request.params.token);
     const ideaId = await ideaIdForToken(database, request.params.token);
     if (!ideaId) return page(reply, statusNotFoundHtml(shell), 404);
+    if (action === 'cancel' && request.body?.[BOOKING_CANCEL_CONFIRM.field] !== BOOKING_CANCEL_CONFIRM.value) {
+      // The status page's cancel button: a page that asks, whose form posts the confirmation. Nothing changes yet.
+      const view = await meetingView(database, ideaId);
+      if (!view.meeting || !view.mayChange) {
+        const refusal = view.meeting ? 'too_late' : 'no_meeting';
+        return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal }, base), 409);
+      }
+      return page(reply, cancelConfirmHtml(shell, view.meeting, base));
+    }
     const start = action === 'cancel' ? undefined : startOf(request);
     if (action !== 'cancel' && !start)
       return page(reply, bookingAnswerHtml(shell, { kind: 'refused', refusal: 'invalid' }, base), 400);

@@ -16,6 +16,7 @@ import { statusPageCopy } from '../../content/status-page';
 import { hoursProblemText } from '../../content/booking-workspace';
 import {
   BOOKING_API_PATHS,
+  BOOKING_CANCEL_CONFIRM,
   BOOKING_SECTION_ID,
   bookingSubpaths,
   FOUNDER_MEETING_CHANGES_PER_HOUR,
@@ -45,12 +46,24 @@ import { mailFileDir } from '../mail/mail-files';
 const FORM = { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' };
 const ENV = { ...DELIVERY_TEST_ENV, FOUNDER_MAIL: 'true', STATUS_LINK_SECRET: BOOKING_LINK_SECRET };
 
-const post = (app: FastifyInstance, path: string, action: keyof typeof bookingSubpaths, start?: string) =>
+/** A booking post; a cancel is the confirmed one (the page's second post), unless `confirmed` is false. */
+const post = (
+  app: FastifyInstance,
+  path: string,
+  action: keyof typeof bookingSubpaths,
+  start?: string,
+  confirmed = true,
+) =>
   app.inject({
     method: 'POST',
     url: `${path}/${bookingSubpaths[action]}`,
     headers: FORM,
-    payload: start === undefined ? 'go=1' : `start=${encodeURIComponent(start)}`,
+    payload:
+      start !== undefined
+        ? `start=${encodeURIComponent(start)}`
+        : confirmed
+          ? `${BOOKING_CANCEL_CONFIRM.field}=${BOOKING_CANCEL_CONFIRM.value}`
+          : 'go=1',
   });
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
@@ -368,6 +381,32 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       expect(offered).toContain(slots[0]);
       expect(offered).not.toContain(slots[3]);
 
+      // The page's cancel button asks first: a page with the time, a second form that confirms, and the way back;
+      // nothing changes until that second post.
+      const mailsBefore = (await state(app)).mails;
+      const asked = await post(app, founder.path, 'cancel', undefined, false);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.headers['cache-control']).toBe('no-store');
+      expect(asked.body).toContain(bookingStatusCopy.confirmCancel.title);
+      expect(asked.body).toContain(formatKst(slots[3]!));
+      expect(asked.body).toContain(`action="${founder.path}/${bookingSubpaths.cancel}"`);
+      expect(asked.body).toContain(
+        `<input type="hidden" name="${BOOKING_CANCEL_CONFIRM.field}" value="${BOOKING_CANCEL_CONFIRM.value}">`,
+      );
+      expect(asked.body).toContain(bookingStatusCopy.confirmCancel.confirm);
+      expect(asked.body).toContain(`href="${founder.path}"`);
+      expect(asked.body).not.toContain('<script');
+      expect(await state(app)).toMatchObject({ meetings: 1, cells: 1, mails: mailsBefore });
+      expect((await app.inject({ method: 'GET', url: founder.path })).body).toContain(`data-meeting-at="${slots[3]}"`);
+      // The wrong value is not a confirmation either.
+      const wrong = await app.inject({
+        method: 'POST',
+        url: `${founder.path}/${bookingSubpaths.cancel}`,
+        headers: FORM,
+        payload: `${BOOKING_CANCEL_CONFIRM.field}=no`,
+      });
+      expect(wrong.body).toContain(bookingStatusCopy.confirmCancel.title);
+      expect(await state(app)).toMatchObject({ meetings: 1, cells: 1, mails: mailsBefore });
       const cancelled = await post(app, founder.path, 'cancel');
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.body).toContain(bookingStatusCopy.done.cancelledTitle);
@@ -568,6 +607,10 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         expect(response.headers['cache-control']).toBe('no-store');
       }
       expect((await post(app, founder.path, 'cancel')).body).toContain(bookingStatusCopy.refusals.no_meeting);
+      // Asking to cancel a meeting there is not says so too.
+      expect((await post(app, founder.path, 'cancel', undefined, false)).body).toContain(
+        bookingStatusCopy.refusals.no_meeting,
+      );
       // Not offered: the page has no meeting section.
       expect((await app.inject({ method: 'GET', url: notYet.path })).body).not.toContain('data-meeting');
 
