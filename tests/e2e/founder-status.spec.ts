@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { leadReference } from '../../src/domain/lead-reference';
 import { expect, test } from '@playwright/test';
 import { statusPageCopy } from '../../src/content/status-page';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -90,7 +91,9 @@ test('confirmation, status page, ready mail, my data and deletion', async ({ pag
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The team delivers the prototype: one ready mail, however often it is set.
-  const id = /[0-9a-f-]{36}/.exec(confirmation.parsed.text ?? '')![0];
+  // The mail shows the reference; the whole id is in its Message-ID.
+  const id = /^<founder-confirmation-([0-9a-f-]{36})@/.exec(confirmation.parsed.messageId ?? '')![1]!;
+  expect(confirmation.parsed.text).toContain(leadReference(id));
   for (const url of ['https://proto.example/flowers', 'https://proto.example/flowers-v2'])
     await database!.transaction((rows) =>
       changeStage(rows, id, { stage: 'delivered', prototypeUrl: url }, { memberId: null }),

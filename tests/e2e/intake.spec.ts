@@ -8,6 +8,7 @@ import { devices, expect, test, type Browser, type Page } from '@playwright/test
 import { intakePages } from '../../src/content/intake-pages';
 import { voiceMemoCopy } from '../../src/content/voice-memo';
 import { required } from '../../src/domain/idea';
+import { leadReference } from '../../src/domain/lead-reference';
 import { teamMailCopy } from '../../src/content/team-mail';
 import { gotoHydrated } from './fixtures/hydration';
 import type { SmtpTestServer } from '../../test-support/server/smtp-test-server';
@@ -50,12 +51,15 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   await form.getByRole('button', { name: '상담 신청하기' }).click();
 
   await expect(page.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 15_000 });
-  const receiptLine = page.getByText(/^접수 번호: [0-9a-f-]{36}$/);
+  // The founder reads the 8-character reference the team says too (the full id stays in URLs and headers).
+  const receiptLine = page.getByText(/^접수 번호: [0-9a-f]{8}$/);
   await expect(receiptLine).toBeVisible();
   await expect(page.getByText(/^프로토타입 전달 예정: /)).toBeVisible();
-  const id = (await receiptLine.textContent())!.replace('접수 번호: ', '').trim();
+  const reference = (await receiptLine.textContent())!.replace('접수 번호: ', '').trim();
 
   const [mail] = await intake!.teamMails(1);
+  const id = /^<idea-([0-9a-f-]{36})@/.exec(mail!.parsed.messageId ?? '')![1]!;
+  expect(leadReference(id)).toBe(reference);
   expect(mail!.envelopeTo).toEqual(['team@mvp24.example']);
   expect(mail!.parsed.subject).toContain('최유진님: 동네 세탁소 수거 예약을');
   expect(mail!.parsed.text).toContain(idea);
@@ -148,8 +152,9 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   // The receipt names the idea; `link` carries the founder's status link (decision 084).
   await expect(page).toHaveURL(/\/idea-received\/[0-9a-f-]{36}\?link=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(intakePages.received.title);
+  // The page says the reference (the whole id is in its URL).
   const id = new URL(page.url()).pathname.split('/').pop()!;
-  await expect(page.getByText(id)).toBeVisible();
+  await expect(page.getByText(leadReference(id), { exact: true })).toBeVisible();
   await expect(
     page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) (오전|오후) \d{1,2}:\d{2} \(한국 시간\)/).first(),
   ).toBeVisible();
