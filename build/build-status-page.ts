@@ -3,7 +3,7 @@
  * memo recorder, a Vite build of its own into dist/site/assets (hashed, precompressed with the site), so the public
  * pages' code and chunks stay as they were. What the page must load — the entry and the modules it imports at once —
  * is recorded beside the site (STATUS_PAGE_CODE_FILE, never served) for the server's status page
- * (server/http/status-page-html.ts); Vite's manifest is not published.
+ * (server/founder/status-page-html.ts); Vite's manifest is not published.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

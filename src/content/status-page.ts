@@ -1,7 +1,7 @@
 /**
  * The founder's status page (/status/<token>, decision 084) and its companions: the deletion's confirmation, the
  * page after it, the page for a link that finds nothing, and the keys of the "my data" download. Plain data; the
- * server renders it (src/server/http/status-page-html.ts). Times arrive formatted in KST.
+ * server renders it (src/server/founder/status-page-html.ts). Times arrive formatted in KST.
  */
 
 export const statusPageCopy = {

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { EventBus } from './events/event-bus';
 import { openEventBus } from './events/open-event-bus';
-import { registerErrorHandlers } from './http/error-handlers';
+import { registerErrorHandlers } from './routes/error-handlers';
 import { detectUntrustedProxy } from './http/proxy-detection';
 import { INTAKE_BODY_LIMIT } from './intake/body-limit';
 import { resolveFormSecret } from './intake/form-secret';
@@ -31,9 +31,11 @@ import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
 import { threadStatusRoutes } from './thread/thread-status-routes';
+import { threadTeamRoutes } from './thread/thread-team-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
 import { bookingStatusRoutes } from './booking/booking-status-routes';
+import { bookingTeamRoutes } from './booking/booking-team-routes';
 import { MeetingMailSender } from './booking/meeting-mail-sender';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
@@ -44,6 +46,7 @@ import { resolveRecordKey, registerRecordKey } from './team/record-anchor';
 import { teamApi } from './team/team-api';
 import { FieldCounts } from './vitals/field-counts';
 import { vitalsRoute } from './vitals/vitals-route';
+import { fieldFiguresRoute } from './vitals/figures-route';
 
 export interface AppDependencies {
   /** An already open database; the caller closes it. By default buildApp opens one and closes it on app.close(). */
@@ -290,8 +293,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     mailTransport: transport,
     events,
     onAlertStored: nudgeAlerts,
-    onMeetingMail: () => outbox.nudge(),
-    onFounderMailQueued: () => outbox.nudge(),
+    features: [
+      (scope) => scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled }),
+      (scope) => scope.register(bookingTeamRoutes, { config, database, events, onQueued: () => outbox.nudge() }),
+      (scope) => scope.register(threadTeamRoutes, { database, events, onMailQueued: () => outbox.nudge() }),
+    ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });
   await app.register(siteRoutes, { siteDir: config.siteDir });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retentionPromise } from '../content/privacy';
 import { ConfigError, loadConfig } from './config';
-import { DEFAULT_SMTP_TIMEOUT_MS, MAX_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './mail/send-deadlines';
+import { DEFAULT_SMTP_TIMEOUT_MS, MAX_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './send-deadlines';
 
 describe('loadConfig', () => {
   it('boots with zero configuration', () => {

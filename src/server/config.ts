@@ -11,7 +11,7 @@ import {
   mailLeaseMs,
   MAX_SMTP_TIMEOUT_MS,
   shutdownGraceMs,
-} from './mail/send-deadlines';
+} from './send-deadlines';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -69,7 +69,7 @@ const envSchema = z.object({
     .default(72),
   MAIL_RETRY_BASE_MS: int(10, 3_600_000).default(5000),
   MAIL_RETRY_MAX_MS: int(100, 24 * 3_600_000).default(30 * 60_000),
-  /** The longest one SMTP conversation may take (mail/send-deadlines.ts derives the lease and grace from it). */
+  /** The longest one SMTP conversation may take (send-deadlines.ts derives the lease and grace from it). */
   SMTP_TIMEOUT_MS: int(500, MAX_SMTP_TIMEOUT_MS).default(DEFAULT_SMTP_TIMEOUT_MS),
   ALERT_UNSENT_MINUTES: int(1, 24 * 60).default(15),
   /** A lead not at 프로토타입 전달 this many hours after receipt reminds its owner (or the team); at 24 h all hear. */

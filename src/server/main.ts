@@ -66,7 +66,7 @@ let app: FastifyInstance | undefined;
 let admin: FastifyInstance | undefined;
 
 // The grace period lets the mail in flight finish: a slow server may take all of SMTP_TIMEOUT_MS to accept it, and
-// cutting it off would send it again after its lease (config.shutdownGraceMs, mail/send-deadlines.ts; systemd's
+// cutting it off would send it again after its lease (config.shutdownGraceMs, send-deadlines.ts; systemd's
 // TimeoutStopSec in deploy/mvp24.service is longer). Unsent claimed mails are handed back, not waited for.
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   if (err) app?.log.error({ err }, 'shutting down after an error');

@@ -22,7 +22,7 @@ import {
 import { DRIVERS, testDatabase, type TestDatabase } from '../../test-support/server/test-database';
 import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
-import { openMemo } from './ideas/memo-cipher';
+import { openMemo } from './storage/memo-cipher';
 import { followUpAll } from './ideas/follow-up';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array(200).fill(7)]);

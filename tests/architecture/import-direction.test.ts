@@ -9,6 +9,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- the lint config is plain JavaScript without types; it holds the order (decision 125).
+import { SERVER_LAYERS } from '../../eslint.config.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const src = join(repo, 'src');
@@ -112,5 +114,14 @@ describe('import direction', () => {
     ]);
     const serverTest = join(src, 'server', 'ideas', 'fake.test.ts');
     expect(violationsIn(serverTest, "import { a } from '../../../test-support/server/test-app';")).toEqual([]);
+  });
+});
+
+describe("the server's folders", () => {
+  it('each have a place in SERVER_LAYERS, the order the lint holds them to (decision 125)', () => {
+    const folders = readdirSync(join(src, 'server')).filter((name) =>
+      statSync(join(src, 'server', name)).isDirectory(),
+    );
+    expect([...(SERVER_LAYERS as string[])].sort()).toEqual(folders.sort());
   });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { MAX_SMTP_TIMEOUT_MS, shutdownGraceMs } from '../../src/server/mail/send-deadlines';
+import { MAX_SMTP_TIMEOUT_MS, shutdownGraceMs } from '../../src/server/send-deadlines';
 
 const ANALYZE = '/usr/bin/systemd-analyze';
 const unit = fileURLToPath(new URL('../../deploy/mvp24.service', import.meta.url));

@@ -3,7 +3,7 @@
  * by two instances, or again after a restart, stores one alert. Sending is alert-sender.ts's job.
  */
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 import { leadReference } from '../../domain/lead-reference';
@@ -46,18 +46,6 @@ export interface AlertDetails {
   /** founder_meeting: what the founder did, and the meeting's start (ISO). */
   change?: 'booked' | 'moved' | 'cancelled';
   meetingAt?: string;
-}
-
-/**
- * An insert that stores a `mail_failed` alert for each row of `source` (a CTE with idea_id, attempts), so the
- * outbox row turns failed and its alert is stored in one statement. One alert per failed attempt.
- */
-export function mailFailedAlert(source: SQL, details: AlertDetails): SQL {
-  return sql`
-    insert into alerts (key, kind, idea_id, details)
-    select 'mail_failed:' || s.idea_id || ':' || s.attempts, 'mail_failed', s.idea_id, ${JSON.stringify(details)}::jsonb
-    from ${source} s
-    on conflict (key) do nothing`;
 }
 
 /** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */

@@ -15,7 +15,7 @@ import {
 } from '../../domain/booking';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
-import type { StatusShell } from '../http/status-page-html';
+import type { StatusShell } from '../founder/status-page-html';
 import type { BookingRefusal, Meeting, MeetingView } from './meetings';
 
 const STYLE = `<style>

@@ -20,7 +20,7 @@ import type { EventBus } from '../events/event-bus';
 import { statusOriginGuard } from '../founder/status-origin-guard';
 import { ideaIdForToken } from '../founder/status-lookup';
 import { statusPath } from '../founder/status-token';
-import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../http/status-page-html';
+import { loadStatusShell, statusNotFoundHtml, statusPageCsp } from '../founder/status-page-html';
 import { FORM_POST_TYPE } from '../intake/content-type';
 import { appendAccessRecord } from '../team/access-records';
 import { bookingAnswerHtml, cancelConfirmHtml, RETRY_REFUSALS, type BookingAnswer } from './booking-status-html';

@@ -20,7 +20,7 @@ import type { Config } from '../config';
 import type { Database, RowsFn } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { queueMeetingOfferMail } from '../founder/founder-mail-queue';
-import { isIdeaId } from '../ideas/idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
 import { readBookingSettings, saveBookingSettings } from './booking-settings';

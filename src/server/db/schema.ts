@@ -62,7 +62,7 @@ export const ideas = pgTable(
     consentVersion: text('consent_version'),
     consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'date' }),
     /**
-     * The AES-256-GCM key of this idea's voice memo (ideas/memo-cipher.ts, decision 105): `voice_memos.bytes` holds
+     * The AES-256-GCM key of this idea's voice memo (storage/memo-cipher.ts, decision 105): `voice_memos.bytes` holds
      * only ciphertext, so erasing this row (32 bytes, rewritten at once by the purge) leaves the memo unreadable
      * without rewriting megabytes. null: no memo, or one stored before memos were encrypted (plain bytes).
      */

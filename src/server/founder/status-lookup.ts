@@ -1,5 +1,5 @@
 /** What the status page shows and the download holds, read by the link's token hash (decision 084). */
-import { openMemoBase64 } from '../ideas/memo-cipher';
+import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Stage } from '../../domain/stages';

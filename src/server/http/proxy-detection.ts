@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { HealthCheck } from '../routes/healthz';
+import type { HealthCheck } from '../http/health-check';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const isLoopbackHost = (host: string) => host === 'localhost' || LOOPBACK.test(host);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusPageCopy as copy } from '../../content/status-page';
 import type { StatusIdea } from '../founder/status-lookup';
-import { statusPageHtml, type StatusShell } from './status-page-html';
+import { statusPageHtml, type StatusShell } from '../founder/status-page-html';
 
 const HOUR = 3_600_000;
 const shell: StatusShell = { render: (_title, main) => main };

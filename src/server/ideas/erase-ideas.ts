@@ -17,7 +17,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import { removeMailFilesOf } from '../mail/mail-files';
-import { ideaIdList } from './idea-ids';
+import { ideaIdList } from '../db/idea-ids';
 
 export interface Erased {
   ideas: number;

@@ -6,7 +6,7 @@
  * transaction holding the request's idea has committed.
  */
 import { sql } from 'drizzle-orm';
-import { sealMemo } from './memo-cipher';
+import { sealMemo } from '../storage/memo-cipher';
 import { Batcher } from '../db/batcher';
 import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';

@@ -3,13 +3,13 @@
  * mail delivery, and its timeline — received, the team mail sent, then every `idea_events` row (stage, owner,
  * note, release, close) with who did it. Also the two changes that are only events: owner and notes.
  */
-import { openMemoBase64 } from './memo-cipher';
+import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
 import { leadReference } from '../../domain/lead-reference';
 import { type LeadDetail, type LeadTimelineEntry } from '../../domain/workspace-api';
 import type { Database, RowsFn } from '../db/client';
-import { isIdeaId } from './idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 import { oneLine, promisedBy } from './lead-inbox';
 import { findIdea } from './team-ideas';
 import { addSearchText } from './search-text';

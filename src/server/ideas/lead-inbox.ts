@@ -19,7 +19,7 @@ import {
   type LeadSummary,
 } from '../../domain/workspace-api';
 import type { Database } from '../db/client';
-import { ideaIdList, isIdeaId } from './idea-ids';
+import { ideaIdList, isIdeaId } from '../db/idea-ids';
 import { followUpAll } from './follow-up';
 import { inSpamFolder, isDone, isDue, isKept, isOpen, isOverdue } from './lead-promise-sql';
 

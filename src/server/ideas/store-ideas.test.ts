@@ -17,7 +17,7 @@ import { recipientHash } from '../founder/founder-mail-queue';
 import { mailBacklog } from '../mail/mail-backlog';
 import { followUpAll } from './follow-up';
 import { insertIdeas, type NewIdea, type StorePolicy } from './idea-store';
-import { openMemoBase64 } from './memo-cipher';
+import { openMemoBase64 } from '../storage/memo-cipher';
 
 const policy: StorePolicy = {
   digestThreshold: 3,

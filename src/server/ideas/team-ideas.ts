@@ -4,12 +4,12 @@
  * retention counts from then), delete (erase on request) and export. Used directly by the CLI (PostgreSQL, or
  * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
-import { openMemoBase64 } from './memo-cipher';
+import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
 import type { Database, RowsFn } from '../db/client';
 import { eraseIdeas, type Erased } from './erase-ideas';
-import { isIdeaId } from './idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'spam' | 'digest';
 

@@ -12,7 +12,7 @@ import { leadClockJob } from './lead-clock';
 import { mailAlertsJob } from './mail-alerts';
 import { retentionJob } from './retention';
 import { JobScheduler } from './scheduler';
-import { meetingRemindersJob } from '../booking/meeting-reminders';
+import { meetingRemindersJob } from './meeting-reminders';
 import { spamCapJob, spamReportJob } from './spam-folder';
 import { teamHousekeepingJob } from './team-housekeeping';
 

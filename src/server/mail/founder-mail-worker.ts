@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_SECTION_ID } from '../../domain/booking';
 import type { Database } from '../db/client';
 import { statusPath, statusToken } from '../founder/status-token';
-import { renderThreadMail } from '../thread/thread-mail';
+import { renderThreadMail } from './thread-mail';
 import { renderFounderMail, type FounderMailKind } from './founder-mail';
 import { recordOutboxFailure } from './outbox-failure';
 import { PermanentMailError, type MailTransport } from './transport';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { HealthCheck } from '../routes/healthz';
+import type { HealthCheck } from '../http/health-check';
 
 export interface MailBacklog {
   unsent: number;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Database } from '../db/client';
-import { ideaIdList, ideaIdsIn, isIdeaId } from '../ideas/idea-ids';
+import { ideaIdList, ideaIdsIn, isIdeaId } from '../db/idea-ids';
 
 export const mailFileDir = (dataDir: string) => path.join(dataDir, 'outbox');
 

@@ -3,7 +3,7 @@
  * they claimed: the same columns, turned into the `TeamMailIdea` that team-mail.ts and summary-mails.ts render.
  * The memo's bytes are read only where a mail attaches them.
  */
-import { openMemoBase64 } from '../ideas/memo-cipher';
+import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { TeamMailIdea } from './team-mail';
 
@@ -27,7 +27,7 @@ export interface MailedIdeaRow extends Record<string, unknown> {
   memo_size: number | null;
   /** Present when the query selected MAILED_MEMO_BYTES. */
   memo_base64?: string | null;
-  /** The memo's key (ideas/memo-cipher.ts); null for a memo stored before encryption. */
+  /** The memo's key (storage/memo-cipher.ts); null for a memo stored before encryption. */
   memo_key?: string | null;
 }
 

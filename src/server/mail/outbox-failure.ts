@@ -41,3 +41,16 @@ export async function recordOutboxFailure(
     where ${row.fence}`);
   return { failed: false, retryInMs: delay };
 }
+
+/**
+ * An insert that stores a `mail_failed` alert for each row of `source` (a CTE with idea_id, attempts), so the
+ * outbox row turns failed and its alert is stored in one statement. One alert per failed attempt. Here, with the
+ * outbox, rather than in alerts/ (which sends and reads them): the mail folder does not reach up to the alerts'.
+ */
+export function mailFailedAlert(source: SQL, details: { responseCode: number | null; expired: boolean }): SQL {
+  return sql`
+    insert into alerts (key, kind, idea_id, details)
+    select 'mail_failed:' || s.idea_id || ':' || s.attempts, 'mail_failed', s.idea_id, ${JSON.stringify(details)}::jsonb
+    from ${source} s
+    on conflict (key) do nothing`;
+}

@@ -2,7 +2,7 @@
  * Delivers outbox rows. Each round claims due rows with `FOR UPDATE SKIP LOCKED` and leases them (status
  * 'sending', next_attempt_at = lease end) in one statement, so concurrent workers and instances never claim the
  * same row; no transaction stays open while mail is sent (PGlite has a single connection). Before a mail the
- * worker renews the leases it still holds unless it just did (a lease outlives one send: mail/send-deadlines.ts),
+ * worker renews the leases it still holds unless it just did (a lease outlives one send: send-deadlines.ts),
  * and each mail is marked 'sent' as soon as the server accepted it, so a slow server never lets another worker take
  * a row back mid-batch. A permanent refusal (5xx) marks the row 'failed' at once and stores an alert (alerts/); a temporary
  * failure reschedules with exponential backoff and jitter, or marks 'failed' (and alerts) past the max age. Updates
@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { MAILED_IDEA_COLUMNS, MAILED_MEMO_BYTES, mailedIdeaOf, type MailedIdeaRow } from './mailed-idea-row';
-import { mailFailedAlert } from '../alerts/alert-store';
+import { mailFailedAlert } from './outbox-failure';
 import { renderTeamMail, type TeamMailOptions } from './team-mail';
 import { retryDelayMs } from './retry-delay';
 import { PermanentMailError, type MailTransport } from './transport';

@@ -14,7 +14,7 @@ import { ideaBody, submitIdea } from '../../../test-support/server/intake-client
 import { startSmtpServer, type SmtpTestServer } from '../../../test-support/server/smtp-test-server';
 import { DRIVERS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
 import { OutboxWorker } from './outbox-worker';
-import { mailLeaseMs } from './send-deadlines';
+import { mailLeaseMs } from '../send-deadlines';
 import { smtpTransport } from './transport';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
 

@@ -8,18 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import type { HealthCheck } from '../http/health-check';
 import type { StorageHealth } from '../storage/storage-health';
 
-export interface HealthCheckResult {
-  degraded: boolean;
-  [field: string]: unknown;
-}
-
-export interface HealthCheck {
-  /** The body field the result is reported under. */
-  name: string;
-  check(): Promise<HealthCheckResult>;
-}
+export type { HealthCheck, HealthCheckResult } from '../http/health-check';
 
 export interface HealthzOptions {
   database: Database;

@@ -11,7 +11,7 @@ import { IDEA_RECEIPT_PATH } from '../../domain/endpoints';
 import { RECEIPT_LINK_PARAM } from '../../domain/status-link';
 import type { Database } from '../db/client';
 import { isStatusToken, statusToken } from '../founder/status-token';
-import { isIdeaId } from '../ideas/idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 import { receiptPage } from '../http/intake-pages';
 import { receiptFor } from './send-idea-email';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { NotFoundPage } from '../http/error-handlers';
+import type { NotFoundPage } from './error-handlers';
 
 const FALLBACK_404 =
   '<!doctype html><html lang="ko"><meta charset="utf-8"><title>페이지를 찾을 수 없습니다</title><h1>페이지를 찾을 수 없습니다</h1><p><a href="/">홈으로 가기</a></p></html>';

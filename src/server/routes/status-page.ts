@@ -21,7 +21,7 @@ import {
   statusNotFoundHtml,
   statusPageCsp,
   statusPageHtml,
-} from '../http/status-page-html';
+} from '../founder/status-page-html';
 import { storeErasedAlerts } from '../alerts/alert-store';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';

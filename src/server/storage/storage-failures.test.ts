@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ERROR_MESSAGES } from '../http/api-error';
-import { toApiError } from '../http/error-handlers';
+import { toApiError } from '../routes/error-handlers';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { ideaBody, submitIdea, TEST_FORM_SECRET } from '../../../test-support/server/intake-client';

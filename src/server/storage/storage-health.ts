@@ -1,7 +1,7 @@
 /**
  * The storage's health for /healthz (decision 077): DATA_DIR can be written (a probe file, when the process keeps
  * anything there), and no write has failed for lack of space or permission within the last STORAGE_FAILURE_WINDOW_MS
- * (a database on another server fills up too). A failing write answers the visitor 503 (http/error-handlers.ts).
+ * (a database on another server fills up too). A failing write answers the visitor 503 (routes/error-handlers.ts).
  */
 import { probeDataDir } from './data-dir-access';
 import { storageProblem, type StorageProblem } from './storage-errors';

@@ -25,7 +25,7 @@ import type { Database, RowsFn } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import type { WorkspaceEventKind } from '../../domain/workspace-events';
 import { byteRange, sendBytes } from '../http/byte-range';
-import { isIdeaId } from '../ideas/idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 import { ideasCsv } from '../ideas/ideas-csv';
 import { addNote, changeOwner, findLead, leadMemo } from '../ideas/lead-detail';
 import { leadFigures, listLeads, whereOf } from '../ideas/lead-inbox';

@@ -16,19 +16,16 @@ import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/event-bus';
-import { eventStreamRoute } from '../events/event-stream-route';
+import { eventStreamRoute } from './event-stream-route';
 import type { MailTransport } from '../mail/transport';
 import { authRoutes } from './auth-routes';
 import { leadsRoutes } from './leads-routes';
 import { memberRoutes } from './member-routes';
 import { findSession, type SessionMember } from './sessions';
-import { fieldFiguresRoute } from '../vitals/figures-route';
 import { sessionToken } from './session-cookie';
 import { sendTeamError, TeamApiError } from './team-api-error';
 import { requestHoldsUnstorableText } from './text-guard';
 import { unreadRoutes } from './unread-routes';
-import { bookingTeamRoutes } from '../booking/booking-team-routes';
-import { threadTeamRoutes } from '../thread/thread-team-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,10 +47,12 @@ export interface TeamApiOptions {
   events: EventBus;
   /** Sends stored alerts now (an owner's assignment mail). */
   onAlertStored?: () => void;
-  /** Sends queued meeting mails now (booking/). */
-  onMeetingMail?: () => void;
-  /** Sends queued founder mails now (a thread message's, decision 101). */
-  onFounderMailQueued?: () => void;
+  /**
+   * The route modules of the features above team/ (the figures, the meeting, the thread): registered in this scope,
+   * behind its session and Origin checks, by the app that composes them, so team/ never imports them
+   * (ARCHITECTURE.md: the server's folders depend one way).
+   */
+  features?: ((scope: FastifyInstance) => PromiseLike<unknown>)[];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -108,19 +107,8 @@ async function teamScope(scope: FastifyInstance, options: TeamApiOptions) {
   await scope.register(authRoutes, { config, database });
   await scope.register(memberRoutes, { config, database, mailTransport: options.mailTransport });
   await scope.register(leadsRoutes, { config, database, events: options.events, onAlertStored: options.onAlertStored });
-  await scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled });
   await scope.register(unreadRoutes, { database });
-  await scope.register(bookingTeamRoutes, {
-    config,
-    database,
-    events: options.events,
-    onQueued: options.onMeetingMail,
-  });
-  await scope.register(threadTeamRoutes, {
-    database,
-    events: options.events,
-    ...(options.onFounderMailQueued ? { onMailQueued: options.onFounderMailQueued } : {}),
-  });
+  for (const feature of options.features ?? []) await feature(scope);
   await scope.register(eventStreamRoute, {
     database,
     events: options.events,

@@ -1,6 +1,6 @@
 /**
  * The thread on the founder's status page (decisions 101, 102), rendered by the server like the rest of the page
- * (http/status-page-html.ts puts this section in): the messages, each quote with its sums (domain/quote.ts) and
+ * (founder/status-page-html.ts puts this section in): the messages, each quote with its sums (domain/quote.ts) and
  * 「견적 확인」, and the answer form — a plain multipart form post (text, and a voice memo from the phone's recorder
  * or a sound file), so everything works without JavaScript; with it, the status page's own script puts the idea
  * form's recorder in `[data-answer-memo]` (web/site/features/status-answer), filling the same file field. The quote's own page prints as a clean A4 sheet. Every
@@ -13,7 +13,7 @@ import { formatKst } from '../../domain/kst';
 import { formatWon, quoteExpired, VAT_PERCENT, type QuoteView } from '../../domain/quote';
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
 import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
-import type { StatusShell } from '../http/status-page-html';
+import type { StatusShell } from '../founder/status-page-html';
 import { leadReference } from '../../domain/lead-reference';
 
 /** The operator named on a printed quote (the build settings'; thread-status-routes.ts reads them). */

@@ -11,7 +11,7 @@ import { threadMessageSchema } from '../../domain/thread';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { byteRange, sendBytes } from '../http/byte-range';
-import { isIdeaId } from '../ideas/idea-ids';
+import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
 import { loadThread, sendTeamMessage, threadMemo } from './thread-store';

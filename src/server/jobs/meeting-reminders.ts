@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { MEETING_REMINDERS, type MeetingReminder } from '../../domain/booking';
 import type { Database } from '../db/client';
-import type { ScheduledJob } from '../jobs/scheduler';
+import type { ScheduledJob } from './scheduler';
 
 export const MEETING_REMINDERS_EVERY_MS = 60_000;
 

@@ -14,9 +14,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEAM_API_PATH } from '../../domain/team-paths';
 import { STREAM_CONTROL_EVENTS, WORKSPACE_EVENTS_PATH, type WorkspaceEvent } from '../../domain/workspace-events';
 import type { Database } from '../db/client';
-import { sessionAlive } from '../team/sessions';
-import type { EventBus } from './event-bus';
-import { eventsAfter, lastEventId } from './event-store';
+import { sessionAlive } from './sessions';
+import type { EventBus } from '../events/event-bus';
+import { eventsAfter, lastEventId } from '../events/event-store';
 
 /** The longest wait between two writes on a stream (less when the server's idle timeout is shorter). */
 export const HEARTBEAT_MS = 15_000;

@@ -5,8 +5,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFormPost } from '../intake/content-type';
 import { storageProblem } from '../storage/storage-errors';
-import { ApiError, sendApiError } from './api-error';
-import { problemPage } from './intake-pages';
+import { ApiError, sendApiError } from '../http/api-error';
+import { problemPage } from '../http/intake-pages';
 
 export const API_PREFIXES = ['/functions/', '/api/'];
 

@@ -19,7 +19,7 @@ import type { Stage } from '../../domain/stages';
 import { STATUS_PAGE_CODE_FILE, statusSubpaths } from '../../domain/status-link';
 import { formatMemoDuration } from '../../domain/voice-memo';
 import { contentSecurityDirectives } from '../security/security-headers';
-import type { StatusIdea } from '../founder/status-lookup';
+import type { StatusIdea } from './status-lookup';
 import { leadReference } from '../../domain/lead-reference';
 
 /** The stage labels held to the domain's stages (content may not import domain types). */

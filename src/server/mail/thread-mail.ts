@@ -9,8 +9,8 @@ import { founderMailCopy } from '../../content/founder-mail';
 import { threadMailCopy as copy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatWon, quoteItemSchema, quoteTotals } from '../../domain/quote';
-import { isSafeRecipient } from '../mail/founder-mail';
-import { messageIdDomain, type TeamMail } from '../mail/team-mail';
+import { isSafeRecipient } from './founder-mail';
+import { messageIdDomain, type TeamMail } from './team-mail';
 import { leadReference } from '../../domain/lead-reference';
 
 export interface ThreadMailInput {
