@@ -5,6 +5,7 @@ import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
 import { IDEA_REFUSALS, retryAfterLine } from '../../src/domain/idea-refusals';
 import { PRIVACY_VERSION } from '../../src/content/privacy-version';
 import { ideaForm } from '../../src/content/home';
+import { leadReference } from '../../src/domain/lead-reference';
 
 const values = {
   idea: '동네 배드민턴 동호회 회원들이 경기 점수를 기록하는 앱을 만들고 싶어요.',
@@ -117,7 +118,8 @@ test.describe('idea form', () => {
     const notice = page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('24시간 내에 프로토타입을 제작하여 연락드리겠습니다.');
-    await expect(notice).toContainText(`접수 번호: ${receipt.id}`);
+    // The 8-character reference, as the team says it (the whole id stays in the status link).
+    await expect(notice).toContainText(`접수 번호: ${leadReference(receipt.id)}`);
     // promisedBy 06:00 UTC is 15:00 in Korea (the weekday's brackets depend on the ICU version).
     await expect(notice).toContainText(/프로토타입 전달 예정: 2026년 11월 23일 \(?월\)? 오후 3:00/);
     await expectValues(page, empty);
