@@ -40,8 +40,15 @@ export async function ideasInMailFile(file: string): Promise<string[]> {
     (mail) => mail.text ?? '',
     () => raw.toString('utf8'),
   );
-  return [...new Set([...ideaIdsIn(own), ...ideaIdsIn(text)])];
+  const leading = LEADING_IDEA_ID.exec(own)?.[1];
+  return [...new Set([...(leading ? [leading] : []), ...ideaIdsIn(text)])];
 }
+
+/**
+ * The idea id a file's key starts with (`<idea>-founder-…`, `<idea>-meeting-…`); a uuid later in the name is a
+ * message's, a meeting's or an invite's, and says nothing of an idea.
+ */
+const LEADING_IDEA_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-|$)/;
 
 /** Removes every .eml file that holds any of these ideas; returns how many. */
 export async function removeMailFilesOf(dataDir: string, ids: string[]): Promise<number> {
