@@ -100,7 +100,7 @@ export const leadAlertCopy = {
   assignedTitle: '담당자로 지정된 아이디어',
   /** The founder answered in the lead's thread (decision 101): the reference only; the answer is in the workspace. */
   answered: (reference: string, answers: number) =>
-    `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 답변${answers > 1 ? ` ${answers}개` : ''}을 남겼습니다. 작업 공간에서 확인해주세요.`,
+    `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 ${answers > 1 ? `답변 ${answers}개를` : '답변을'} 남겼습니다. 작업 공간에서 확인해주세요.`,
   answeredSubject: (reference: string) => `[신청자 답변] 접수 번호 ${reference}`,
   answeredTitle: '신청자의 답변',
   /** The founder booked, moved or cancelled the meeting on the status page (the chat; the time in KST). */

@@ -6,13 +6,12 @@
 import { z } from 'zod';
 
 /**
- * Characters that show nothing: zero-width space/non-joiner/joiner, word joiner and invisible operators, BOM, soft
- * hyphen, combining grapheme joiner, Mongolian vowel separator, Khmer inherent vowels, the Hangul fillers
- * (U+115F, U+1160, U+3164, U+FFA0). A field of only these (and whitespace) is empty.
+ * Characters that show nothing: Unicode's default-ignorable code points (zero-width space, non-joiner and joiner,
+ * word joiner and invisible operators, BOM, soft hyphen, combining grapheme joiner, variation selectors, tag
+ * characters, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, …) and the Braille blank U+2800, the usual way to
+ * send an empty-looking message. A field of only these (and whitespace) is empty.
  */
-// Each listed code point is matched on its own, combining marks included: that is the point of the list.
-// eslint-disable-next-line no-misleading-character-class
-const INVISIBLE = /[\s\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** True when the text shows nothing: empty, whitespace, or invisible characters only. */
 export function isBlank(text: string): boolean {
