@@ -100,7 +100,7 @@ export async function bookingStatusRoutes(app: FastifyInstance, options: Booking
         const change: MeetingChange = action === 'book' ? 'booked' : action === 'move' ? 'moved' : 'cancelled';
         await appendAccessRecord(rows, { actor: 'visitor', action: `meeting_${change}`, ideaId });
         // The chat hears it (the owner's mail is the meeting's invitation, queued with it).
-        if (config.alerts.webhookUrl) await storeMeetingAlert(rows, meeting, change);
+        if (config.alerts.webhookUrl) await storeMeetingAlert(rows, meeting, change, config.founder.burstMs);
       },
     };
     const outcome =
