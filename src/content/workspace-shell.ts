@@ -98,8 +98,8 @@ export const workspaceShellCopy = {
     /** A list or an export that showed no lead. */
     noneShown: '없어요',
     /** Under a list view's record: the member's repeated views of the same leads are grouped in it (decision 090). */
-    listGrouped: (minutes: number) =>
-      `이 팀원이 ${minutes}분 안에 같은 곳에서 이 아이디어들을 다시 본 목록·검색은 따로 남기지 않고 이 기록에 묶여요.`,
+    listGrouped: (minutes: number, searched: boolean) =>
+      `이 팀원이 ${minutes}분 안에 같은 곳에서 이 아이디어들을 다시 ${searched ? '검색해 본 결과는' : '본 목록은'} 따로 남기지 않고 이 기록에 묶여요.`,
     actors: { member: '팀원', visitor: '신청자', cli: '명령줄', system: '시스템' },
     more: '이전 기록 더 보기',
     empty: '기록이 없어요.',

@@ -119,6 +119,9 @@ export async function anchorExistingChain(database: Database): Promise<void> {
 export const recordAccess = (database: Database, entry: AccessEntry) =>
   database.transaction((rows) => appendAccessRecord(rows, entry));
 
+/** A search, or a list (any folder, filter or page): only views of one kind cover each other. */
+const viewKind = (details: Record<string, unknown>) => (details.searched === true ? 'search' : 'list');
+
 /**
  * A member's list view (the inbox, the board, a search), recorded with the ids of the leads it showed in
  * `details.leads` unless it adds nothing: when this member's records of the same action from the same address within
@@ -138,8 +141,11 @@ export async function recordListView(
     const recent = await rows<Pick<Row, 'details'>>(sql`select details from access_records
       where member_id = ${entry.memberId}::uuid and action = ${entry.action} and ip is not distinct from ${entry.ip ?? null}
         and at > ${since}::timestamptz`);
-    const named = new Set(recent.flatMap((row) => leadsNamed(detailsOf(row.details))));
-    if (recent.length > 0 && leads.every((id) => named.has(id))) return false;
+    // A search is what the member did (수행업무): a search is covered only by this member's searches, a list by lists.
+    const kind = viewKind(entry.details ?? {});
+    const same = recent.map((row) => detailsOf(row.details)).filter((details) => viewKind(details) === kind);
+    const named = new Set(same.flatMap((details) => leadsNamed(details)));
+    if (same.length > 0 && leads.every((id) => named.has(id))) return false;
     await appendAccessRecord(rows, { ...entry, at, details: { ...entry.details, leads: leads.join(',') } });
     return true;
   });

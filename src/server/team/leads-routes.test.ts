@@ -97,9 +97,16 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     expect(searchedPage).toMatchObject({ total: 4 });
     expect(searchedPage.leads.map((lead) => lead.id)).toEqual([fresh, delivered]);
 
-    // Nine list views, two records: only the spam folder showed a lead the first list had not (recordListView).
+    // Nine list views, four records (recordListView): the first list, the spam folder (a lead the list had not
+    // shown), the first search, and the searched page (leads the first search had not shown). A search is covered
+    // only by searches: that the member searched is kept.
     const listed = await records('lead_listed');
-    expect(listed.map((record) => record.details.leads)).toEqual([[late, soon, fresh, delivered].join(','), spam]);
+    expect(listed.map((record) => [record.details.searched, record.details.leads])).toEqual([
+      [false, [late, soon, fresh, delivered].join(',')],
+      [false, spam],
+      [true, late],
+      [true, [fresh, delivered].join(',')],
+    ]);
     expect(listed[0]!.details).toMatchObject({ folder: 'inbox', overdue: false, searched: false, shown: 4 });
     expect(listed[1]!.details).toMatchObject({ folder: 'spam', shown: 1 });
     expect(JSON.stringify(listed)).not.toContain('늦은');
@@ -123,12 +130,18 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
       ).toBe(200);
 
     await view(LEADS_PATH);
-    // The same list again, a search and a page that show only leads the first record named: no more records.
+    // The same list again and a page that show only leads the first record named: no more records. A search is a
+    // record of its own (the member searched), and the same search again is not.
     await view(LEADS_PATH);
-    await view(`${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
     await view(`${LEADS_PATH}?page=1&pageSize=1`);
     const both = [first, second].sort().join(',');
     expect(await listed()).toEqual([[false, both]]);
+    await view(`${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
+    await view(`${LEADS_PATH}?q=${encodeURIComponent('영희')}`);
+    expect(await listed()).toEqual([
+      [false, both],
+      [true, second],
+    ]);
 
     // A lead not yet named is a record of its own, naming every lead the view showed.
     const third = await storeLead(team.database, { name: '박민수' });
@@ -136,13 +149,14 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     await view(LEADS_PATH);
     expect(await listed()).toEqual([
       [false, both],
+      [true, second],
       [false, [first, second, third].sort().join(',')],
     ]);
     // Another member, or this member from another address, is recorded apart.
     const other = await signedIn(team.database, 'member');
     await view(LEADS_PATH, other.headers);
     await view(LEADS_PATH, {}, '192.0.2.7');
-    expect(await listed()).toHaveLength(4);
+    expect(await listed()).toHaveLength(5);
 
     // Once this member's records are older than the window, the same list is recorded again (a search here).
     await team.database.rows(sql`update access_records set at = at - ${LIST_VIEW_WINDOW_MS} * interval '1 millisecond'
@@ -158,7 +172,7 @@ describe.each(DRIVERS)('the lead API on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     // Who viewed the second lead: every member whose list showed it, found by its reference.
     const viewers = await listAccessRecords(team.database, { limit: 50, ideaPrefix: leadReference(second) });
     expect(new Set(viewers.map((record) => record.memberId))).toEqual(new Set([memberId, other.member.id]));
-    expect(viewers.map((record) => record.action)).toEqual(Array(5).fill('lead_listed'));
+    expect(viewers.map((record) => record.action)).toEqual(Array(6).fill('lead_listed'));
   });
 
   it('shows one lead whole, with delivery and timeline, and records the view', async () => {

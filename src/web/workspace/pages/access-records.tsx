@@ -77,9 +77,9 @@ export function AccessRecordsScreen() {
                       </>
                     )}
                   </dl>
-                  {record.action === 'lead_listed' && (
+                  {record.action === 'lead_listed' && leadsNamed(record.details).length > 0 && (
                     <p className="mt-1 text-slate-600">
-                      {copy.accessRecords.listGrouped(LIST_VIEW_WINDOW_MS / 60_000)}
+                      {copy.accessRecords.listGrouped(LIST_VIEW_WINDOW_MS / 60_000, record.details.searched === true)}
                     </p>
                   )}
                 </li>
