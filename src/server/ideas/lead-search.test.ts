@@ -4,6 +4,8 @@
  * `_` are themselves), through the trigram index `idea_search_trgm_idx` on the search text written after the idea
  * (decision 115): a search first brings it up to date, so a lead stored a moment ago is found.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { listLeads, searchCondition } from './lead-inbox';
 import { followUpAll } from './follow-up';
 import { addNote } from './lead-detail';
 import { sendTeamMessage, storeAnswer } from '../thread/thread-store';
+import { migrationsFolder } from '../db/client';
 import { ideaSearch } from '../db/schema';
 
 describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
@@ -80,6 +83,21 @@ describe.each(DRIVERS)('the inbox search on %s', { timeout: APP_TEST_TIMEOUT_MS 
     expect(await found('할인율 카카오')).toEqual([percent]);
     expect(await found('알림톡')).toEqual([percent]);
     expect(await found('없는 말')).toEqual([]);
+  });
+
+  it('finds notes and messages written before they were searched, once migration 0028 added them', async () => {
+    await followUpAll(suite.database);
+    // As before the search held them: a note and both sides of the thread, written straight to their tables.
+    await suite.database.rows(sql`insert into idea_events (idea_id, at, member_id, kind, details)
+      values (${bakery}::uuid, now(), null, 'note', ${JSON.stringify({ text: '사장님 번호 확인 완료' })}::jsonb)`);
+    await suite.database.rows(sql`insert into thread_messages (id, idea_id, at, side, body)
+      values (gen_random_uuid(), ${bakery}::uuid, now(), 'founder', '주말 예약도 필요합니다')`);
+    expect(await found('주말 예약')).toEqual([]);
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0028_search_notes_and_messages.sql'), 'utf8');
+    await suite.database.rows(sql.raw(migration));
+    expect(await found('주말 예약')).toEqual([bakery]);
+    expect(await found('빵집 번호 확인')).toEqual([bakery]);
+    expect(await found('민준')).toEqual([bakery]);
   });
 
   it('writes the search text after the idea, and a search finds the newest idea still', async () => {
