@@ -63,11 +63,12 @@ describe('the workspace apart from the public site', () => {
           .map((match) => `${match[1]}.ts`),
       );
     const workspace = contentImports('src/web/workspace');
-    // The status page's sections are rendered by the thread and the booking (server-side, in the public font).
+    // The server's public pages: the intake's (http/), the status page (founder/) and its sections, rendered by the
+    // thread and the booking (server-side, in the public font).
     const publicPages = new Set(
-      ['src/web/site', 'src/server/http', 'src/server/thread', 'src/server/booking'].flatMap((dir) => [
-        ...contentImports(dir),
-      ]),
+      ['src/web/site', 'src/server/http', 'src/server/founder', 'src/server/thread', 'src/server/booking'].flatMap(
+        (dir) => [...contentImports(dir)],
+      ),
     );
     const onlyWorkspace = [...workspace].filter((module) => !publicPages.has(module));
     expect(onlyWorkspace.length).toBeGreaterThan(0);
