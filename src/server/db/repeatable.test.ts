@@ -1,7 +1,7 @@
 /**
  * Repeatable migrations (decision 124, issue 47 item 17): each database function is one file under db/functions/,
- * and what runs in the database is that file's text, applied again when (and only when) the text changes, once
- * however many instances start at once. No numbered migration after them declares a function or trigger.
+ * and what runs in the database is that file's text, applied again when (and only when) the text changes (on
+ * PostgreSQL under the migrations' advisory lock, which db/client.test.ts's two instances at once go through). No numbered migration after them declares a function or trigger.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
+import { leadReference } from '../../domain/lead-reference';
 
 export async function storeAnsweredAlerts(
   rows: RowsFn,
@@ -26,7 +27,7 @@ export async function storeAnsweredAlerts(
     await rows(sql`
       insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
       select ${`founder_answered:${messageId}:${channel}`}, 'founder_answered', ${channel}, i.id,
-        jsonb_build_object('reference', left(i.id::text, 8), 'to', coalesce(m.email, ${options.teamEmail})),
+        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'to', coalesce(m.email, ${options.teamEmail})),
         now() + ${options.burstMs}::int * interval '1 millisecond'
       from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
       where i.id = ${ideaId}::uuid
