@@ -165,6 +165,9 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   expect(mail!.parsed.text).toContain(idea);
   expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
   expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
+  // The founder's confirmation follows the idea (a moment later): it arrives here, not during the next test.
+  const [confirmation] = await smtp!.waitForMails((sent) => sent.envelopeTo.includes('haneul@example.com'));
+  expect(confirmation!.parsed.text).toContain(leadReference(id));
   await context.close();
 });
 
