@@ -231,8 +231,13 @@ try {
     const results = await measure(driver, cluster);
     const pages = results.filter((row) => !row.name.startsWith('search'));
     const meets = pages.every((row) => row.p99 <= TARGET_P99_MS);
-    const searches = results.filter((row) => row.name.startsWith('search') && !row.name.includes('sixth'));
+    // The broad searches (1,000+ matches: a word in a sixth of the ideas, two common words) apart from the rest.
+    const broad = (row: Result) => row.total.endsWith('+');
+    const searches = results.filter((row) => row.name.startsWith('search') && !broad(row));
     const searchesMeet = searches.every((row) => row.p99 <= TARGET_P99_MS);
+    const broadMeet = results
+      .filter((row) => row.name.startsWith('search') && broad(row))
+      .every((row) => row.p99 <= TARGET_P99_MS);
     sections.push(
       [
         `**${driver === 'pglite' ? 'PGlite' : 'PostgreSQL (a local cluster, default durability)'}** — 1-minute load average ${loadBefore} when its run started, ${load()} when it ended.`,
@@ -246,7 +251,8 @@ try {
         ),
         '',
         `Target p99 ≤ ${TARGET_P99_MS} ms (API): a page of the inbox, a filter or the spam folder ${meets ? 'meets' : 'misses'} it; ` +
-          `a search that finds a few (reference, e-mail, name, a rare word) ${searchesMeet ? 'meets' : 'misses'} it.`,
+          `a search that finds a few (reference, e-mail, name, a rare word, two words one of them rare) ${searchesMeet ? 'meets' : 'misses'} it; ` +
+          `every broad search (a word in a sixth of the ideas, two common words) ${broadMeet ? 'meets' : 'misses'} it.`,
       ].join('\n'),
     );
     await cluster?.stop();

@@ -61,7 +61,13 @@ export function searchCondition(q: string, options: { eachRow?: boolean } = {}):
     patterns.map((pattern) => sql`s.text like ${pattern}`),
     sql` and `,
   );
-  if (options.eachRow) return sql`exists (select 1 from idea_search s where s.idea_id = i.id and ${matches})`;
+  // Each lead's text read by its key, a scalar the planner cannot turn into a join over the whole table (decision
+  // 110; an `exists` became a semi-join that matched every row's text: 165 ms for a broad word at 100,000).
+  if (options.eachRow)
+    return sql`(select s.text from idea_search s where s.idea_id = i.id) like all (array[${sql.join(
+      patterns.map((pattern) => sql`${pattern}`),
+      sql`, `,
+    )}]::text[])`;
   const ids = sql`i.id = any(array(select s.idea_id from idea_search s where ${matches}))`;
   if (isIdeaId(needle)) return sql`(i.id = ${needle}::uuid or ${ids})`;
   if (/^[0-9a-f]{8}$/.test(needle))
