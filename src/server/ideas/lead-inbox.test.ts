@@ -110,24 +110,35 @@ describe.each(DRIVERS)('the inbox pages on %s', { timeout: APP_TEST_TIMEOUT_MS }
     expect(await list({ stage: 'contracted', page: 3 })).toMatchObject({ total: 0, leads: [] });
   });
 
-  it('pages a common word as the inbox and a rarer one in the same order', async () => {
-    const ids = async (filter: Partial<LeadListFilter>) => {
+  it('pages a common word as the inbox and a rarer one in the same order, read at once or walked', async () => {
+    const ids = async (filter: Partial<LeadListFilter>, readAtOnce?: number) => {
       const whole: string[] = [];
       for (let page = 1; ; page += 1) {
-        const { leads } = await list({ ...filter, page, pageSize: 100 });
+        const { leads } = await listLeads(
+          database,
+          { folder: 'inbox', ...filter, page, pageSize: 100 },
+          now,
+          readAtOnce,
+        );
         whole.push(...leads.map((lead) => lead.id));
         if (leads.length < 100) return whole;
       }
     };
-    // Every lead holds 아이디어: more matches than the cap, so the ranges are walked in their order.
+    // Every lead holds 아이디어: more matches than the cap. Read at once (up to the cap past it) …
     const common = await list({ q: '아이디어' });
     expect(common).toMatchObject({ total: LEAD_COUNT_CAP, totalCapped: true });
     const inbox = await ids({});
     expect(await ids({ q: '아이디어' })).toEqual(inbox);
+    // … or counted up to the cap and each range walked in its order: the same pages and counts.
+    expect(await listLeads(database, { folder: 'inbox', page: 1, pageSize: 25, q: '아이디어' }, now, 0)).toEqual(
+      common,
+    );
+    expect(await ids({ q: '아이디어' }, 0)).toEqual(inbox);
     // A few: read through the trigram index and sorted.
     const rare = await ids({ q: '이름10' });
     expect(rare.length).toBeGreaterThan(10);
     expect(rare).toEqual(inbox.filter((id) => rare.includes(id)));
+    expect(await ids({ q: '이름10' }, 0)).toEqual(rare);
   });
 
   /** The plans of the statements `listLeads` runs for `filter` (sequential scans off: the table is small). */
