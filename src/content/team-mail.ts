@@ -103,6 +103,11 @@ export const leadAlertCopy = {
     `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 ${answers > 1 ? `답변 ${answers}개를` : '답변을'} 남겼습니다. 작업 공간에서 확인해주세요.`,
   answeredSubject: (reference: string) => `[신청자 답변] 접수 번호 ${reference}`,
   answeredTitle: '신청자의 답변',
+  /** The founder accepted a quote on the status page (issue 50): the reference and the version only. */
+  quoteAccepted: (reference: string, version: number) =>
+    `접수 번호 ${reference}: 신청자가 견적서 ${version}차에 동의했습니다. 작업 공간에서 확인해주세요.`,
+  quoteAcceptedSubject: (reference: string) => `[견적 동의] 접수 번호 ${reference}`,
+  quoteAcceptedTitle: '신청자가 동의한 견적',
   /** The founder booked, moved or cancelled the meeting on the status page (the chat; the time in KST). */
   meeting: (reference: string, change: 'booked' | 'moved' | 'cancelled', at: string) =>
     change === 'booked'

@@ -101,11 +101,13 @@ export const threadTimelineCopy = {
     message: '신청자에게 메시지를 보냈어요',
     answer: '신청자가 답했어요',
     quote: '견적서를 보냈어요',
-    quote_accepted: '신청자가 견적을 확인했어요',
+    quote_accepted: '신청자가 견적에 동의했어요',
+    quote_withdrawn: '견적서를 철회했어요',
   },
   status: {
     quote: '견적서 도착',
-    quote_accepted: '견적 확인',
+    quote_accepted: '견적 동의',
+    quote_withdrawn: '견적서 철회',
   },
 } as const;
 
@@ -131,5 +133,10 @@ export const threadDownloadCopy = {
   total: '합계(원)',
   validUntil: '유효 기한',
   notes: '비고',
-  acceptedAt: '견적 확인 시각',
+  version: '차수',
+  acceptedAt: '견적 동의 시각',
+  acceptedName: '동의한 이름',
+  acceptedSha256: '문서 지문(SHA-256)',
+  supersededAt: '새 견적으로 바뀐 시각',
+  withdrawnAt: '철회 시각',
 } as const;

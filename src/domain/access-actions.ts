@@ -28,6 +28,7 @@ export const ACCESS_ACTIONS = [
   'thread_viewed',
   'message_sent',
   'quote_sent',
+  'quote_withdrawn',
   'thread_memo_played',
   // The founder through their status link (decision 084): actor 'visitor'.
   'status_viewed',

@@ -29,6 +29,13 @@ const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
  * Intl, because Node builds with reduced ICU data print "AM"/"PM" for ko-KR and the team mail must read the same
  * everywhere.
  */
+/** A Korean calendar day (YYYY-MM-DD) as the pages write it: "2026년 12월 12일 (토)". */
+export function formatKstDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return `${year}년 ${month}월 ${date}일 (${WEEKDAYS[weekday]})`;
+}
+
 export function formatKst(iso: string | Date): string {
   const kst = new Date((typeof iso === 'string' ? Date.parse(iso) : iso.getTime()) + KST_OFFSET_MS);
   const hours = kst.getUTCHours();

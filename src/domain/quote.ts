@@ -80,11 +80,67 @@ export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 /** A quote as both sides see it. */
 export interface QuoteView {
   id: string;
+  /** 1, 2, … on its lead: each new quote supersedes the one before (issue 50). */
+  version: number;
   createdAt: string;
   items: QuoteItem[];
   totals: QuoteTotals;
   validUntil: string;
   notes: string;
-  /** When the founder pressed 「견적 확인」, or null. */
+  /** When the founder accepted it (「동의합니다」 and their name), or null. */
   acceptedAt: string | null;
+  /** The name the founder typed as their signature. */
+  acceptedName: string | null;
+  /** SHA-256 (hex) of `canonicalQuote` as accepted: printed on the sheet, so either side can check the document. */
+  acceptedSha256: string | null;
+  /** When a later quote replaced it (이전 견적). */
+  supersededAt: string | null;
+  /** When the team withdrew it. */
+  withdrawnAt: string | null;
 }
+
+/**
+ * Where a quote stands at `now`, the first that holds: withdrawn, replaced by a later one, accepted, past its 유효
+ * 기한, or open to acceptance. Only `open` can be accepted; only `open` and `expired` can be withdrawn.
+ */
+export type QuoteState = 'withdrawn' | 'superseded' | 'accepted' | 'expired' | 'open';
+
+export function quoteState(quote: QuoteView, now: Date): QuoteState {
+  if (quote.withdrawnAt) return 'withdrawn';
+  if (quote.supersededAt) return 'superseded';
+  if (quote.acceptedAt) return 'accepted';
+  if (quoteExpired(quote.validUntil, now)) return 'expired';
+  return 'open';
+}
+
+/**
+ * The quote's canonical form, what its SHA-256 is taken over at acceptance: every figure and word the founder
+ * agreed to, in a fixed order (JSON of arrays and fixed keys, no whitespace), the sums from `quoteTotals`.
+ */
+export function canonicalQuote(
+  quote: Pick<QuoteView, 'id' | 'version' | 'createdAt' | 'items' | 'validUntil' | 'notes'>,
+  reference: string,
+): string {
+  const totals = quoteTotals(quote.items);
+  return JSON.stringify({
+    quote: quote.id,
+    reference,
+    version: quote.version,
+    issuedAt: new Date(quote.createdAt).toISOString(),
+    validUntil: quote.validUntil,
+    items: quote.items.map((item, index) => [item.description, item.quantity, item.unitPrice, totals.lines[index]]),
+    supply: totals.supply,
+    vat: totals.vat,
+    total: totals.total,
+    notes: quote.notes,
+  });
+}
+
+/** The status page's acceptance form: the name typed as a signature and the 「동의합니다」 box. */
+export const QUOTE_ACCEPT_FIELDS = { name: 'signature', agree: 'agree' } as const;
+export const QUOTE_SIGNATURE_MAX = 50;
+
+export const quoteAcceptanceSchema = z.object({
+  [QUOTE_ACCEPT_FIELDS.name]: requiredVisibleText(QUOTE_SIGNATURE_MAX),
+  [QUOTE_ACCEPT_FIELDS.agree]: z.literal('on'),
+});

@@ -8,5 +8,7 @@
 export const TEAM_PATH = '/team';
 /** Every workspace API path starts here; without a valid session each answers 401, whatever the path or method. */
 export const TEAM_API_PATH = '/team/api';
+/** A lead's page in the workspace. */
+export const leadPagePath = (id: string) => `${TEAM_PATH}/leads/${id}`;
 /** The session cookie: `__Host-` (Secure, no Domain, Path=/) behind TLS; without TLS (local use) the plain name. */
 export const SESSION_COOKIE = { secure: '__Host-mvp24_team', local: 'mvp24_team' } as const;

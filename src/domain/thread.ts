@@ -43,6 +43,9 @@ export interface ThreadView {
 export const leadThreadPath = (id: string) => `${TEAM_API_PATH}/leads/${id}/thread`;
 export const leadThreadMessagesPath = (id: string) => `${leadThreadPath(id)}/messages`;
 export const leadQuotesPath = (id: string) => `${leadThreadPath(id)}/quotes`;
+export const leadQuoteWithdrawPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/withdraw`;
+/** The quote's printable sheet for the team (HTML, the session's cookie). */
+export const leadQuotePrintPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/print`;
 export const leadThreadMemoPath = (id: string, messageId: string) => `${leadThreadPath(id)}/memos/${messageId}`;
 
 /** Below the status link (domain/status-link.ts): the answer form's POST, a memo, the quote's page and its 「견적 확인」. */

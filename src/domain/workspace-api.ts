@@ -111,7 +111,11 @@ export type LeadTimelineEntry =
   | { kind: 'owner'; at: string; memberEmail: string | null; ownerEmail: string | null }
   | { kind: 'note'; at: string; memberEmail: string | null; text: string }
   /** The thread (decisions 101, 102): a message or quote sent, the founder's answer, 「견적 확인」. */
-  | { kind: 'message' | 'answer' | 'quote' | 'quote_accepted'; at: string; memberEmail: string | null }
+  | {
+      kind: 'message' | 'answer' | 'quote' | 'quote_accepted' | 'quote_withdrawn';
+      at: string;
+      memberEmail: string | null;
+    }
   /** The meeting (decision 104) booked, moved or cancelled, by a member or (memberEmail null) the founder. */
   | {
       kind: 'meeting_booked' | 'meeting_moved' | 'meeting_cancelled';

@@ -30,7 +30,7 @@ import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
-import { threadStatusRoutes } from './thread/thread-status-routes';
+import { quoteOperator, threadStatusRoutes } from './thread/thread-status-routes';
 import { threadTeamRoutes } from './thread/thread-team-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
@@ -296,7 +296,14 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     features: [
       (scope) => scope.register(fieldFiguresRoute, { database, enabled: config.vitals.enabled }),
       (scope) => scope.register(bookingTeamRoutes, { config, database, events, onQueued: () => outbox.nudge() }),
-      (scope) => scope.register(threadTeamRoutes, { database, events, onMailQueued: () => outbox.nudge() }),
+      (scope) =>
+        scope.register(threadTeamRoutes, {
+          database,
+          events,
+          onMailQueued: () => outbox.nudge(),
+          siteDir: config.siteDir,
+          operator: quoteOperator(config.siteDir),
+        }),
     ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });

@@ -175,13 +175,30 @@ test('추가 질문 from a template, answers with JavaScript on and off, unread 
   expect(pdf.length).toBeGreaterThan(1000);
   await visitor.emulateMedia({ media: 'screen' });
 
-  // 「견적 확인」, on the timeline.
+  // On a 390 px phone the lines stack: the 항목 keeps a readable width and nothing overflows the card (issue 50).
   await visitor.getByRole('link', { name: quoteCopy.back }).click();
-  await visitor.locator('[data-quote]').getByRole('button', { name: quoteCopy.confirm }).click();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  const fits = await visitor.locator('[data-quote]').evaluate((card) => ({
+    overflow: card.scrollWidth - card.clientWidth,
+    description: card.querySelector('[data-quote-table] tbody td')!.getBoundingClientRect().width,
+  }));
+  expect(fits.overflow).toBeLessThanOrEqual(0);
+  expect(fits.description).toBeGreaterThan(200);
+
+  // 「동의합니다」 and the name: on the timeline, the owner told, the fingerprint shown.
+  const accept = visitor.locator('[data-quote-accept]');
+  await accept.getByRole('button', { name: quoteCopy.confirm }).click();
+  await expect(accept.getByLabel(quoteCopy.signature)).toBeFocused();
+  await accept.getByLabel(quoteCopy.signature).fill('김하늘');
+  await accept.getByLabel(quoteCopy.agree).check();
+  await accept.getByRole('button', { name: quoteCopy.confirm }).click();
   await expect(visitor.locator('[data-quote-accepted]')).toBeVisible();
-  await expect(visitor.getByText('견적 확인', { exact: true })).toBeVisible();
+  await expect(visitor.locator('[data-quote-sha256]')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(visitor.getByText('견적 동의', { exact: true })).toBeVisible();
+  await mailTo(OWNER, /견적 동의/);
   await team.reload();
-  await expect(team.getByTestId('lead-timeline')).toContainText('견적을 확인했어요');
+  await expect(team.getByTestId('lead-timeline')).toContainText('견적에 동의했어요');
+  await expect(team.getByTestId('thread-quote-state')).toContainText('김하늘');
 
   await noScript.close();
   await founderContext.close();

@@ -19,13 +19,16 @@ export function leadAlertMail(
   const overdue = kind === 'lead_overdue';
   const erased = kind === 'lead_erased';
   const answered = kind === 'founder_answered';
+  const accepted = kind === 'quote_accepted';
   const title = answered
     ? copy.answeredTitle
-    : kind === 'lead_assigned'
-      ? copy.assignedTitle
-      : erased
-        ? copy.erasedTitle
-        : copy.mailTitle(overdue);
+    : accepted
+      ? copy.quoteAcceptedTitle
+      : kind === 'lead_assigned'
+        ? copy.assignedTitle
+        : erased
+          ? copy.erasedTitle
+          : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
@@ -33,11 +36,13 @@ export function leadAlertMail(
     to: options.to,
     subject: answered
       ? copy.answeredSubject(reference)
-      : kind === 'lead_assigned'
-        ? copy.assignedSubject(reference)
-        : erased
-          ? copy.erasedSubject(reference)
-          : copy.mailSubject(reference, overdue),
+      : accepted
+        ? copy.quoteAcceptedSubject(reference)
+        : kind === 'lead_assigned'
+          ? copy.assignedSubject(reference)
+          : erased
+            ? copy.erasedSubject(reference)
+            : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

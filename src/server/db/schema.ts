@@ -327,6 +327,7 @@ export const alerts = pgTable(
         'lead_assigned',
         'founder_answered',
         'founder_meeting',
+        'quote_accepted',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
@@ -444,7 +445,18 @@ export const ideaEvents = pgTable(
     memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     /** message, answer, quote, quote_accepted: the thread (decisions 101, 102); details hold ids only. */
     kind: text('kind', {
-      enum: ['stage', 'owner', 'note', 'released', 'closed', 'message', 'answer', 'quote', 'quote_accepted'],
+      enum: [
+        'stage',
+        'owner',
+        'note',
+        'released',
+        'closed',
+        'message',
+        'answer',
+        'quote',
+        'quote_accepted',
+        'quote_withdrawn',
+      ],
     }).notNull(),
     /** For `stage`: the new stage. */
     stage: text('stage', { enum: STAGES }),
@@ -692,8 +704,20 @@ export const quotes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     notes: text('notes').notNull().default(''),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    /** 1, 2, … per lead (issue 50): a new quote supersedes the one before, which stays readable as 이전 견적. */
+    version: integer('version').notNull().default(1),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+    /** The team withdrew it before the founder accepted it. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+    /** The name the founder typed as their signature with 「동의합니다」 (personal data, no statistics). */
+    acceptedName: text('accepted_name'),
+    /** SHA-256 of the quote's canonical form as accepted (domain/quote.ts canonicalQuote), hex. */
+    acceptedSha256: text('accepted_sha256'),
   },
-  (table) => [index('quotes_idea_idx').on(table.ideaId)],
+  (table) => [
+    index('quotes_idea_idx').on(table.ideaId),
+    uniqueIndex('quotes_idea_version_idx').on(table.ideaId, table.version),
+  ],
 );
 
 /**

@@ -21,7 +21,7 @@ export interface StatusIdea {
   consentedAt: Date | null;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
   /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
-  timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted'; at: Date })[];
+  timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted' | 'quote_withdrawn'; at: Date })[];
 }
 
 interface IdeaRow extends Record<string, unknown> {
@@ -64,7 +64,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   if (!row) return undefined;
   const events = await database.rows<{ kind: string; stage: Stage; at: Date | string }>(sql`
     select kind, stage, at from idea_events
-    where idea_id = ${row.id}::uuid and kind in ('stage', 'quote', 'quote_accepted') order by at, id`);
+    where idea_id = ${row.id}::uuid and kind in ('stage', 'quote', 'quote_accepted', 'quote_withdrawn') order by at, id`);
   return {
     id: row.id,
     receivedAt: date(row.received_at),
@@ -85,7 +85,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     timeline: events.map((event) =>
       event.kind === 'stage'
         ? { stage: event.stage, at: date(event.at) }
-        : { kind: event.kind as 'quote' | 'quote_accepted', at: date(event.at) },
+        : { kind: event.kind as 'quote' | 'quote_accepted' | 'quote_withdrawn', at: date(event.at) },
     ),
   };
 }

@@ -26,6 +26,7 @@ interface EventRow extends Record<string, unknown> {
     | 'answer'
     | 'quote'
     | 'quote_accepted'
+    | 'quote_withdrawn'
     | 'meeting_booked'
     | 'meeting_moved'
     | 'meeting_cancelled';
@@ -63,6 +64,7 @@ function toEntry(row: EventRow): LeadTimelineEntry {
     case 'answer':
     case 'quote':
     case 'quote_accepted':
+    case 'quote_withdrawn':
       return { kind: row.kind, at, memberEmail };
     // The meeting's changes (booking/meetings.ts): no member is the founder, on the status page.
     case 'meeting_booked':

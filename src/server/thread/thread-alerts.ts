@@ -11,6 +11,25 @@ import { sql } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
 import { leadReference } from '../../domain/lead-reference';
 
+/** Tells the lead's owner (or the team) and the chat that the founder accepted a quote: once per quote. */
+export async function storeQuoteAcceptedAlerts(
+  rows: RowsFn,
+  ideaId: string,
+  quote: { id: string; version: number },
+  options: { teamEmail: string; webhook: boolean },
+): Promise<void> {
+  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
+    await rows(sql`
+      insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
+      select ${`quote_accepted:${quote.id}:${channel}`}, 'quote_accepted', ${channel}, i.id,
+        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'version', ${quote.version}::int,
+          'to', coalesce(m.email, ${options.teamEmail})),
+        now()
+      from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
+      where i.id = ${ideaId}::uuid
+      on conflict (key) do nothing`);
+}
+
 export async function storeAnsweredAlerts(
   rows: RowsFn,
   ideaId: string,

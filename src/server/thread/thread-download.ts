@@ -18,6 +18,7 @@ export function threadDownload(thread: ThreadView): Record<string, unknown> {
         : null,
       [k.quote]: message.quote
         ? {
+            [k.version]: message.quote.version,
             [k.items]: message.quote.items.map((item, index) => ({
               [k.description]: item.description,
               [k.quantity]: item.quantity,
@@ -30,6 +31,10 @@ export function threadDownload(thread: ThreadView): Record<string, unknown> {
             [k.validUntil]: message.quote.validUntil,
             [k.notes]: message.quote.notes,
             [k.acceptedAt]: message.quote.acceptedAt ? formatKst(message.quote.acceptedAt) : null,
+            [k.acceptedName]: message.quote.acceptedName,
+            [k.acceptedSha256]: message.quote.acceptedSha256,
+            [k.supersededAt]: message.quote.supersededAt ? formatKst(message.quote.supersededAt) : null,
+            [k.withdrawnAt]: message.quote.withdrawnAt ? formatKst(message.quote.withdrawnAt) : null,
           }
         : null,
     })),

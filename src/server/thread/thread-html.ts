@@ -9,8 +9,15 @@
 import { quoteCopy } from '../../content/quote';
 import { threadStatusCopy as copy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
-import { formatKst } from '../../domain/kst';
-import { formatWon, quoteExpired, VAT_PERCENT, type QuoteView } from '../../domain/quote';
+import { formatKst, formatKstDay, kstDay } from '../../domain/kst';
+import {
+  formatWon,
+  QUOTE_ACCEPT_FIELDS,
+  QUOTE_SIGNATURE_MAX,
+  quoteState,
+  VAT_PERCENT,
+  type QuoteView,
+} from '../../domain/quote';
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
 import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
 import type { StatusShell } from '../founder/status-page-html';
@@ -29,6 +36,8 @@ export interface AnswerFormState {
   body?: string;
   /** The answer was sent (the 303 lands with ?answered=1). */
   sent?: boolean;
+  /** A refused acceptance: the quote, the Korean message and the name as typed. */
+  quote?: { id: string; error: string; name?: string };
 }
 
 export const THREAD_STYLE = `
@@ -48,7 +57,21 @@ export const THREAD_STYLE = `
 .st .hint{color:#475569;font-size:.875rem;margin:.25rem 0 0}
 .st .err{color:#b91c1c;font-weight:600;margin:.5rem 0 0}
 .st .ok{color:#166534;font-weight:600;margin:0 0 .75rem}
-.st textarea:focus-visible,.st input:focus-visible{outline:3px solid #6366f1;outline-offset:2px}`;
+.st textarea:focus-visible,.st input:focus-visible{outline:3px solid #6366f1;outline-offset:2px}
+.st .quote{overflow-wrap:anywhere}
+.st .quote input[type=text]{width:100%;max-width:20rem;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
+.st .quote .agree{display:flex;gap:.5rem;align-items:flex-start;font-weight:600;margin:.75rem 0}
+.st .quote .agree input{width:1.25rem;height:1.25rem;margin:.15rem 0 0;flex:none}
+.st details.earlier>summary{cursor:pointer;font-weight:600;color:#475569}
+.st .fingerprint{font-family:ui-monospace,monospace;font-size:.8rem;word-break:break-all}
+@media (max-width:36rem){
+  .st [data-quote-table] thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+  .st [data-quote-table] tbody tr{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:0 .5rem;border-bottom:1px solid #e2e8f0;padding:.35rem 0}
+  .st [data-quote-table] tbody td{border:0;padding:.15rem .2rem}
+  .st [data-quote-table] tbody td:first-child{grid-column:1/-1;font-weight:600}
+  .st [data-quote-table] tbody td.n::before{content:attr(data-label);display:block;font-size:.75rem;font-weight:400;color:#475569}
+  .st [data-quote-table] tfoot tr{display:flex;justify-content:space-between}
+}`;
 
 const PRINT_STYLE = `
 .st .sheet{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem}
@@ -72,7 +95,7 @@ function quoteTable(quote: QuoteView): string {
 <tbody>${quote.items
     .map(
       (item, index) =>
-        `<tr><td>${escapeHtml(item.description)}</td><td class="n">${item.quantity.toLocaleString('ko-KR')}</td><td class="n">${escapeHtml(formatWon(item.unitPrice))}</td><td class="n">${escapeHtml(formatWon(quote.totals.lines[index]!))}</td></tr>`,
+        `<tr><td>${escapeHtml(item.description)}</td><td class="n" data-label="${escapeHtml(c.quantity)}">${item.quantity.toLocaleString('ko-KR')}</td><td class="n" data-label="${escapeHtml(c.unitPrice)}">${escapeHtml(formatWon(item.unitPrice))}</td><td class="n" data-label="${escapeHtml(c.amount)}">${escapeHtml(formatWon(quote.totals.lines[index]!))}</td></tr>`,
     )
     .join('')}</tbody>
 <tfoot>
@@ -84,25 +107,70 @@ function quoteTable(quote: QuoteView): string {
 ${quote.notes ? `<p><strong>${escapeHtml(quoteCopy.notes)}</strong></p><p class="body">${escapeHtml(quote.notes)}</p>` : ''}`;
 }
 
-function quoteCard(quote: QuoteView, base: string): string {
+/** The acceptance record of an accepted quote: when, by whom, and the fingerprint of what was accepted. */
+function acceptanceBlock(quote: QuoteView): string {
+  if (!quote.acceptedAt || !quote.acceptedName || !quote.acceptedSha256) return '';
+  return `<section data-quote-acceptance><h3>${escapeHtml(quoteCopy.acceptedBlock)}</h3><dl>
+<dt>${escapeHtml(quoteCopy.acceptedName)}</dt><dd>${escapeHtml(quote.acceptedName)}</dd>
+<dt>${escapeHtml(quoteCopy.acceptedAt)}</dt><dd>${escapeHtml(kst(quote.acceptedAt))}</dd>
+<dt>${escapeHtml(quoteCopy.fingerprint)}</dt><dd class="fingerprint" data-quote-sha256>${escapeHtml(quote.acceptedSha256)}</dd>
+</dl><p class="hint">${escapeHtml(quoteCopy.fingerprintHint)}</p></section>`;
+}
+
+/** 「동의합니다」 and the name: a plain form post, refused at its fields with the name kept. */
+function acceptForm(quote: QuoteView, page: string, form: AnswerFormState): string {
+  const refused = form.quote?.id === quote.id ? form.quote : undefined;
+  const field = `quote-${quote.id}-signature`;
+  return `<form method="post" action="${escapeHtml(`${page}/${threadSubpaths.confirm}`)}" data-quote-accept>
+<p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
+<label for="${field}">${escapeHtml(quoteCopy.signature)}</label>
+<input type="text" id="${field}" name="${QUOTE_ACCEPT_FIELDS.name}" required maxlength="${QUOTE_SIGNATURE_MAX}" autocomplete="name" value="${escapeHtml(refused?.name ?? '')}" aria-describedby="${field}-hint${refused ? ` ${field}-error` : ''}"${refused ? ' aria-invalid="true"' : ''}>
+<p class="hint" id="${field}-hint">${escapeHtml(quoteCopy.signatureHint)}</p>
+<label class="agree"><input type="checkbox" name="${QUOTE_ACCEPT_FIELDS.agree}" required> <span>${escapeHtml(quoteCopy.agree)}</span></label>
+${refused ? `<p class="err" role="alert" id="${field}-error">${escapeHtml(refused.error)}</p>` : ''}
+<button type="submit" class="btn primary">${escapeHtml(quoteCopy.confirm)}</button>
+</form>`;
+}
+
+function quoteCard(quote: QuoteView, base: string, form: AnswerFormState, now: Date): string {
   const page = `${base}/${threadSubpaths.quote}/${quote.id}`;
-  const confirm = quote.acceptedAt
-    ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt)))}</p>`
-    : quoteExpired(quote.validUntil, new Date())
-      ? `<p class="hint" data-quote-expired>${escapeHtml(quoteCopy.expired(quote.validUntil))}</p>`
-      : `<p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
-<form method="post" action="${escapeHtml(`${page}/${threadSubpaths.confirm}`)}"><button type="submit" class="btn primary">${escapeHtml(quoteCopy.confirm)}</button></form>`;
-  return `<div class="quote" id="quote-${escapeHtml(quote.id)}" data-quote>
-<h3>${escapeHtml(quoteCopy.title)}</h3>
-<p class="hint">${escapeHtml(quoteCopy.validUntil)}: ${escapeHtml(quote.validUntil)}</p>
+  const state = quoteState(quote, now);
+  const refusal =
+    form.quote?.id === quote.id && state !== 'open'
+      ? `<p class="err" role="alert">${escapeHtml(form.quote.error)}</p>`
+      : '';
+  const action =
+    state === 'open'
+      ? acceptForm(quote, page, form)
+      : state === 'accepted'
+        ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt!), quote.acceptedName ?? ''))}</p>${acceptanceBlock(quote)}`
+        : state === 'expired'
+          ? `<p class="hint" data-quote-expired>${escapeHtml(quoteCopy.expired(formatKstDay(quote.validUntil)))}</p>
+<form method="post" action="${escapeHtml(`${base}/${threadSubpaths.answer}`)}"><input type="hidden" name="${ANSWER_FIELDS.body}" value="${escapeHtml(quoteCopy.askNewMessage(quote.version))}"><button type="submit" class="btn secondary" data-quote-ask-new>${escapeHtml(quoteCopy.askNew)}</button></form>`
+          : state === 'withdrawn'
+            ? `<p class="hint" data-quote-withdrawn>${escapeHtml(quoteCopy.withdrawnNote)}</p>`
+            : '';
+  const card = `<div class="quote" id="quote-${escapeHtml(quote.id)}" data-quote data-quote-state="${state}">
+<h3>${escapeHtml(`${quoteCopy.title} ${quoteCopy.version(quote.version)}`)}</h3>
+<p class="hint">${escapeHtml(quoteCopy.validUntil)}: ${escapeHtml(formatKstDay(quote.validUntil))}</p>
 ${quoteTable(quote)}
-${confirm}
+${refusal}${action}
 <a class="btn secondary" href="${escapeHtml(page)}">${escapeHtml(quoteCopy.print)}</a>
 </div>`;
+  if (state !== 'superseded' && state !== 'withdrawn') return card;
+  // An earlier or withdrawn quote stays readable, folded and marked (issue 50).
+  const label = state === 'superseded' ? quoteCopy.superseded : quoteCopy.withdrawn;
+  return `<details class="earlier" data-quote-earlier><summary>${escapeHtml(`${label}: ${quoteCopy.title} ${quoteCopy.version(quote.version)}`)}</summary>
+${state === 'superseded' ? `<p class="hint">${escapeHtml(quoteCopy.supersededNote(quote.version + 1))}</p>` : ''}${card}</details>`;
 }
 
 /** The status page's thread section with the answer form. */
-export function threadSectionHtml(thread: ThreadView, base: string, form: AnswerFormState = {}): string {
+export function threadSectionHtml(
+  thread: ThreadView,
+  base: string,
+  form: AnswerFormState = {},
+  now = new Date(),
+): string {
   const messages = thread.messages
     .map((message) => {
       const who = message.side === 'team' ? copy.team : copy.founder;
@@ -112,7 +180,7 @@ export function threadSectionHtml(thread: ThreadView, base: string, form: Answer
         : '';
       return `<article class="msg ${message.side}" data-thread-message data-side="${message.side}">
 <header><strong>${escapeHtml(who)}</strong><time datetime="${message.at}">${escapeHtml(kst(message.at))}</time></header>
-${message.body ? `<p class="body">${escapeHtml(message.body)}</p>` : ''}${memo}${message.quote ? quoteCard(message.quote, base) : ''}
+${message.body ? `<p class="body">${escapeHtml(message.body)}</p>` : ''}${memo}${message.quote ? quoteCard(message.quote, base, form, now) : ''}
 </article>`;
     })
     .join('\n');
@@ -143,31 +211,44 @@ ${form.error ? `<p class="err" role="alert" id="answer-error">${escapeHtml(form.
 export function quotePageHtml(
   shell: StatusShell,
   quote: QuoteView,
-  ideaId: string,
-  base: string,
-  operator: QuoteOperator,
+  sheet: { ideaId: string; recipient: string; back: string; operator: QuoteOperator },
+  now = new Date(),
 ): string {
-  const row = (term: string, detail: string) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
+  const row = (term: string, detail: string) =>
+    detail ? `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>` : '';
+  const state = quoteState(quote, now);
+  const mark =
+    state === 'superseded'
+      ? quoteCopy.superseded
+      : state === 'withdrawn'
+        ? quoteCopy.withdrawn
+        : state === 'expired'
+          ? quoteCopy.expired(formatKstDay(quote.validUntil))
+          : '';
+  const { operator } = sheet;
   return shell.render(
     quoteCopy.title,
     `<style>${THREAD_STYLE}${PRINT_STYLE}</style>
 <div class="sheet" data-quote-sheet>
 <h1>${escapeHtml(quoteCopy.title)}</h1>
+${mark ? `<p class="err" data-quote-mark>${escapeHtml(mark)}</p>` : ''}
 <div class="parties"><dl>
-${row(quoteCopy.number, quote.id.slice(0, 8).toUpperCase())}
-${row(quoteCopy.reference, leadReference(ideaId))}
-${row(quoteCopy.issuedAt, formatKst(quote.createdAt))}
-${row(quoteCopy.validUntil, quote.validUntil)}
+${row(quoteCopy.recipient, sheet.recipient ? quoteCopy.recipientName(sheet.recipient) : '')}
+${row(quoteCopy.number, `${quote.id.slice(0, 8).toUpperCase()} (${quoteCopy.version(quote.version)})`)}
+${row(quoteCopy.reference, leadReference(sheet.ideaId))}
+${row(quoteCopy.issuedAt, formatKstDay(kstDay(new Date(quote.createdAt))))}
+${row(quoteCopy.validUntil, formatKstDay(quote.validUntil))}
 </dl><dl>
 ${row(quoteCopy.supplier, operator.name)}
 ${row(quoteCopy.representative, operator.representative)}
 ${row(quoteCopy.contact, operator.contactEmail)}
 </dl></div>
 ${quoteTable(quote)}
+${acceptanceBlock(quote)}
 </div>
 <div class="no-print">
 <p class="hint">${escapeHtml(quoteCopy.printHint)}</p>
-<a class="btn secondary" href="${escapeHtml(`${base}#quote-${quote.id}`)}">${escapeHtml(quoteCopy.back)}</a>
+<a class="btn secondary" href="${escapeHtml(sheet.back)}">${escapeHtml(quoteCopy.back)}</a>
 </div>`,
   );
 }

@@ -34,9 +34,11 @@ import { readMultipartIdea } from '../intake/voice-memo-upload';
 import { AUDIO_CONTAINERS } from '../../domain/voice-memo';
 import { statusOriginGuard } from '../founder/status-origin-guard';
 import { appendAccessRecord } from '../team/access-records';
-import { storeAnsweredAlerts } from './thread-alerts';
+import { storeAnsweredAlerts, storeQuoteAcceptedAlerts } from './thread-alerts';
 import { quotePageHtml, threadSectionHtml, type AnswerFormState, type QuoteOperator } from './thread-html';
-import { confirmQuote, loadThread, storeAnswer, threadMemo } from './thread-store';
+import { acceptQuote, loadThread, storeAnswer, threadMemo, type QuoteRefusal } from './thread-store';
+import { quoteAcceptanceSchema, QUOTE_ACCEPT_FIELDS } from '../../domain/quote';
+import { quoteCopy } from '../../content/quote';
 
 export interface ThreadStatusRoutesOptions {
   config: Config;
@@ -58,13 +60,14 @@ export function quoteOperator(siteDir: string): QuoteOperator {
       string,
       string | undefined
     >;
+    // An unset representative is left off the sheet, never printed as the development build's placeholder.
     return {
       name: recorded.SITE_OPERATOR_NAME || fallback.name,
-      representative: recorded.SITE_OPERATOR_REPRESENTATIVE || fallback.representative,
+      representative: recorded.SITE_OPERATOR_REPRESENTATIVE || '',
       contactEmail: recorded.SITE_PRIVACY_EMAIL || fallback.contactEmail,
     };
   } catch {
-    return fallback;
+    return { ...fallback, representative: '' };
   }
 }
 
@@ -194,37 +197,81 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
   );
 
   const quoteOf = async (token: string, quoteId: string) => {
-    const ideaId = await ideaIdForToken(database, token);
+    const idea = await statusIdea(database, token);
     const id = quoteId.toLowerCase();
-    if (!ideaId || !isIdeaId(id)) return undefined;
-    const thread = await loadThread(database, ideaId);
+    if (!idea || !isIdeaId(id)) return undefined;
+    const thread = await loadThread(database, idea.id);
     const quote = thread.messages.find((message) => message.quote?.id === id)?.quote ?? undefined;
-    return quote ? { ideaId, quote } : undefined;
+    return quote ? { ideaId: idea.id, name: idea.name, quote } : undefined;
   };
 
   app.get<QuoteRequest>(`${STATUS_PATH}/:token/${threadSubpaths.quote}/:quoteId`, async (request, reply) => {
     const found = await quoteOf(request.params.token, request.params.quoteId);
     if (!found) return notFound(reply);
-    return page(reply, quotePageHtml(shell, found.quote, found.ideaId, statusPath(request.params.token), operator));
+    const base = statusPath(request.params.token);
+    return page(
+      reply,
+      quotePageHtml(shell, found.quote, {
+        ideaId: found.ideaId,
+        recipient: found.name,
+        back: `${base}#quote-${found.quote.id}`,
+        operator,
+      }),
+    );
   });
 
+  const refusals: Record<Exclude<QuoteRefusal, 'not_found' | 'accepted'>, string> = {
+    expired: quoteCopy.refusals.expired,
+    superseded: quoteCopy.refusals.superseded,
+    withdrawn: quoteCopy.refusals.withdrawn,
+  };
+
+  // 「동의합니다」 and the founder's name (issue 50): a refusal shows the page again at the quote, the name kept.
   app.post<QuoteRequest>(
     `${STATUS_PATH}/:token/${threadSubpaths.quote}/:quoteId/${threadSubpaths.confirm}`,
     { onRequest: [originGuard] },
     async (request, reply) => {
-      const found = await quoteOf(request.params.token, request.params.quoteId);
+      const token = request.params.token;
+      const found = await quoteOf(token, request.params.quoteId);
       if (!found) return notFound(reply);
-      const recorded = await confirmQuote(database, found.ideaId, found.quote.id, (rows) =>
-        appendAccessRecord(rows, {
+      const quoteId = found.quote.id;
+      const fields = (request.isMultipart() ? {} : (request.body ?? {})) as Record<string, unknown>;
+      const typed =
+        typeof fields[QUOTE_ACCEPT_FIELDS.name] === 'string' ? (fields[QUOTE_ACCEPT_FIELDS.name] as string) : '';
+      const name = visibleOrEmpty(typed.replace(/\s+/g, ' '));
+      const parsed = quoteAcceptanceSchema.safeParse({
+        [QUOTE_ACCEPT_FIELDS.name]: name,
+        [QUOTE_ACCEPT_FIELDS.agree]: fields[QUOTE_ACCEPT_FIELDS.agree],
+      });
+      if (!parsed.success || !storable(name, false)) {
+        const error =
+          parsed.success || parsed.error.issues.some((issue) => issue.path[0] === QUOTE_ACCEPT_FIELDS.name)
+            ? quoteCopy.refusals.signature
+            : quoteCopy.refusals.agree;
+        return statusAgain(reply, token, 400, { quote: { id: quoteId, error, name: typed.slice(0, 200) } });
+      }
+      const outcome = await acceptQuote(database, { ideaId: found.ideaId, quoteId, name }, async (rows, quote) => {
+        await appendAccessRecord(rows, {
           actor: 'visitor',
           action: 'visitor_quote_confirmed',
           ideaId: found.ideaId,
-          details: { quoteId: found.quote.id },
-        }),
-      );
-      if (recorded)
-        void options.events?.publish({ kind: 'lead_changed', ideaId: found.ideaId, memberId: null, actorId: null });
-      return reply.redirect(`${statusPath(request.params.token)}#quote-${found.quote.id}`, 303);
+          details: { quoteId, version: quote.version },
+        });
+        await storeQuoteAcceptedAlerts(rows, found.ideaId, quote, {
+          teamEmail: config.mail.teamEmail,
+          webhook: Boolean(config.alerts.webhookUrl),
+        });
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'not_found') return notFound(reply);
+        // A second press (another tab, a double tap) changes nothing and lands on what was recorded.
+        if (outcome.reason === 'accepted') return reply.redirect(`${statusPath(token)}#quote-${quoteId}`, 303);
+        return statusAgain(reply, token, 409, { quote: { id: quoteId, error: refusals[outcome.reason] } });
+      }
+      request.log.info({ ideaId: found.ideaId, outcome: 'quote_accepted' }, 'founder accepted a quote');
+      options.onAlert?.();
+      void options.events?.publish({ kind: 'lead_changed', ideaId: found.ideaId, memberId: null, actorId: null });
+      return reply.redirect(`${statusPath(token)}#quote-${quoteId}`, 303);
     },
   );
 }

@@ -7,9 +7,9 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { QuoteDraft, QuoteItem, QuoteView } from '../../domain/quote';
-import { kstDay } from '../../domain/kst';
-import { quoteTotals } from '../../domain/quote';
+import type { QuoteDraft, QuoteItem, QuoteState, QuoteView } from '../../domain/quote';
+import { canonicalQuote, quoteState, quoteTotals } from '../../domain/quote';
+import { leadReference } from '../../domain/lead-reference';
 import type { ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
 import type { Database, RowsFn } from '../db/client';
 import { addSearchText } from '../ideas/search-text';
@@ -29,21 +29,32 @@ interface MessageRow extends Record<string, unknown> {
   quote_valid_until: string | null;
   quote_notes: string | null;
   quote_accepted_at: Date | string | null;
+  quote_version: number | null;
+  quote_accepted_name: string | null;
+  quote_accepted_sha256: string | null;
+  quote_superseded_at: Date | string | null;
+  quote_withdrawn_at: Date | string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 function quoteOf(row: MessageRow): QuoteView | null {
   if (row.quote_id === null) return null;
   const items = (typeof row.quote_items === 'string' ? JSON.parse(row.quote_items) : row.quote_items) as QuoteItem[];
   return {
     id: row.quote_id,
+    version: Number(row.quote_version ?? 1),
     createdAt: iso(row.quote_created_at!),
     items,
     totals: quoteTotals(items),
     validUntil: row.quote_valid_until!,
     notes: row.quote_notes ?? '',
-    acceptedAt: row.quote_accepted_at === null ? null : iso(row.quote_accepted_at),
+    acceptedAt: isoOrNull(row.quote_accepted_at),
+    acceptedName: row.quote_accepted_name,
+    acceptedSha256: row.quote_accepted_sha256,
+    supersededAt: isoOrNull(row.quote_superseded_at),
+    withdrawnAt: isoOrNull(row.quote_withdrawn_at),
   };
 }
 
@@ -53,7 +64,9 @@ export async function loadThread(database: Database | { rows: RowsFn }, ideaId: 
     select t.id::text as id, t.at, t.side, m.email as member_email, t.body,
       tm.mime_type as memo_type, tm.duration_ms as memo_duration_ms, tm.byte_size as memo_size,
       q.id::text as quote_id, q.created_at as quote_created_at, q.items as quote_items,
-      q.valid_until::text as quote_valid_until, q.notes as quote_notes, q.accepted_at as quote_accepted_at
+      q.valid_until::text as quote_valid_until, q.notes as quote_notes, q.accepted_at as quote_accepted_at,
+      q.version as quote_version, q.accepted_name as quote_accepted_name, q.accepted_sha256 as quote_accepted_sha256,
+      q.superseded_at as quote_superseded_at, q.withdrawn_at as quote_withdrawn_at
     from thread_messages t
       left join team_members m on m.id = t.member_id
       left join thread_memos tm on tm.message_id = t.id
@@ -95,12 +108,23 @@ export async function sendTeamMessage(
     );
     if (!idea) return undefined;
     const messageId = crypto.randomUUID();
+    let supersededVersion: number | undefined;
     let quoteId: string | null = null;
     if (input.quote) {
       quoteId = crypto.randomUUID();
-      await rows(sql`insert into quotes (id, idea_id, created_at, member_id, items, valid_until, notes)
+      // The next version on the lead, and the one before it replaced (이전 견적): the idea's row is locked above, so
+      // two quotes sent at once are numbered one after the other.
+      const [replaced] = await rows<{ version: number }>(sql`update quotes set superseded_at = now()
+        where idea_id = ${input.ideaId}::uuid and superseded_at is null and withdrawn_at is null
+        returning version`);
+      const [last] = await rows<{ version: number | null }>(
+        sql`select max(version) as version from quotes where idea_id = ${input.ideaId}::uuid`,
+      );
+      await rows(sql`insert into quotes (id, idea_id, created_at, member_id, items, valid_until, notes, version)
         values (${quoteId}::uuid, ${input.ideaId}::uuid, now(), ${input.memberId}::uuid,
-          ${JSON.stringify(input.quote.items)}::jsonb, ${input.quote.validUntil}::date, ${input.quote.notes})`);
+          ${JSON.stringify(input.quote.items)}::jsonb, ${input.quote.validUntil}::date, ${input.quote.notes},
+          ${Number(last?.version ?? 0) + 1})`);
+      if (replaced) supersededVersion = Number(replaced.version);
     }
     await rows(sql`insert into thread_messages (id, idea_id, at, side, member_id, body, quote_id)
       values (${messageId}::uuid, ${input.ideaId}::uuid, now(), 'team', ${input.memberId}::uuid, ${input.body},
@@ -116,6 +140,7 @@ export async function sendTeamMessage(
     await addEvent(rows, input.ideaId, input.memberId, quoteId ? 'quote' : 'message', {
       messageId,
       ...(quoteId ? { quoteId } : {}),
+      ...(supersededVersion !== undefined ? { supersedes: supersededVersion } : {}),
     });
     await inTransaction(rows, messageId);
     return messageId;
@@ -158,25 +183,79 @@ export async function storeAnswer(
   });
 }
 
-/** 「견적 확인」: true when this press recorded it (a second press, or another idea's quote, changes nothing). */
-export async function confirmQuote(
+export type QuoteRefusal = 'not_found' | Exclude<QuoteState, 'open'>;
+export type AcceptOutcome = { ok: true; sha256: string } | { ok: false; reason: QuoteRefusal };
+
+/** The quote of `ideaId` by its id, locked for the change (undefined when it is another lead's or none). */
+async function lockedQuote(rows: RowsFn, ideaId: string, quoteId: string): Promise<QuoteView | undefined> {
+  const [row] = await rows<MessageRow>(sql`select q.id::text as quote_id, q.created_at as quote_created_at,
+      q.items as quote_items, q.valid_until::text as quote_valid_until, q.notes as quote_notes,
+      q.accepted_at as quote_accepted_at, q.version as quote_version, q.accepted_name as quote_accepted_name,
+      q.accepted_sha256 as quote_accepted_sha256, q.superseded_at as quote_superseded_at,
+      q.withdrawn_at as quote_withdrawn_at
+    from quotes q where q.id = ${quoteId}::uuid and q.idea_id = ${ideaId}::uuid for update`);
+  return row ? (quoteOf(row) ?? undefined) : undefined;
+}
+
+/**
+ * The founder accepts the quote (「동의합니다」 and their name, issue 50): only the current one, within its 유효
+ * 기한 (through that whole Korean day), neither withdrawn nor already accepted. What is stored fixes what was
+ * accepted: the instant, the name and the SHA-256 of the quote's canonical form (domain/quote.ts canonicalQuote).
+ */
+export async function acceptQuote(
   database: Database,
-  ideaId: string,
-  quoteId: string,
-  inTransaction: (rows: RowsFn) => Promise<void>,
+  input: { ideaId: string; quoteId: string; name: string },
+  inTransaction: (rows: RowsFn, quote: QuoteView) => Promise<void>,
   now = new Date(),
-): Promise<boolean> {
+): Promise<AcceptOutcome> {
   return database.transaction(async (rows) => {
-    // Valid through its 유효 기한's whole Korean day (domain/quote.ts quoteExpired); after that nothing is recorded.
-    const updated = await rows(sql`update quotes set accepted_at = now()
-      where id = ${quoteId}::uuid and idea_id = ${ideaId}::uuid and accepted_at is null
-        and valid_until >= ${kstDay(now)}::date
-      returning id`);
-    if (updated.length === 0) return false;
-    await addEvent(rows, ideaId, null, 'quote_accepted', { quoteId });
-    await inTransaction(rows);
-    return true;
+    const quote = await lockedQuote(rows, input.ideaId, input.quoteId);
+    if (!quote) return { ok: false, reason: 'not_found' } as const;
+    const state = quoteState(quote, now);
+    if (state !== 'open') return { ok: false, reason: state } as const;
+    const sha256 = crypto
+      .createHash('sha256')
+      .update(canonicalQuote(quote, leadReference(input.ideaId)), 'utf8')
+      .digest('hex');
+    await rows(sql`update quotes set accepted_at = now(), accepted_name = ${input.name}, accepted_sha256 = ${sha256}
+      where id = ${quote.id}::uuid`);
+    await addEvent(rows, input.ideaId, null, 'quote_accepted', { quoteId: quote.id, version: quote.version });
+    await inTransaction(rows, quote);
+    return { ok: true, sha256 } as const;
   });
+}
+
+/** The team withdraws a quote the founder has not accepted (the current one, open or expired). */
+export async function withdrawQuote(
+  database: Database,
+  input: { ideaId: string; quoteId: string; memberId: string },
+  inTransaction: (rows: RowsFn, quote: QuoteView) => Promise<void>,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; reason: QuoteRefusal }> {
+  return database.transaction(async (rows) => {
+    await rows(sql`select id from ideas where id = ${input.ideaId}::uuid for update`);
+    const quote = await lockedQuote(rows, input.ideaId, input.quoteId);
+    if (!quote) return { ok: false, reason: 'not_found' } as const;
+    const state = quoteState(quote, now);
+    if (state !== 'open' && state !== 'expired') return { ok: false, reason: state } as const;
+    await rows(sql`update quotes set withdrawn_at = now() where id = ${quote.id}::uuid`);
+    await addEvent(rows, input.ideaId, input.memberId, 'quote_withdrawn', {
+      quoteId: quote.id,
+      version: quote.version,
+    });
+    await inTransaction(rows, quote);
+    return { ok: true } as const;
+  });
+}
+
+/** Whether the quote's stored document still hashes to what was accepted (false when not accepted). */
+export function quoteMatchesAcceptance(quote: QuoteView, ideaId: string): boolean {
+  if (!quote.acceptedSha256) return false;
+  const sha256 = crypto
+    .createHash('sha256')
+    .update(canonicalQuote(quote, leadReference(ideaId)), 'utf8')
+    .digest('hex');
+  return sha256 === quote.acceptedSha256;
 }
 
 /** A memo of the idea's thread, or undefined. */

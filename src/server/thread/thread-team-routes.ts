@@ -14,13 +14,20 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
-import { loadThread, sendTeamMessage, threadMemo } from './thread-store';
+import { loadThread, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
+import { quoteFormCopy } from '../../content/quote';
+import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
+import { quotePageHtml, type QuoteOperator } from './thread-html';
+import { leadPagePath } from '../../domain/team-paths';
 
 export interface ThreadTeamRoutesOptions {
   database: Database;
   events: EventBus;
   /** Sends queued founder mails now rather than at the worker's next poll. */
   onMailQueued?: () => void;
+  /** The built site (the printed quote's page shell) and the operator it names. */
+  siteDir: string;
+  operator: QuoteOperator;
 }
 
 type IdParams = { Params: { id: string } };
@@ -85,6 +92,60 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
   };
   scope.post<IdParams>('/leads/:id/thread/messages', async (request) => send(request, 'message'));
   scope.post<IdParams>('/leads/:id/thread/quotes', async (request) => send(request, 'quote'));
+
+  type QuoteParams = { Params: { id: string; quoteId: string } };
+  const quoteIds = (request: FastifyRequest<QuoteParams>) => {
+    const id = request.params.id.toLowerCase();
+    const quoteId = request.params.quoteId.toLowerCase();
+    if (!isIdeaId(id) || !isIdeaId(quoteId)) throw new TeamApiError(400, 'invalid');
+    return { id, quoteId };
+  };
+
+  // Withdrawn before the founder accepted it (issue 50): an event, an access record, the open workspaces told.
+  scope.post<QuoteParams>('/leads/:id/thread/quotes/:quoteId/withdraw', async (request) => {
+    const { id, quoteId } = quoteIds(request);
+    const outcome = await withdrawQuote(
+      database,
+      { ideaId: id, quoteId, memberId: request.member!.id },
+      (rows, quote) =>
+        appendAccessRecord(rows, {
+          ...member(request),
+          action: 'quote_withdrawn',
+          ideaId: id,
+          details: { quoteId, version: quote.version },
+        }),
+    );
+    if (!outcome.ok)
+      throw outcome.reason === 'not_found'
+        ? new TeamApiError(404, 'not_found')
+        : new TeamApiError(409, 'conflict', quoteFormCopy.withdrawRefused);
+    void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
+    return loadThread(database, id);
+  });
+
+  // The printable sheet, as the founder's (thread-html.ts quotePageHtml), for the team to print or keep.
+  const shell = loadStatusShell(options.siteDir);
+  scope.get<QuoteParams>('/leads/:id/thread/quotes/:quoteId/print', async (request, reply) => {
+    const { id, quoteId } = quoteIds(request);
+    const [idea] = await database.rows<{ name: string }>(sql`select name from ideas where id = ${id}::uuid`);
+    const quote = idea
+      ? (await loadThread(database, id)).messages.find((message) => message.quote?.id === quoteId)?.quote
+      : undefined;
+    if (!idea || !quote) throw new TeamApiError(404, 'not_found');
+    await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { quoteId } });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', statusPageCsp(true))
+      .type('text/html; charset=utf-8')
+      .send(
+        quotePageHtml(shell, quote, {
+          ideaId: id,
+          recipient: idea.name,
+          back: leadPagePath(id),
+          operator: options.operator,
+        }),
+      );
+  });
 
   scope.get<{ Params: { id: string; messageId: string } }>(
     '/leads/:id/thread/memos/:messageId',

@@ -6,18 +6,22 @@
  * Korean message and stores nothing; a quote's sums reach the status page, its print page and 「견적 확인」; and
  * erasure takes the messages, memos and quotes.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadAlertCopy } from '../../content/team-mail';
 import { answerErrors, threadTemplates } from '../../content/thread';
 import { quoteCopy } from '../../content/quote';
-import { kstDay } from '../../domain/kst';
+import { formatKstDay, kstDay } from '../../domain/kst';
+import { escapeHtml } from '../../domain/escape-html';
 import { leadReference } from '../../domain/lead-reference';
-import { defaultValidUntil, formatWon } from '../../domain/quote';
+import { canonicalQuote, defaultValidUntil, formatWon, QUOTE_ACCEPT_FIELDS } from '../../domain/quote';
 import {
   THREAD_LIMITS,
+  leadQuotePrintPath,
   leadQuotesPath,
+  leadQuoteWithdrawPath,
   leadThreadMessagesPath,
   leadThreadPath,
   type ThreadView,
@@ -61,6 +65,18 @@ async function answer(
     payload: body.payload,
   });
 }
+
+/** 「동의합니다」 and a name on the status page, as the form posts them. */
+const accept = (app: FastifyInstance, base: string, quoteId: string, name: string, agree = true) =>
+  app.inject({
+    method: 'POST',
+    url: `${base}/quote/${quoteId}/confirm`,
+    headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      [QUOTE_ACCEPT_FIELDS.name]: name,
+      ...(agree ? { [QUOTE_ACCEPT_FIELDS.agree]: 'on' } : {}),
+    }).toString(),
+  });
 
 const count = async (app: FastifyInstance, table: string) =>
   Number((await app.database.rows<{ n: string }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
@@ -314,10 +330,13 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     await app.database.rows(sql`update quotes set valid_until = ${yesterday}::date where id = ${quoteId}::uuid`);
     const page = await app.inject({ method: 'GET', url: base });
     expect(page.body).toContain('data-quote-expired');
-    expect(page.body).toContain(quoteCopy.expired(yesterday));
+    expect(page.body).toContain(escapeHtml(quoteCopy.expired(formatKstDay(yesterday))));
     expect(page.body).not.toContain(`/quote/${quoteId}/confirm`);
-    const confirm = await app.inject({ method: 'POST', url: `${base}/quote/${quoteId}/confirm`, headers: sameSite });
-    expect(confirm.statusCode).toBe(303);
+    // The page offers to ask for a new one: a plain form post of the answer.
+    expect(page.body).toContain(escapeHtml(quoteCopy.askNewMessage(1)));
+    const confirm = await accept(app, base, quoteId, '김신청');
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.body).toContain(quoteCopy.refusals.expired);
     const [row] = await app.database.rows<{ accepted_at: Date | null }>(
       sql`select accepted_at from quotes where id = ${quoteId}::uuid`,
     );
@@ -381,6 +400,112 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(await count(app, 'thread_messages')).toBe(THREAD_LIMITS.answersPerHour);
   });
 
+  it('versions a changed quote, withdraws one, and fixes what the founder accepted: the name and its SHA-256', async () => {
+    webhook.received.length = 0;
+    const app = await start();
+    const { member, headers } = await signedIn(app.database);
+    const { id, base } = await leadWithLink(app, member.id);
+    const draft = {
+      items: [{ description: '기획과 화면 설계 — 한 줄이 긴 항목도 그대로', quantity: 1, unitPrice: 500_000 }],
+      validUntil: defaultValidUntil(new Date()),
+      notes: '계약 후 착수',
+      body: '견적서입니다.',
+    };
+    const send = async (payload: object) => {
+      const sent = await app.inject({ method: 'POST', url: leadQuotesPath(id), headers, payload });
+      expect(sent.statusCode).toBe(200);
+      return sent.json<ThreadView>().messages.flatMap((message) => (message.quote ? [message.quote] : []));
+    };
+    const [first] = await send(draft);
+    expect(first).toMatchObject({ version: 1, supersededAt: null, withdrawnAt: null, acceptedAt: null });
+
+    // Withdrawn: the founder can no longer accept it, the page marks it, the timeline and the records say so.
+    const withdrawn = await app.inject({
+      method: 'POST',
+      url: leadQuoteWithdrawPath(id, first!.id),
+      headers,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await accept(app, base, first!.id, '김신청')).body).toContain(quoteCopy.refusals.withdrawn);
+    const again = await app.inject({ method: 'POST', url: leadQuoteWithdrawPath(id, first!.id), headers });
+    expect(again.statusCode).toBe(409);
+
+    // A changed quote is the next version; the one before is kept, folded and marked 이전 견적.
+    const second = (
+      await send({ ...draft, items: [...draft.items, { description: '배포', quantity: 2, unitPrice: 15_001 }] })
+    )[1]!;
+    expect(second.version).toBe(2);
+    const [third] = (await send({ ...draft, notes: '선금 30%' })).slice(2);
+    expect(third!.version).toBe(3);
+    const quotes = await app.database.rows<{ version: number; superseded: boolean; withdrawn: boolean }>(
+      sql`select version, superseded_at is not null as superseded, withdrawn_at is not null as withdrawn
+        from quotes where idea_id = ${id}::uuid order by version`,
+    );
+    expect(quotes.map((row) => [Number(row.version), row.superseded, row.withdrawn])).toEqual([
+      [1, false, true],
+      [2, true, false],
+      [3, false, false],
+    ]);
+    const page = (await app.inject({ method: 'GET', url: base })).body;
+    expect(page.match(/data-quote-earlier/g)).toHaveLength(2);
+    expect(page).toContain(`${quoteCopy.superseded}: ${quoteCopy.title} ${quoteCopy.version(2)}`);
+    expect(page).toContain(`data-quote-state="open"`);
+    expect((await accept(app, base, second.id, '김신청')).body).toContain(quoteCopy.refusals.superseded);
+
+    // Refused at its fields, the name kept: no name, or the box not ticked.
+    const noName = await accept(app, base, third!.id, ' \u200b ');
+    expect(noName.statusCode).toBe(400);
+    expect(noName.body).toContain(quoteCopy.refusals.signature);
+    const unticked = await accept(app, base, third!.id, '김신청', false);
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.body).toContain(quoteCopy.refusals.agree);
+    expect(unticked.body).toContain('value="김신청"');
+    expect(await count(app, 'alerts')).toBe(0);
+
+    // Accepted: the name, the instant and the SHA-256 of the canonical form; printed on the sheet; the owner told.
+    expect((await accept(app, base, third!.id, '김신청')).statusCode).toBe(303);
+    const [stored] = await app.database.rows<{ accepted_name: string; accepted_sha256: string }>(
+      sql`select accepted_name, accepted_sha256 from quotes where id = ${third!.id}::uuid`,
+    );
+    const expected = createHash('sha256')
+      .update(canonicalQuote(third!, leadReference(id)))
+      .digest('hex');
+    expect(stored).toEqual({ accepted_name: '김신청', accepted_sha256: expected });
+    const sheet = (await app.inject({ method: 'GET', url: `${base}/quote/${third!.id}` })).body;
+    expect(sheet).toContain(`data-quote-sha256>${expected}`);
+    const [idea] = await app.database.rows<{ name: string }>(sql`select name from ideas where id = ${id}::uuid`);
+    expect(sheet).toContain(escapeHtml(quoteCopy.recipientName(idea!.name)));
+    expect(sheet).not.toContain(`<dt>${quoteCopy.representative}</dt>`);
+    const teamSheet = await app.inject({ method: 'GET', url: leadQuotePrintPath(id, third!.id), headers });
+    expect(teamSheet.statusCode).toBe(200);
+    expect(teamSheet.body).toContain(expected);
+    // A second press changes nothing; an accepted quote cannot be withdrawn.
+    expect((await accept(app, base, third!.id, '다른이름')).statusCode).toBe(303);
+    expect((await app.database.rows(sql`select 1 from quotes where accepted_name = '다른이름'`)).length).toBe(0);
+    expect((await app.inject({ method: 'POST', url: leadQuoteWithdrawPath(id, third!.id), headers })).statusCode).toBe(
+      409,
+    );
+    const alerts = await app.database.rows<{ channel: string; to: string | null }>(
+      sql`select channel, details->>'to' as to from alerts where kind = 'quote_accepted' order by channel`,
+    );
+    expect(alerts).toEqual([
+      { channel: 'mail', to: member.email },
+      { channel: 'webhook', to: member.email },
+    ]);
+    await app.alerts.sendDue();
+    const [chat] = await webhook.waitFor(1);
+    expect(JSON.stringify(chat)).toContain(leadAlertCopy.quoteAccepted(leadReference(id), 3));
+    expect(JSON.stringify(chat)).not.toContain('김신청');
+    const timeline = (await app.inject({ method: 'GET', url: `/team/api/leads/${id}`, headers }))
+      .json<{ timeline: { kind: string }[] }>()
+      .timeline.map((entry) => entry.kind);
+    expect(timeline).toEqual(expect.arrayContaining(['quote_withdrawn', 'quote_accepted']));
+    const records = await app.database.rows<{ action: string }>(
+      sql`select action from access_records where idea_id = ${id}::uuid and action in ('quote_withdrawn', 'visitor_quote_confirmed')`,
+    );
+    expect(records.map((row) => row.action).sort()).toEqual(['quote_withdrawn', 'visitor_quote_confirmed']);
+  });
+
   it('shows a quote with its sums, prints it, records 「견적 확인」, and erasure takes the whole thread', async () => {
     const app = await start();
     const { headers } = await signedIn(app.database);
@@ -415,7 +540,7 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(print.body).toContain(`data-quote-vat>${formatWon(153_000)}`);
     expect(print.headers['cache-control']).toBe('no-store');
 
-    const confirm = await app.inject({ method: 'POST', url: `${base}/quote/${view.id}/confirm`, headers: sameSite });
+    const confirm = await accept(app, base, view.id, '김신청');
     expect(confirm.statusCode).toBe(303);
     const again = await app.inject({ method: 'GET', url: base });
     expect(again.body).toContain('data-quote-accepted');

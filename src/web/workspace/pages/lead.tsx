@@ -51,6 +51,7 @@ function entryText(entry: LeadTimelineEntry): string {
     case 'answer':
     case 'quote':
     case 'quote_accepted':
+    case 'quote_withdrawn':
       return threadTimelineCopy.workspace[entry.kind];
     case 'meeting_booked':
     case 'meeting_moved':

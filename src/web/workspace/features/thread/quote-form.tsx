@@ -14,6 +14,7 @@ import {
   quoteDraftSchema,
   quoteTotals,
   VAT_PERCENT,
+  type QuoteView,
 } from '../../../../domain/quote';
 import { useThreadSend } from './thread-queries';
 
@@ -29,11 +30,23 @@ interface Line {
 const emptyLine = (): Line => ({ description: '', quantity: '1', unitPrice: '' });
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
 
-export function QuoteForm({ leadId }: { leadId: string }) {
+/** The lines of an earlier quote, as the form's fields. */
+const linesOf = (quote: QuoteView): Line[] =>
+  quote.items.map((item) => ({
+    description: item.description,
+    quantity: String(item.quantity),
+    unitPrice: String(item.unitPrice),
+  }));
+
+/**
+ * `last`: the lead's latest quote, which the form starts from (its lines and 비고; the validity starts anew), so a
+ * changed quote is the last one edited, sent as the next version.
+ */
+export function QuoteForm({ leadId, last }: { leadId: string; last?: QuoteView | undefined }) {
   const id = useId();
-  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const [lines, setLines] = useState<Line[]>(() => (last ? linesOf(last) : [emptyLine()]));
   const [validUntil, setValidUntil] = useState(() => defaultValidUntil(new Date()));
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(last?.notes ?? '');
   const [body, setBody] = useState<string>(threadTemplates.find((template) => template.id === 'quote')!.body);
   const [invalid, setInvalid] = useState(false);
   const send = useThreadSend(leadId);
@@ -55,10 +68,8 @@ export function QuoteForm({ leadId }: { leadId: string }) {
       send.mutate(
         { kind: 'quote', draft: draft.data },
         {
-          onSuccess: () => {
-            setLines([emptyLine()]);
-            setNotes('');
-          },
+          // The thread comes back with the new quote: the panel starts the form again from it.
+          onSuccess: () => undefined,
         },
       );
   };
@@ -69,6 +80,11 @@ export function QuoteForm({ leadId }: { leadId: string }) {
       data-testid="quote-form"
     >
       <h3 className="text-lg font-bold">{copy.heading}</h3>
+      {last && (
+        <p className="text-sm text-slate-700" data-testid="quote-form-copied">
+          {copy.copiedFrom(last.version)}
+        </p>
+      )}
       {lines.map((line, index) => (
         <fieldset key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]">
           <legend className="sr-only">

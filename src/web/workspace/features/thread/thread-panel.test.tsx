@@ -8,8 +8,15 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy, threadTemplates } from '../../../../content/thread';
-import { formatWon } from '../../../../domain/quote';
-import { leadThreadMemoPath, leadThreadMessagesPath, leadThreadPath, type ThreadView } from '../../../../domain/thread';
+import { formatWon, quoteTotals, type QuoteView } from '../../../../domain/quote';
+import {
+  leadQuotePrintPath,
+  leadQuoteWithdrawPath,
+  leadThreadMemoPath,
+  leadThreadMessagesPath,
+  leadThreadPath,
+  type ThreadView,
+} from '../../../../domain/thread';
 import { createWorkspaceQueryClient } from '../../api/query-client';
 import { ThreadPanel } from './thread-panel';
 
@@ -110,5 +117,66 @@ describe('the thread panel', () => {
     expect(totals.textContent).toContain(formatWon(999_999));
     expect(totals.textContent).toContain(formatWon(99_999));
     expect(totals.textContent).toContain(formatWon(1_099_998));
+  });
+
+  it('shows each quote with its lines and state, starts the form from the latest, and withdraws an open one', async () => {
+    const quote = (version: number, changes: Partial<QuoteView> = {}): QuoteView => {
+      const items = [{ description: `기획 ${version}차`, quantity: version, unitPrice: 100_000 }];
+      return {
+        id: `1234abcd-0000-4000-8000-00000000000${version}`,
+        version,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        items,
+        totals: quoteTotals(items),
+        validUntil: '2099-12-31',
+        notes: `비고 ${version}`,
+        acceptedAt: null,
+        acceptedName: null,
+        acceptedSha256: null,
+        supersededAt: null,
+        withdrawnAt: null,
+        ...changes,
+      };
+    };
+    const message = (version: number, changes?: Partial<QuoteView>) => ({
+      id: `1234abcd-0000-4000-8000-0000000000b${version}`,
+      at: '2026-11-24T10:00:00.000Z',
+      side: 'team' as const,
+      memberEmail: 'owner@mvp24.example',
+      body: '',
+      memo: null,
+      quote: quote(version, changes),
+    });
+    const withQuotes: ThreadView = {
+      messages: [message(1, { supersededAt: '2026-11-24T11:00:00.000Z' }), message(2)],
+    };
+    const posted: string[] = [];
+    vi.stubGlobal('confirm', () => true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posted.push(url);
+        return new Response(JSON.stringify(withQuotes), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(
+      <QueryClientProvider client={createWorkspaceQueryClient()}>
+        <ThreadPanel leadId={ID} />
+      </QueryClientProvider>,
+    );
+    const cards = await screen.findAllByTestId('thread-quote');
+    expect(cards.map((card) => card.dataset.state)).toEqual(['superseded', 'open']);
+    expect(within(cards[1]!).getByTestId('thread-quote-items').textContent).toContain('기획 2차');
+    expect(within(cards[1]!).getByRole('link', { name: quoteFormCopy.print }).getAttribute('href')).toBe(
+      leadQuotePrintPath(ID, quote(2).id),
+    );
+    // Only the open one can be withdrawn.
+    expect(within(cards[0]!).queryByRole('button', { name: quoteFormCopy.withdraw })).toBeNull();
+    const form = screen.getByTestId('quote-form');
+    expect(within(form).getByTestId('quote-form-copied').textContent).toBe(quoteFormCopy.copiedFrom(2));
+    expect((within(form).getByLabelText(quoteFormCopy.description) as HTMLInputElement).value).toBe('기획 2차');
+    expect((within(form).getByLabelText(quoteFormCopy.notes) as HTMLTextAreaElement).value).toBe('비고 2');
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: quoteFormCopy.withdraw }));
+    await waitFor(() => expect(posted).toEqual([leadQuoteWithdrawPath(ID, quote(2).id)]));
   });
 });

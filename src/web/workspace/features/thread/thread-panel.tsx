@@ -8,16 +8,119 @@ import { quoteCopy, quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy as copy, threadTemplates } from '../../../../content/thread';
 
 type ThreadTemplate = (typeof threadTemplates)[number];
-import { formatKst } from '../../../../domain/kst';
-import { formatWon, VAT_PERCENT } from '../../../../domain/quote';
-import { leadThreadMemoPath, THREAD_LIMITS, type ThreadMessageView } from '../../../../domain/thread';
+import { formatKst, formatKstDay } from '../../../../domain/kst';
+import { formatWon, quoteState, VAT_PERCENT, type QuoteState, type QuoteView } from '../../../../domain/quote';
+import {
+  leadQuotePrintPath,
+  leadThreadMemoPath,
+  THREAD_LIMITS,
+  type ThreadMessageView,
+} from '../../../../domain/thread';
 import { formatMemoDuration } from '../../../../domain/voice-memo';
 import { QuoteForm } from './quote-form';
-import { useThread, useThreadSend } from './thread-queries';
+import { useQuoteWithdraw, useThread, useThreadSend } from './thread-queries';
 import { MemoPlayer } from '../../components/memo-player';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4';
 const button = 'min-h-11 rounded-lg bg-indigo-700 px-4 font-medium text-white hover:bg-indigo-800 disabled:opacity-50';
+
+const stateTone: Record<QuoteState, string> = {
+  open: 'bg-amber-100 text-amber-950',
+  accepted: 'bg-green-100 text-green-900',
+  expired: 'bg-slate-200 text-slate-800',
+  superseded: 'bg-slate-200 text-slate-800',
+  withdrawn: 'bg-red-100 text-red-900',
+};
+
+/** A quote in the team's thread: its version and state, the line items and sums, the acceptance, print, withdraw. */
+function QuoteCard({ leadId, quote }: { leadId: string; quote: QuoteView }) {
+  const state = quoteState(quote, new Date());
+  const withdraw = useQuoteWithdraw(leadId);
+  const label =
+    state === 'accepted'
+      ? quoteFormCopy.accepted(quote.acceptedName ?? '', formatKst(quote.acceptedAt!))
+      : state === 'open'
+        ? quoteFormCopy.open
+        : quoteFormCopy[state];
+  return (
+    <div
+      className="mt-2 rounded-lg border border-indigo-200 bg-white p-2 text-sm"
+      data-testid="thread-quote"
+      data-state={state}
+    >
+      <p className="flex flex-wrap items-center gap-2 font-medium">
+        {quoteFormCopy.version(quote.version)}
+        <span className={`rounded px-2 py-0.5 text-xs ${stateTone[state]}`} data-testid="thread-quote-state">
+          {label}
+        </span>
+        <span className="font-normal text-slate-700">
+          {quoteFormCopy.validUntil} {formatKstDay(quote.validUntil)}
+        </span>
+      </p>
+      <table className="mt-2 w-full text-left tabular-nums" data-testid="thread-quote-items">
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-700">
+            <th className="py-1 font-medium">{quoteCopy.columns.description}</th>
+            <th className="py-1 text-right font-medium">{quoteCopy.columns.quantity}</th>
+            <th className="py-1 text-right font-medium">{quoteCopy.columns.unitPrice}</th>
+            <th className="py-1 text-right font-medium">{quoteCopy.columns.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.items.map((item, index) => (
+            <tr key={index} className="border-b border-slate-100 align-top">
+              <td className="py-1 break-words">{item.description}</td>
+              <td className="py-1 text-right">{item.quantity.toLocaleString('ko-KR')}</td>
+              <td className="py-1 text-right whitespace-nowrap">{formatWon(item.unitPrice)}</td>
+              <td className="py-1 text-right whitespace-nowrap">{formatWon(quote.totals.lines[index]!)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1">
+        {quoteCopy.supply} {formatWon(quote.totals.supply)} · {quoteCopy.vat(VAT_PERCENT)} {formatWon(quote.totals.vat)}{' '}
+        · {quoteCopy.total} <strong>{formatWon(quote.totals.total)}</strong>
+      </p>
+      {quote.notes && (
+        <p className="mt-1 whitespace-pre-wrap break-words">
+          {quoteCopy.notes}: {quote.notes}
+        </p>
+      )}
+      {quote.acceptedSha256 && (
+        <p className="mt-1 break-all text-xs text-slate-700" data-testid="thread-quote-sha256">
+          {quoteFormCopy.fingerprint} {quote.acceptedSha256}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <a
+          href={leadQuotePrintPath(leadId, quote.id)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3"
+        >
+          {quoteFormCopy.print}
+        </a>
+        {(state === 'open' || state === 'expired') && (
+          <button
+            type="button"
+            disabled={withdraw.isPending}
+            onClick={() => {
+              if (window.confirm(quoteFormCopy.withdrawConfirm)) withdraw.mutate(quote.id);
+            }}
+            className="min-h-11 rounded-lg border border-red-300 px-3 text-red-900"
+          >
+            {quoteFormCopy.withdraw}
+          </button>
+        )}
+      </div>
+      {withdraw.isError && (
+        <p role="alert" className="mt-2 text-red-800">
+          {withdraw.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Message({ leadId, message }: { leadId: string; message: ThreadMessageView }) {
   const team = message.side === 'team';
@@ -41,21 +144,7 @@ function Message({ leadId, message }: { leadId: string; message: ThreadMessageVi
           <MemoPlayer src={leadThreadMemoPath(leadId, message.id)} durationMs={message.memo.durationMs} />
         </div>
       )}
-      {message.quote && (
-        <div className="mt-2 rounded-lg border border-indigo-200 bg-white p-2 text-sm" data-testid="thread-quote">
-          <p className="font-medium">
-            {copy.quoteAttached} · {quoteFormCopy.validUntil} {message.quote.validUntil}
-          </p>
-          <p>
-            {quoteCopy.supply} {formatWon(message.quote.totals.supply)} · {quoteCopy.vat(VAT_PERCENT)}{' '}
-            {formatWon(message.quote.totals.vat)} · {quoteCopy.total}{' '}
-            <strong>{formatWon(message.quote.totals.total)}</strong>
-          </p>
-          {message.quote.acceptedAt && (
-            <p className="text-green-800">{quoteCopy.accepted(formatKst(message.quote.acceptedAt))}</p>
-          )}
-        </div>
-      )}
+      {message.quote && <QuoteCard leadId={leadId} quote={message.quote} />}
     </li>
   );
 }
@@ -155,6 +244,8 @@ function MessageForm({ leadId }: { leadId: string }) {
 
 export function ThreadPanel({ leadId }: { leadId: string }) {
   const thread = useThread(leadId);
+  // The form starts from the lead's latest quote (issue 50), and again from the next one once that is sent.
+  const lastQuote = thread.data?.messages.findLast((message) => message.quote !== null)?.quote ?? undefined;
   return (
     <section aria-labelledby="lead-thread" className={card} data-testid="lead-thread">
       <h2 id="lead-thread" className="mb-3 text-lg font-bold">
@@ -176,7 +267,7 @@ export function ThreadPanel({ leadId }: { leadId: string }) {
           </ol>
         ))}
       <MessageForm leadId={leadId} />
-      <QuoteForm leadId={leadId} />
+      {thread.data && <QuoteForm key={lastQuote?.id ?? 'none'} leadId={leadId} last={lastQuote} />}
     </section>
   );
 }

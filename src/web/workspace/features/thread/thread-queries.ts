@@ -4,7 +4,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuoteDraft } from '../../../../domain/quote';
-import { leadQuotesPath, leadThreadMessagesPath, leadThreadPath, type ThreadView } from '../../../../domain/thread';
+import {
+  leadQuotesPath,
+  leadQuoteWithdrawPath,
+  leadThreadMessagesPath,
+  leadThreadPath,
+  type ThreadView,
+} from '../../../../domain/thread';
 import { teamRequest } from '../../api/client';
 import { leadKey } from '../leads/lead-queries';
 
@@ -25,6 +31,18 @@ export function useThreadSend(id: string) {
     onSuccess: (thread) => {
       client.setQueryData(threadKey(id), thread);
       // The timeline shows the message; the lead is fetched again.
+      void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
+    },
+  });
+}
+
+/** The team withdraws a quote the founder has not accepted (issue 50); answers with the thread as it is. */
+export function useQuoteWithdraw(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (quoteId: string) => teamRequest<ThreadView>('POST', leadQuoteWithdrawPath(id, quoteId)),
+    onSuccess: (thread) => {
+      client.setQueryData(threadKey(id), thread);
       void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
     },
   });
