@@ -20,6 +20,7 @@ export const quoteFormCopy = {
   copiedFrom: (version: number) => `${version}차 견적을 복사해 왔어요. 바꿀 부분만 고쳐서 보내면 새 차수로 올라가요.`,
   version: (version: number) => `견적서 ${version}차`,
   print: '인쇄용 견적서',
+  pdf: 'PDF',
   withdraw: '견적 철회',
   withdrawConfirm: '이 견적을 철회할까요? 신청자는 더 이상 동의할 수 없고, 철회된 견적으로 표시돼요.',
   withdrawn: '철회됨',
@@ -52,6 +53,8 @@ export const quoteCopy = {
   /** The version's label: the first quote is 1차, a changed one 2차, … */
   version: (version: number) => `${version}차`,
   recipient: '수신',
+  pdf: 'PDF로 내려받기',
+  inKoreanTime: (at: string) => `${at} (한국 시간)`,
   recipientName: (name: string) => `${name} 님`,
   confirm: '동의하고 견적 확정하기',
   confirmHint: '견적 내용에 동의하시면 성함을 적고 아래 확인란에 표시해 주세요. 팀에 바로 전달됩니다.',

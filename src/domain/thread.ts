@@ -46,6 +46,8 @@ export const leadQuotesPath = (id: string) => `${leadThreadPath(id)}/quotes`;
 export const leadQuoteWithdrawPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/withdraw`;
 /** The quote's printable sheet for the team (HTML, the session's cookie). */
 export const leadQuotePrintPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/print`;
+/** The quote as a PDF file, for the team (the founder's is below the status link: `threadSubpaths.pdf`). */
+export const leadQuotePdfPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/pdf`;
 export const leadThreadMemoPath = (id: string, messageId: string) => `${leadThreadPath(id)}/memos/${messageId}`;
 
 /** Below the status link (domain/status-link.ts): the answer form's POST, a memo, the quote's page and its 「견적 확인」. */
@@ -54,6 +56,7 @@ export const threadSubpaths = {
   memo: 'thread-memo',
   quote: 'quote',
   confirm: 'confirm',
+  pdf: 'pdf',
 } as const;
 
 /** The status page's anchor of the thread section (the answer's 303 lands there). */

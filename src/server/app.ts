@@ -31,6 +31,7 @@ import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
 import { quoteOperator, threadStatusRoutes } from './thread/thread-status-routes';
+import { quotePdfFile } from './thread/quote-pdf';
 import { threadTeamRoutes } from './thread/thread-team-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
@@ -174,6 +175,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           maxAgeMs: config.mail.maxAgeMs,
           retryBaseMs: config.mail.retryBaseMs,
           retryMaxMs: config.mail.retryMaxMs,
+          quoteAttachment: (ideaId, quoteId) =>
+            quotePdfFile(background, ideaId, quoteId, quoteOperator(config.siteDir)),
         },
         app.log,
       ),

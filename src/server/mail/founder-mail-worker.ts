@@ -28,6 +28,11 @@ export interface FounderMailOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   batchSize?: number;
+  /** The PDF of a quote a message carries, attached to its mail (thread/quote-pdf.ts; passed in: mail is below thread). */
+  quoteAttachment?: (
+    ideaId: string,
+    quoteId: string,
+  ) => Promise<{ filename: string; content: Buffer; contentType: string } | undefined>;
 }
 
 interface ClaimedFounderMail extends Record<string, unknown> {
@@ -44,6 +49,7 @@ interface ClaimedFounderMail extends Record<string, unknown> {
   message_body: string | null;
   quote_items: unknown;
   quote_valid_until: string | null;
+  quote_id: string | null;
 }
 
 export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
@@ -73,7 +79,8 @@ export class FounderMailSender {
         returning f.idea_id, f.kind, f.ref, f.attempts, f.created_at
       )
       select c.idea_id, c.kind, c.ref, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url,
-        tm.body as message_body, q.items as quote_items, q.valid_until::text as quote_valid_until
+        tm.body as message_body, q.items as quote_items, q.valid_until::text as quote_valid_until,
+        q.id::text as quote_id
       from claimed c join ideas i on i.id = c.idea_id
         left join thread_messages tm on c.kind = 'message' and tm.id::text = c.ref
         left join quotes q on q.id = tm.quote_id`);
@@ -126,6 +133,10 @@ export class FounderMailSender {
     } catch {
       await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));
       return;
+    }
+    if (row.quote_id && this.options.quoteAttachment) {
+      const pdf = await this.options.quoteAttachment(ideaId, row.quote_id);
+      if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
     }
     let deliveredTo: string;
     try {

@@ -156,6 +156,7 @@ function quoteCard(quote: QuoteView, base: string, form: AnswerFormState, now: D
 ${quoteTable(quote)}
 ${refusal}${action}
 <a class="btn secondary" href="${escapeHtml(page)}">${escapeHtml(quoteCopy.print)}</a>
+<a class="btn secondary" href="${escapeHtml(`${page}/${threadSubpaths.pdf}`)}" download data-quote-pdf>${escapeHtml(quoteCopy.pdf)}</a>
 </div>`;
   if (state !== 'superseded' && state !== 'withdrawn') return card;
   // An earlier or withdrawn quote stays readable, folded and marked (issue 50).
@@ -211,7 +212,7 @@ ${form.error ? `<p class="err" role="alert" id="answer-error">${escapeHtml(form.
 export function quotePageHtml(
   shell: StatusShell,
   quote: QuoteView,
-  sheet: { ideaId: string; recipient: string; back: string; operator: QuoteOperator },
+  sheet: { ideaId: string; recipient: string; back: string; pdf: string; operator: QuoteOperator },
   now = new Date(),
 ): string {
   const row = (term: string, detail: string) =>
@@ -248,6 +249,7 @@ ${acceptanceBlock(quote)}
 </div>
 <div class="no-print">
 <p class="hint">${escapeHtml(quoteCopy.printHint)}</p>
+<a class="btn secondary" href="${escapeHtml(sheet.pdf)}" download>${escapeHtml(quoteCopy.pdf)}</a>
 <a class="btn secondary" href="${escapeHtml(sheet.back)}">${escapeHtml(quoteCopy.back)}</a>
 </div>`,
   );

@@ -35,6 +35,7 @@ import { AUDIO_CONTAINERS } from '../../domain/voice-memo';
 import { statusOriginGuard } from '../founder/status-origin-guard';
 import { appendAccessRecord } from '../team/access-records';
 import { storeAnsweredAlerts, storeQuoteAcceptedAlerts } from './thread-alerts';
+import { quotePdfFile } from './quote-pdf';
 import { quotePageHtml, threadSectionHtml, type AnswerFormState, type QuoteOperator } from './thread-html';
 import { acceptQuote, loadThread, storeAnswer, threadMemo, type QuoteRefusal } from './thread-store';
 import { quoteAcceptanceSchema, QUOTE_ACCEPT_FIELDS } from '../../domain/quote';
@@ -215,10 +216,29 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
         ideaId: found.ideaId,
         recipient: found.name,
         back: `${base}#quote-${found.quote.id}`,
+        pdf: `${base}/${threadSubpaths.quote}/${found.quote.id}/${threadSubpaths.pdf}`,
         operator,
       }),
     );
   });
+
+  // The quote as a PDF file (issue 50): the same content as the sheet, to keep or forward.
+  app.get<QuoteRequest>(
+    `${STATUS_PATH}/:token/${threadSubpaths.quote}/:quoteId/${threadSubpaths.pdf}`,
+    async (request, reply) => {
+      const found = await quoteOf(request.params.token, request.params.quoteId);
+      if (!found) return notFound(reply);
+      const file = await quotePdfFile(database, found.ideaId, found.quote.id, operator);
+      if (!file) return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .type(file.contentType)
+        .send(file.content);
+    },
+  );
 
   const refusals: Record<Exclude<QuoteRefusal, 'not_found' | 'accepted'>, string> = {
     expired: quoteCopy.refusals.expired,

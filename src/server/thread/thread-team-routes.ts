@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quoteDraftSchema } from '../../domain/quote';
-import { threadMessageSchema } from '../../domain/thread';
+import { leadQuotePdfPath, threadMessageSchema } from '../../domain/thread';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { byteRange, sendBytes } from '../http/byte-range';
@@ -18,6 +18,7 @@ import { loadThread, sendTeamMessage, threadMemo, withdrawQuote } from './thread
 import { quoteFormCopy } from '../../content/quote';
 import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
 import { quotePageHtml, type QuoteOperator } from './thread-html';
+import { quotePdfFile } from './quote-pdf';
 import { leadPagePath } from '../../domain/team-paths';
 
 export interface ThreadTeamRoutesOptions {
@@ -142,9 +143,22 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
           ideaId: id,
           recipient: idea.name,
           back: leadPagePath(id),
+          pdf: leadQuotePdfPath(id, quoteId),
           operator: options.operator,
         }),
       );
+  });
+
+  scope.get<QuoteParams>('/leads/:id/thread/quotes/:quoteId/pdf', async (request, reply) => {
+    const { id, quoteId } = quoteIds(request);
+    const file = await quotePdfFile(database, id, quoteId, options.operator);
+    if (!file) throw new TeamApiError(404, 'not_found');
+    await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { quoteId } });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .type(file.contentType)
+      .send(file.content);
   });
 
   scope.get<{ Params: { id: string; messageId: string } }>(

@@ -19,6 +19,7 @@ import { leadReference } from '../../domain/lead-reference';
 import { canonicalQuote, defaultValidUntil, formatWon, QUOTE_ACCEPT_FIELDS } from '../../domain/quote';
 import {
   THREAD_LIMITS,
+  leadQuotePdfPath,
   leadQuotePrintPath,
   leadQuotesPath,
   leadQuoteWithdrawPath,
@@ -35,6 +36,7 @@ import { DRIVERS } from '../../../test-support/server/test-database';
 import { memoFixture, multipartBody } from '../../../test-support/server/voice-memo-body';
 import { startWebhookServer, type WebhookTestServer } from '../../../test-support/server/webhook-test-server';
 import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
+import { inkIn, pdfFirstPageGrey, pdfText } from '../../../test-support/server/pdf-reader';
 
 const SECRET = 'thread-test-status-link-secret-0123456789';
 const FOUNDER = 'founder@example.com';
@@ -479,6 +481,33 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     const teamSheet = await app.inject({ method: 'GET', url: leadQuotePrintPath(id, third!.id), headers });
     expect(teamSheet.statusCode).toBe(200);
     expect(teamSheet.body).toContain(expected);
+    // The PDF, from the status page and the lead page: its text read back, its first page looked at.
+    const pdf = await app.inject({ method: 'GET', url: `${base}/quote/${third!.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="quote-${leadReference(id)}-v3.pdf"`);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    for (const expectedText of [
+      quoteCopy.recipientName(idea!.name),
+      `${quoteCopy.version(3)}`,
+      draft.items[0]!.description,
+      formatWon(third!.totals.total),
+      quoteCopy.vat(10),
+      '선금 30%',
+      formatKstDay(third!.validUntil),
+      `${quoteCopy.acceptedName}: 김신청`,
+      expected,
+    ])
+      expect(text).toContain(expectedText);
+    const firstPage = await pdfFirstPageGrey(pdf.rawPayload);
+    expect(firstPage.width).toBeLessThan(firstPage.height);
+    // Ink where the title and the table are, none at the foot of a short quote.
+    expect(inkIn(firstPage, 0, 0.12)).toBeGreaterThan(0.005);
+    expect(inkIn(firstPage, 0.12, 0.5)).toBeGreaterThan(0.01);
+    expect(inkIn(firstPage, 0.9, 1)).toBe(0);
+    const teamPdf = await app.inject({ method: 'GET', url: leadQuotePdfPath(id, third!.id), headers });
+    expect(teamPdf.statusCode).toBe(200);
+    expect(teamPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // A second press changes nothing; an accepted quote cannot be withdrawn.
     expect((await accept(app, base, third!.id, '다른이름')).statusCode).toBe(303);
     expect((await app.database.rows(sql`select 1 from quotes where accepted_name = '다른이름'`)).length).toBe(0);
@@ -530,6 +559,10 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(view.totals).toMatchObject({ supply: 1_530_001, vat: 153_000, total: 1_683_001 });
     const [mail] = await suite.smtp.waitFor(1);
     expect(mail!.parsed.text).toContain(formatWon(1_683_001));
+    // The quote travels as a PDF too, to keep or forward.
+    const attached = mail!.parsed.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(attached?.filename).toBe(`quote-${leadReference(id)}-v1.pdf`);
+    expect((await pdfText(attached!.content)).replace(/\s+/g, ' ')).toContain(formatWon(1_683_001));
 
     const page = await app.inject({ method: 'GET', url: base });
     expect(page.body).toContain(`data-quote-total>${formatWon(1_683_001)}`);

@@ -11,6 +11,7 @@ type ThreadTemplate = (typeof threadTemplates)[number];
 import { formatKst, formatKstDay } from '../../../../domain/kst';
 import { formatWon, quoteState, VAT_PERCENT, type QuoteState, type QuoteView } from '../../../../domain/quote';
 import {
+  leadQuotePdfPath,
   leadQuotePrintPath,
   leadThreadMemoPath,
   THREAD_LIMITS,
@@ -99,6 +100,13 @@ function QuoteCard({ leadId, quote }: { leadId: string; quote: QuoteView }) {
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3"
         >
           {quoteFormCopy.print}
+        </a>
+        <a
+          href={leadQuotePdfPath(leadId, quote.id)}
+          download
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3"
+        >
+          {quoteFormCopy.pdf}
         </a>
         {(state === 'open' || state === 'expired') && (
           <button
