@@ -6,6 +6,7 @@
  * before its start and waits for the intake to settle, never longer than its limit.
  */
 import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
@@ -13,8 +14,18 @@ import { APP_TEST_TIMEOUT_MS, DRIVERS, suiteDatabase } from '../../../test-suppo
 import { eraseIdeas } from './erase-ideas';
 import { followUpAll, followUpPending, followUpWorker } from './follow-up';
 import { changeStage } from './lead-stages';
+import { manualClock } from '../../../test-support/server/manual-clock';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until a session of this database waits on a lock (PostgreSQL's own report, pg_stat_activity). */
+async function waitForLockWait(database: { rows: Database['rows'] }): Promise<void> {
+  for (;;) {
+    const [row] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if (Number(row?.n) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
   const suite = suiteDatabase(driver);
@@ -99,7 +110,8 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
             ),
           )
           .then(() => (delivered = true));
-        await sleep(300);
+        // The database says when the delivery waits on the held row: then it has not finished, and cannot.
+        await waitForLockWait(suite.database);
         expect(delivered).toBe(false);
         release();
         expect((await background).confirmations).toBe(1);
@@ -117,35 +129,44 @@ describe.each(DRIVERS)('the follow-up of stored ideas on %s', { timeout: APP_TES
   );
 
   it('indexes in the background after its start, once the intake settles, and at most after its limit while ideas keep coming', async () => {
-    // The settle time stays well above the gap between two ideas below (50 ms, more while other suites share the
-    // cores): a gap longer than it is a settled intake, which is followed up at once, as it should be.
+    // The worker's own clock, moved by hand: each round starts at the instant its timer falls due.
     const timing = { settleMs: 400, deferMaxMs: 1_000, pollMs: 60_000 };
-    // Left queued by an instance that stopped before its follow-up: taken shortly after the next one starts.
+    const clock = manualClock();
+    const advance = async (ms: number) => {
+      clock.advance(ms);
+      await indexer.idle();
+    };
+    // Left queued by an instance that stopped before its follow-up: taken once the settle time has passed.
     await storeLead(suite.database, {});
-    const indexer = followUpWorker(suite.database, pino({ level: 'silent' }), { timing });
+    const indexer = followUpWorker(suite.database, pino({ level: 'silent' }), { timing, clock });
     try {
-      await sleep(timing.settleMs + 300);
+      await advance(timing.settleMs - 1);
+      expect(await count('idea_follow_ups')).toBe(1);
+      await advance(1);
       expect(await count('idea_follow_ups')).toBe(0);
+
+      // A new idea waits for the intake to settle: not followed up while ideas may still come.
       await suite.database.rows(sql`delete from idea_search`);
       await storeLead(suite.database, {});
       indexer.nudge();
-      await sleep(50);
+      await advance(timing.settleMs - 1);
       expect(await count('idea_search')).toBe(0);
-      await sleep(timing.settleMs + 250);
+      await advance(1);
       expect(await count('idea_search')).toBe(1);
 
-      // Ideas every 50 ms for twice deferMaxMs: nothing indexed until deferMaxMs after the first, then again later.
-      const started = Date.now();
-      let firstIndexedAt: number | undefined;
-      while (Date.now() - started < timing.deferMaxMs * 2) {
+      // Ideas every 50 ms for twice deferMaxMs: none followed up until deferMaxMs after the first, then again later.
+      const indexedAt: number[] = [];
+      for (let at = 0; at < timing.deferMaxMs * 2; at += 50) {
         await storeLead(suite.database, {});
         indexer.nudge();
-        if (firstIndexedAt === undefined && (await count('idea_search')) > 1) firstIndexedAt = Date.now() - started;
-        await sleep(50);
+        const before = await count('idea_follow_ups');
+        await advance(50);
+        if ((await count('idea_follow_ups')) < before) indexedAt.push(at + 50);
       }
-      expect(firstIndexedAt).toBeDefined();
-      expect(firstIndexedAt!).toBeGreaterThanOrEqual(timing.deferMaxMs - 50);
-      await sleep(timing.settleMs + 400);
+      expect(indexedAt[0]).toBe(timing.deferMaxMs);
+      expect(indexedAt.length).toBeGreaterThanOrEqual(2);
+      // Once they stop, the rest settles.
+      await advance(timing.settleMs);
       expect(await count('idea_follow_ups')).toBe(0);
     } finally {
       await indexer.stop();

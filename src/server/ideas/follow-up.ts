@@ -156,25 +156,48 @@ export async function followUpAll(database: Database, options: { background?: bo
 export interface FollowUpWorker {
   /** A new idea was stored: follow it up once the intake settles (or DEFER_MAX_MS after the first waiting one). */
   nudge(): void;
+  /** The round in progress, if any, done (at once when none runs): what a test waits for after a timer fired. */
+  idle(): Promise<void>;
   /** Stops the timers and waits for a round in progress. */
   stop(): Promise<void>;
 }
+
+/** The worker's time: the real one, or a test's manual clock (test-support/server/manual-clock.ts). */
+export interface WorkerClock {
+  now(): number;
+  /** Runs `run` after `ms`; returns what cancels it. */
+  after(ms: number, run: () => void): () => void;
+}
+
+const realClock: WorkerClock = {
+  now: () => Date.now(),
+  after(ms, run) {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
 
 /** `onMail`: mails were queued (the mail worker can send them now rather than at its next poll). */
 export function followUpWorker(
   database: Database,
   log: FastifyBaseLogger,
-  options: { onMail?: () => void; timing?: { settleMs: number; deferMaxMs: number; pollMs: number } } = {},
+  options: {
+    onMail?: () => void;
+    timing?: { settleMs: number; deferMaxMs: number; pollMs: number };
+    clock?: WorkerClock;
+  } = {},
 ): FollowUpWorker {
   const timing = options.timing ?? { settleMs: SETTLE_MS, deferMaxMs: DEFER_MAX_MS, pollMs: POLL_MS };
+  const clock = options.clock ?? realClock;
   let stopped = false;
-  let settle: NodeJS.Timeout | undefined;
+  let cancelSettle: (() => void) | undefined;
   let waitingSince: number | undefined;
   let running: Promise<void> | undefined;
 
   const round = () => {
-    clearTimeout(settle);
-    settle = undefined;
+    cancelSettle?.();
+    cancelSettle = undefined;
     waitingSince = undefined;
     if (stopped || running) return;
     running = followUpAll(database, { background: true })
@@ -187,29 +210,34 @@ export function followUpWorker(
       });
   };
   // Ideas this instance is waiting to follow up have their timers; the poll only picks up what was queued elsewhere.
-  const poll = setInterval(() => {
-    if (waitingSince === undefined) round();
-  }, timing.pollMs);
-  poll.unref();
+  let cancelPoll: () => void;
+  const poll = () => {
+    cancelPoll = clock.after(timing.pollMs, () => {
+      if (waitingSince === undefined) round();
+      if (!stopped) poll();
+    });
+  };
+  poll();
   // What an earlier run of this or another instance left queued (stopped between an idea and its follow-up) is
   // followed up shortly after the start, not a whole poll later.
-  settle = setTimeout(round, timing.settleMs);
-  settle.unref();
+  cancelSettle = clock.after(timing.settleMs, round);
 
   return {
     nudge() {
       if (stopped) return;
-      const now = Date.now();
+      const now = clock.now();
       waitingSince ??= now;
-      clearTimeout(settle);
+      cancelSettle?.();
       const wait = Math.min(timing.settleMs, Math.max(0, waitingSince + timing.deferMaxMs - now));
-      settle = setTimeout(round, wait);
-      settle.unref();
+      cancelSettle = clock.after(wait, round);
+    },
+    idle: async () => {
+      await running;
     },
     async stop() {
       stopped = true;
-      clearInterval(poll);
-      clearTimeout(settle);
+      cancelPoll();
+      cancelSettle?.();
       await running;
     },
   };
