@@ -20,14 +20,6 @@ import { teamMailCopy } from '../content/team-mail';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../test-support/server/test-app';
 import { followUpAll } from './ideas/follow-up';
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
-
 async function outboxCounts(database: Database): Promise<Record<string, number>> {
   const rows = await database.rows<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from outbox group by status`,
@@ -121,7 +113,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('홍길동 Bcc: victim@example.com');
 
-    await until(async () => (await outboxCounts(app.database)).sent === 1);
+    // Recorded as sent by the round that sent it: a later round finds nothing due.
+    await app.outbox.settled();
+    expect(await outboxCounts(app.database)).toEqual({ sent: 1 });
   });
 
   it('keeps accepting while SMTP is down and delivers each idea exactly once when it comes up', async () => {
@@ -133,15 +127,18 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
       expect(response.statusCode).toBe(202);
       ids.push(response.json<IdeaReceipt>().id);
     }
-    // The worker has tried and failed: every row is waiting for a retry with the error recorded.
-    await until(async () => (await waitingForRetry(app.database)) === 5);
+    // The worker has tried and failed: every row is waiting for a retry with the error recorded. The follow-up
+    // queues the mails now (not after its settle time), and a round that finds none due has tried them all.
+    await followUpAll(app.database);
+    await app.outbox.settled();
+    expect(await waitingForRetry(app.database)).toBe(5);
     const [stored] = await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ideas`);
     expect(Number(stored?.n)).toBe(5);
 
     smtp = await startSmtpServer(port);
     await smtp.waitFor(5);
-    await until(async () => (await outboxCounts(app.database)).sent === 5);
     await app.outbox.settled(); // a whole round after that found nothing due: nothing is sent twice
+    expect(await outboxCounts(app.database)).toEqual({ sent: 5 });
     expect(smtp.received).toHaveLength(5);
     expect(new Set(smtp.received.map((mail) => mail.parsed.messageId))).toEqual(
       new Set(ids.map((id) => `<idea-${id}@mvp24.example>`)),
@@ -159,8 +156,9 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     });
     expect((await submitIdea(app, ideaBody({ idea: '조용한 시간에 도착한 아이디어' }))).statusCode).toBe(202);
     // SMTP is down: the first attempt fails and the retry is ten minutes away. A failed mail is not due.
-    await until(async () => (await waitingForRetry(app.database)) === 1);
+    await followUpAll(app.database);
     await app.outbox.settled();
+    expect(await waitingForRetry(app.database)).toBe(1);
     smtp = await startSmtpServer(port);
     expect(smtp.received).toHaveLength(0);
     // Due again now, with SMTP up: settled() resolves only after the round that sent it and one that found nothing.
@@ -172,9 +170,13 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
 
   it('marks a mail failed once it is older than the max age', async () => {
     const port = await freePort();
-    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_AGE_HOURS: '0.00001' }); // 36 ms
+    const app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_AGE_HOURS: '1' });
     expect((await submitIdea(app)).statusCode).toBe(202);
-    await until(async () => (await outboxCounts(app.database)).failed === 1);
+    await followUpAll(app.database);
+    // An hour and more has passed (the clock moved in the database): the next attempt gives up on it.
+    await app.database.rows(sql`update outbox set created_at = now() - interval '61 minutes', next_attempt_at = now()`);
+    await app.outbox.settled();
+    expect(await outboxCounts(app.database)).toEqual({ failed: 1 });
   });
 
   it('answers 429 with Retry-After and a Korean message past the per-IP limit, counted in the database', async () => {
@@ -220,7 +222,7 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
     }
     // The first two are mailed one by one; the other three wait for the digest.
     await smtp.waitFor(2);
-    await until(async () => (await outboxCounts(app.database)).sent === 2);
+    await app.outbox.settled();
     expect(await outboxCounts(app.database)).toEqual({ sent: 2, pending: 3 });
     const outcomes = await app.jobs.runDue(new Date());
     expect(outcomes['digest-mail']).toBe('digest of 3 ideas sent');
@@ -275,11 +277,12 @@ describe.each(DRIVERS)('intake delivery on %s', (driver) => {
       const response = await submitIdea(app, ideaBody({ idea: '설정 없이도 메일 파일이 남아요' }));
       const { id } = response.json<IdeaReceipt>();
       const file = path.join(store.dataDir, 'outbox', `${id}.eml`);
-      await until(async () => fs.existsSync(file));
+      await followUpAll(app.database);
+      await app.outbox.settled();
+      expect(await outboxCounts(app.database)).toEqual({ sent: 1 });
       const parsed = await simpleParser(fs.readFileSync(file));
       expect(parsed.subject).toContain('설정 없이도 메일 파일이 남아요');
       expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '').toBe('team@mvp24.example');
-      await until(async () => (await outboxCounts(app.database)).sent === 1);
     });
   }
 
