@@ -66,14 +66,6 @@ const post = (
           : 'go=1',
   });
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
-
 async function state(app: FastifyInstance) {
   const [counts] = await app.database.rows<{ meetings: number; cells: number; mails: number; stage_events: number }>(
     sql`select (select count(*)::int from meetings) as meetings, (select count(*)::int from meeting_cells) as cells,
@@ -737,7 +729,8 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         );
         return row!.unsent === 0;
       };
-      await until(() => files().filter((name) => name.includes('-meeting-')).length === 2);
+      await app.outbox.settled();
+      expect(files().filter((name) => name.includes('-meeting-'))).toHaveLength(2);
       expect(
         (
           await post(
@@ -748,9 +741,10 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
           )
         ).statusCode,
       ).toBe(200);
-      await until(() => files().filter((name) => name.includes('-meeting-')).length === 4);
       // An erasure while a mail is being written leaves that file to the retention's sweep (mail/mail-files.ts).
-      await until(allSent);
+      await app.outbox.settled();
+      expect(files().filter((name) => name.includes('-meeting-'))).toHaveLength(4);
+      expect(await allSent()).toBe(true);
       expect(
         (await app.inject({ method: 'POST', url: `${founder.path}/delete`, headers: FORM, payload: 'x=1' })).statusCode,
       ).toBe(200);
@@ -790,7 +784,7 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
         await second.jobs.runDue(new Date(dayBefore + 240_000));
         await second.close();
       }
-      await until(async () => (await reminders('reminder_day')).every((row) => row.status === 'sent'));
+      await app.outbox.settled();
       expect(await reminders('reminder_day')).toEqual([
         { recipient: 'founder', status: 'sent' },
         { recipient: 'team', status: 'sent' },
@@ -809,7 +803,8 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       const hourBefore = startsAt - MEETING_REMINDERS.hour + 60_000;
       await app.jobs.runDue(new Date(hourBefore));
       await app.jobs.runDue(new Date(hourBefore + 600_000));
-      await until(async () => (await reminders('reminder_hour')).filter((row) => row.status === 'sent').length === 2);
+      await app.outbox.settled();
+      expect((await reminders('reminder_hour')).filter((row) => row.status === 'sent')).toHaveLength(2);
       await suite.smtp.waitFor(6);
       await app.outbox.settled();
       expect(suite.smtp.received).toHaveLength(6);
