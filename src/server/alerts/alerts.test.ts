@@ -22,14 +22,6 @@ import { followUpAll } from '../ideas/follow-up';
 const ALERT_UNSENT_MINUTES = 15;
 const VISITOR = { name: '홍길동', email: 'gildong@example.com', phone: '010-1234-5678', idea: '동네 빵집 예약 앱' };
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
-
 const alertRows = (database: Database) =>
   database.rows<{ key: string; status: string; attempts: number; last_error: string | null }>(
     sql`select key, status, attempts, last_error from alerts order by created_at`,
@@ -117,7 +109,9 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     expect(text).toContain('550');
     expect(text).toMatch(/메일 서버가 거부했습니다/);
     expectNoPersonalData(text);
-    await until(async () => (await alertRows(app.database))[0]?.status === 'sent');
+    // The round that posted it records it sent.
+    await app.alerts.idle();
+    expect((await alertRows(app.database))[0]?.status).toBe('sent');
     // The job's later turns find nothing new to send.
     await app.jobs.runDue(new Date());
     expect(webhook.posts).toBe(1);
@@ -165,19 +159,25 @@ describe.each(DRIVERS)('alerts on %s', (driver) => {
     smtp.refuseWith = 554;
     const first = await startApp({ SMTP_URL: smtp.url });
     const id = await submit(first);
-    await until(async () => (await alertRows(first.database))[0]?.last_error === 'webhook answered 500');
+    // The mail's refusal is recorded by the outbox's round, which stores the alert and nudges its sender.
+    await followUpAll(first.database);
+    await first.outbox.settled();
+    await first.alerts.idle();
+    expect((await alertRows(first.database))[0]?.last_error).toBe('webhook answered 500');
     expect(webhook.received).toHaveLength(0);
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
     const second = await startApp({ SMTP_URL: smtp.url });
-    // The job's turns retry it (after the backoff) until the webhook takes it.
+    // The job's turns retry it once its backoff has passed (moved in the database) until the webhook takes it.
     let now = Date.now();
-    await until(async () => {
+    for (let turn = 0; turn < 5 && webhook.received.length === 0; turn += 1) {
+      await second.alerts.idle();
+      await second.database.rows(sql`update alerts set next_attempt_at = now() where status <> 'sent'`);
       now += MAIL_ALERTS_EVERY_MS;
       await second.jobs.runDue(new Date(now));
-      return webhook.received.length > 0;
-    });
+      await second.alerts.idle();
+    }
     expect(webhook.posts).toBe(3);
     expect(String(webhook.received[0]!.text)).toContain(id);
     expect(await alertRows(second.database)).toEqual([
