@@ -5,6 +5,7 @@
  * team mail too; each is sent once.
  */
 import { sql } from 'drizzle-orm';
+import type { ReceivedMail } from '../../../test-support/server/smtp-test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadAlertCopy } from '../../content/team-mail';
 import type { IdeaReceipt } from '../../domain/idea';
@@ -43,12 +44,9 @@ describe.each(DRIVERS)('a founder deletion on %s', { timeout: APP_TEST_TIMEOUT_M
     });
     expect(erased.statusCode).toBe(200);
 
-    const relayed = () =>
-      suite.smtp.received.filter((mail) => mail.parsed.subject === leadAlertCopy.erasedSubject(reference));
-    const deadline = Date.now() + 15_000;
-    while ((relayed().length < 1 || webhook.received.length < 1) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    const [mail] = relayed();
+    const erasedMail = (received: ReceivedMail) => received.parsed.subject === leadAlertCopy.erasedSubject(reference);
+    const [mail] = await suite.smtp.waitForMails(erasedMail, 1);
+    await webhook.waitFor(1);
     expect(mail?.envelopeTo).toEqual([TEST_APP_ENV.TEAM_EMAIL]);
     expect(mail!.parsed.text).toContain(leadAlertCopy.erased(reference));
     expect(webhook.received).toHaveLength(1);
@@ -62,7 +60,7 @@ describe.each(DRIVERS)('a founder deletion on %s', { timeout: APP_TEST_TIMEOUT_M
     // Erasing again finds nothing and relays nothing more.
     await app.inject({ method: 'POST', url: `${receipt.statusUrl}/delete`, headers: origin, payload: '' });
     await app.alerts.sendDue();
-    expect(relayed()).toHaveLength(1);
+    expect(suite.smtp.received.filter(erasedMail)).toHaveLength(1);
     expect(webhook.received).toHaveLength(1);
     const rows = await app.database.rows<{ key: string; status: string }>(
       sql`select key, status from alerts where kind = 'lead_erased' order by key`,
