@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { followUpAll } from './ideas/follow-up';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +34,6 @@ const visitor = (i: number): Visitor => ({
   phone: `010-5555-${String(1000 + i)}`,
   ip: `203.0.113.${i + 1}`,
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Every value of every visitor that must not be in the log, and the ones that are. */
 function leaked(log: string, visitors: Visitor[]): string[] {
@@ -264,7 +257,8 @@ describe.each(DRIVERS)('logs without personal data when storing or mailing fails
           .statusCode,
       ).toBe(202);
       // A 5xx is a permanent refusal: the row is failed at once and an alert stored (decision 074).
-      await until(() => logged('team mail failed; alert stored').length > 0);
+      await followUpAll(app.database);
+      await app.outbox.settled();
       expect(logged('team mail failed; alert stored')[0]!.err).toMatch(/550 5\.7\.1/);
       const [row] = await app.database.rows<{ last_error: string }>(sql`select last_error from outbox`);
       expect(row!.last_error).toContain(v.name); // the refusal did echo the visitor: the team sees it in the database
