@@ -2,7 +2,7 @@
  * The members screen against a stubbed /team/api (owners): the pending invites with re-issue and revoke, a member's
  * role and export-and-erase grant, each asked first and said after; a refusal shows the server's Korean message.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { teamErrorMessages } from '../../../content/workspace';
 import { workspaceShellCopy } from '../../../content/workspace-shell';
@@ -86,7 +86,8 @@ describe('the members screen', () => {
     fireEvent.click(within(invite).getByRole('button', { name: copy.revoke('new@mvp24.example') }));
     fireEvent.click(screen.getByRole('button', { name: copy.makeOwner('member@mvp24.example') }));
     fireEvent.click(screen.getByRole('button', { name: copy.grantOn('member@mvp24.example') }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the clicks started has run once React and the promises it queued are done.
+    await act(async () => {});
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
