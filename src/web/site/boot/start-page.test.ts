@@ -7,6 +7,9 @@ vi.mock('./load-site-font', () => ({ loadSiteFont: vi.fn() }));
 
 const deferred = () => document.querySelectorAll('[data-render-later]').length;
 
+/** Every promise reaction queued so far, and those they queue, run (a macrotask comes after all of them). */
+const flushed = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -21,11 +24,11 @@ describe('startPage', () => {
 
     const settled = vi.fn();
     void started.then(settled);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await flushed();
     expect(settled).not.toHaveBeenCalled(); // the boot script holds clicks until the islands are live
     mounted();
     await vi.waitFor(() => expect(settled).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await flushed();
     expect(deferred()).toBe(2); // page live, font still loading
 
     fontIn();
