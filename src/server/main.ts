@@ -88,6 +88,9 @@ try {
     { database: app.database.kind, mail: config.mail.smtpUrl ? 'smtp' : `eml files in ${config.dataDir}/outbox` },
     'intake ready',
   );
+  // A parent that started this process with an IPC channel (a process manager, the browser tests) hears it is
+  // ready rather than polling /healthz.
+  process.send?.({ ready: true });
 } catch (error) {
   // Storage the process cannot write is the operator's to fix: one line, no stack (PGlite says only that it
   // "failed to initialize properly", so its folder is probed again).
