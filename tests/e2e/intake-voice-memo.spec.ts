@@ -101,8 +101,17 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   const audio = recorded.locator('audio');
   const played = await audio.evaluate(async (element: HTMLAudioElement) => {
     element.muted = true;
+    // Played on: its time moves past a fifth of a second (the element's own progress events).
+    const past = new Promise<void>((resolve) => {
+      const check = () => {
+        if (element.currentTime <= 0.2) return;
+        element.removeEventListener('timeupdate', check);
+        resolve();
+      };
+      element.addEventListener('timeupdate', check);
+    });
     await element.play();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await past;
     element.pause();
     return element.currentTime;
   });
