@@ -168,6 +168,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           from: config.mail.from,
           // A founder's reply reaches the team, not the no-reply sender.
           replyTo: config.mail.teamEmail,
+          // With REPLY_TO_EMAIL, the lead's own plus address instead (decision 126).
+          replyToBase: config.mailbox.replyToBase,
           linkSecret: statusSecret,
           siteUrl: config.founder.siteUrl,
           leaseMs: config.mail.leaseMs,
@@ -184,6 +186,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         {
           from: config.mail.from,
           teamEmail: config.mail.teamEmail,
+          replyToBase: config.mailbox.replyToBase,
           linkSecret: statusSecret,
           siteUrl: config.founder.siteUrl,
           leaseMs: config.mail.leaseMs,
