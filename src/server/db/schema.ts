@@ -327,6 +327,7 @@ export const alerts = pgTable(
         'lead_assigned',
         'founder_answered',
         'founder_meeting',
+        'mailbox_problem',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
