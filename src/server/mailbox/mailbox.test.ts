@@ -11,7 +11,9 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadThreadPath, type ThreadView } from '../../domain/thread';
 import { UNREAD_LEADS_PATH, type UnreadLeads } from '../../domain/workspace-events';
+import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 import { startDovecot, type DovecotServer } from '../../../test-support/server/dovecot-server';
 import { signedIn, storeLead } from '../../../test-support/server/lead-fixtures';
 import { FIXTURE_AUDIO, mailboxFixture, type MailboxFixture } from '../../../test-support/server/mailbox-fixtures';
@@ -23,6 +25,7 @@ import { loadThread } from '../thread/thread-store';
 import type { HandledMail } from './mailbox-reader';
 
 const REPLY_TO = 'reply@mvp24.example';
+const SECRET = 'mailbox-test-status-link-secret-0123456789';
 const HANDLED = 'mvp24-handled';
 
 let dovecot: DovecotServer;
@@ -40,6 +43,7 @@ const env = (user: string, extra: Record<string, string> = {}) => ({
   IMAP_URL: dovecot.url(user),
   // Long: the mails are found by IDLE's news, not by the sweep (the restart test shortens it for the lease).
   IMAP_POLL_MS: '60000',
+  STATUS_LINK_SECRET: SECRET,
   ...extra,
 });
 
@@ -118,6 +122,11 @@ describe('the mailbox reader on PGlite', () => {
       );
       expect(records).toHaveLength(fixtures.length);
       await suite.smtp.waitForMails((mail) => mail.envelopeTo.includes(member.email));
+      // The open workspaces were told (the live event, stored to catch up from).
+      const live = await app.database.rows(
+        sql`select 1 from workspace_events where kind = 'lead_changed' and idea_id = ${lead.id}::uuid`,
+      );
+      expect(live.length).toBeGreaterThan(0);
     },
     APP_TEST_TIMEOUT_MS,
   );
@@ -159,8 +168,20 @@ describe('the mailbox reader on PGlite', () => {
         sql`select sender, body from mailbox_messages where outcome = 'aside' and idea_id = ${lead.id}::uuid`,
       );
       expect(aside).toEqual([{ sender: 'someone.else@example.com', body: expect.stringContaining('답장 감사합니다') }]);
-      const page = await app.inject({ method: 'GET', url: `/team/api/leads/${lead.id}` });
+      // The team sees it with the lead's thread; the founder's status page does not.
+      const { headers } = await signedIn(app.database);
+      const team = (await app.inject({ method: 'GET', url: leadThreadPath(lead.id), headers })).json<ThreadView>();
+      expect(team.messages).toEqual([]);
+      expect(team.mail!.aside).toMatchObject([{ sender: 'someone.else@example.com', body: expect.any(String) }]);
+      expect(team.mail!.bouncedAt).not.toBeNull();
+      const token = statusToken(SECRET, lead.id);
+      await app.database.rows(
+        sql`update ideas set status_token_hash = ${statusTokenHash(token)} where id = ${lead.id}::uuid`,
+      );
+      const page = await app.inject({ method: 'GET', url: statusPath(token) });
+      expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('someone.else');
+      expect(page.body).not.toContain('답장 감사합니다');
       // The bounce marks the founder's address failing; the team hears of the bounce, the stranger, the rest.
       const [address] = await app.database.rows<{ bounced_at: Date | null }>(
         sql`select bounced_at from reply_addresses where idea_id = ${lead.id}::uuid`,
