@@ -41,7 +41,8 @@ export function dovecotBinary(): string {
   return binary;
 }
 
-export async function startDovecot(): Promise<DovecotServer> {
+/** `idle: false` leaves IDLE out of the server's capabilities (a server without it: the reader's polling fallback). */
+export async function startDovecot(options: { idle?: boolean } = {}): Promise<DovecotServer> {
   const binary = dovecotBinary();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-dovecot-'));
   const mail = path.join(dir, 'mail');
@@ -69,6 +70,9 @@ export async function startDovecot(): Promise<DovecotServer> {
       `mail_location = maildir:${mail}/%u`,
       // The account the mail is kept as may be a system one (uid below 500, Debian's `dovecot`).
       'first_valid_uid = 1',
+      ...(options.idle === false
+        ? ['imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS MOVE NAMESPACE']
+        : []),
       ...(asRoot ? [] : [`default_internal_user = ${account}`, `default_login_user = ${account}`]),
       'passdb {',
       '  driver = static',

@@ -48,7 +48,10 @@ function connectionOf(url: string) {
 }
 
 export class MailboxReader {
-  /** `stored` for each mail judged (before the move), `handled` once moved, `lease` when this reader took the turn. */
+  /**
+   * `stored` for each mail judged (before the move), `handled` once moved, `swept` after each sweep of the folder,
+   * `lease` when this reader took the turn.
+   */
   readonly events = new EventEmitter();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -170,6 +173,7 @@ export class MailboxReader {
       while (this.running && client.usable) {
         this.dirty = false;
         await this.sweep(client);
+        this.events.emit('swept');
         if (!this.running || !(await this.holdLease())) break;
         if (this.dirty) continue;
         const waiting = this.pause(this.options.pollMs);

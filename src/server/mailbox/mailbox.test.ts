@@ -232,6 +232,30 @@ describe('the mailbox reader on PGlite', () => {
     },
     APP_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'falls back to its sweep on a server without IDLE',
+    async () => {
+      const plain = await startDovecot({ idle: false });
+      try {
+        const capabilities = await plain.client();
+        expect(capabilities.capabilities.has('IDLE')).toBe(false);
+        await capabilities.logout();
+        const user = account();
+        const app = await suite.start({ ...env(user), IMAP_URL: plain.url(user), IMAP_POLL_MS: '1000' });
+        const lead = await leadWithAddress(app);
+        // The reader has swept once and waits before the mail arrives.
+        await new Promise((resolve) => app.mailbox!.events.once('swept', resolve));
+        const moved = handled([app], 1);
+        await plain.append(mailboxFixture('gmail-ko', lead.reply()), user);
+        expect((await moved).map((mail) => mail.outcome)).toEqual(['landed']);
+        expect(await plain.count(HANDLED, user)).toBe(1);
+      } finally {
+        await plain.stop();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('two instances on one PostgreSQL', () => {
