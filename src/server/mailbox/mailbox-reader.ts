@@ -117,17 +117,16 @@ export class MailboxReader {
     return true;
   }
 
+  /** Waits `ms`, or less: news from the server (`exists`, see read) or a stop ends it; news already in ends it at once. */
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (this.dirty || !this.running) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = () => {
-        this.dirty = true;
-        done();
-      };
+      this.wake = done;
     });
   }
 
@@ -135,6 +134,7 @@ export class MailboxReader {
     while (this.running) {
       try {
         if (!(await this.holdLease())) {
+          this.dirty = false;
           await this.pause(this.options.pollMs);
           continue;
         }
@@ -142,6 +142,7 @@ export class MailboxReader {
       } catch (error) {
         if (!this.running) break;
         this.log.error({ err: error, outcome: 'mailbox_read_failed' }, 'mailbox not read');
+        this.dirty = false;
         await this.pause(this.options.pollMs);
       }
     }
@@ -163,7 +164,11 @@ export class MailboxReader {
     });
     this.client = client;
     client.on('error', (error: unknown) => this.log.warn({ err: error }, 'mailbox connection error'));
-    client.on('exists', () => this.wake?.());
+    // New mail while sweeping is swept again at once; while waiting, it ends the wait.
+    client.on('exists', () => {
+      this.dirty = true;
+      this.wake?.();
+    });
     await client.connect();
     try {
       const folders = await client.list();
@@ -180,6 +185,8 @@ export class MailboxReader {
         void client.idle().catch(() => {});
         await waiting;
       }
+      // A connection the server dropped: tried again after a pause (run), not at once in a loop.
+      if (this.running && !client.usable) throw new Error('the IMAP connection closed');
     } finally {
       this.client = undefined;
       if (client.usable) await client.logout().catch(() => client.close());
@@ -189,8 +196,14 @@ export class MailboxReader {
 
   private async sweep(client: ImapFlow): Promise<void> {
     const uids = (await client.search({ all: true }, { uid: true })) || [];
+    let renewed = Date.now();
     for (const uid of uids) {
       if (!this.running) return;
+      // A long sweep keeps its lease: renewed once a poll period has passed.
+      if (Date.now() - renewed > this.options.pollMs) {
+        if (!(await this.holdLease())) return;
+        renewed = Date.now();
+      }
       const handled = await this.handle(client, uid);
       this.events.emit('stored', handled);
       if (!this.running) return;

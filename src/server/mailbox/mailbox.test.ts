@@ -270,11 +270,15 @@ describe('two instances on one PostgreSQL', () => {
       try {
         const lead = await leadWithAddress(first);
         const moved = handled([first, second], 8);
+        const movedBy = new Set<FastifyInstance>();
+        for (const app of [first, second]) app.mailbox!.events.on('handled', () => movedBy.add(app));
         const fixtures: MailboxFixture[] = ['gmail-ko', 'gmail-en', 'naver-html', 'daum'];
         for (const fixture of [...fixtures, ...fixtures])
           await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
         const outcomes = (await moved).map((mail) => mail.outcome);
         expect(outcomes).toEqual(Array.from({ length: 8 }, () => 'landed'));
+        // One reader held the turn: the other moved nothing.
+        expect(movedBy.size).toBe(1);
         expect(await founderMessages(first, lead.id)).toHaveLength(8);
         expect(await dovecot.count('INBOX', user)).toBe(0);
         expect(await dovecot.count(HANDLED, user)).toBe(8);
