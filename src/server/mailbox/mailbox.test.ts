@@ -87,9 +87,11 @@ describe('the mailbox reader on PGlite', () => {
       const lead = await leadWithAddress(app);
       await app.database.rows(sql`update ideas set owner_id = ${member.id}::uuid where id = ${lead.id}::uuid`);
       const fixtures: MailboxFixture[] = ['gmail-ko', 'gmail-en', 'naver-html', 'daum', 'outlook', 'apple-mail-memo'];
-      const moved = handled([app], fixtures.length);
+      const moved = handled([app], fixtures.length + 1);
       for (const fixture of fixtures) await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
-      expect((await moved).map((mail) => mail.outcome)).toEqual(fixtures.map(() => 'landed'));
+      // A client that dropped the plus part: matched by the token in References.
+      await dovecot.append(mailboxFixture('gmail-en', { ...lead.reply(), to: REPLY_TO }), user);
+      expect((await moved).map((mail) => mail.outcome)).toEqual([...fixtures, 'plain'].map(() => 'landed'));
 
       const messages = await founderMessages(app, lead.id);
       expect(messages.map((message) => message.body).sort()).toEqual(
@@ -100,6 +102,7 @@ describe('the mailbox reader on PGlite', () => {
           '화면은 세 개면 충분할 것 같습니다: 메뉴, 예약, 내 예약.',
           '기획서를 첨부합니다. 검토 부탁드립니다.',
           '음성으로 설명드릴게요.',
+          'Thanks! The main users are bakery owners in the neighbourhood.\nBookings close the day before.',
         ].sort(),
       );
       // The iPhone's voice memo is kept like a memo answer; the PDF is not.
@@ -108,7 +111,7 @@ describe('the mailbox reader on PGlite', () => {
       expect(withMemo[0]!.memo!.byteSize).toBe(FIXTURE_AUDIO().length);
       // Moved, not deleted.
       expect(await dovecot.count('INBOX', user)).toBe(0);
-      expect(await dovecot.count(HANDLED, user)).toBe(fixtures.length);
+      expect(await dovecot.count(HANDLED, user)).toBe(fixtures.length + 1);
       // Unread for the owner, the owner alerted (by mail, saying it came by mail), an access record each.
       const unread = await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers });
       expect(unread.json<UnreadLeads>().ids).toContain(lead.id);
@@ -120,7 +123,7 @@ describe('the mailbox reader on PGlite', () => {
       const records = await app.database.rows(
         sql`select 1 from access_records where action = 'visitor_mailed' and idea_id = ${lead.id}::uuid`,
       );
-      expect(records).toHaveLength(fixtures.length);
+      expect(records).toHaveLength(fixtures.length + 1);
       await suite.smtp.waitForMails((mail) => mail.envelopeTo.includes(member.email));
       // The open workspaces were told (the live event, stored to catch up from).
       const live = await app.database.rows(
