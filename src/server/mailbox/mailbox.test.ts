@@ -124,7 +124,9 @@ describe('the mailbox reader on PGlite', () => {
         sql`select 1 from access_records where action = 'visitor_mailed' and idea_id = ${lead.id}::uuid`,
       );
       expect(records).toHaveLength(fixtures.length + 1);
-      await suite.smtp.waitForMails((mail) => mail.envelopeTo.includes(member.email));
+      const [told] = await suite.smtp.waitForMails((mail) => mail.envelopeTo.includes(member.email));
+      expect(told!.parsed.text).toContain('메일로');
+      expect(told!.parsed.text).not.toContain('카카오페이');
       // The open workspaces were told (the live event, stored to catch up from).
       const live = await app.database.rows(
         sql`select 1 from workspace_events where kind = 'lead_changed' and idea_id = ${lead.id}::uuid`,
