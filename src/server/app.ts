@@ -23,7 +23,7 @@ import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
 import { mailHealthCheck } from './mail/mail-backlog';
 import { OutboxWorker } from './mail/outbox-worker';
-import { MailboxReader } from './mailbox/mailbox-reader';
+import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
@@ -318,7 +318,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthzRoute, {
     database,
     storage,
-    checks: [mailHealthCheck(database, backlog), proxy.healthCheck],
+    checks: [
+      mailHealthCheck(database, backlog),
+      proxy.healthCheck,
+      ...(mailbox ? [mailboxHealthCheck(database, config.mailbox.pollMs)] : []),
+    ],
   });
   await app.register(teamApi, {
     config,

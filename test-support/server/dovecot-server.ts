@@ -70,6 +70,8 @@ export async function startDovecot(options: { idle?: boolean } = {}): Promise<Do
       `mail_location = maildir:${mail}/%u`,
       // The account the mail is kept as may be a system one (uid below 500, Debian's `dovecot`).
       'first_valid_uid = 1',
+      // A wrong password is answered at once (the default waits 2 s against guessing).
+      'auth_failure_delay = 0',
       ...(options.idle === false
         ? ['imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS MOVE NAMESPACE']
         : []),

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { HealthCheck } from '../http/health-check';
 import { takeTurn } from '../jobs/scheduler';
 import { tokenInAddress } from '../mail/reply-address';
 import { mailKey } from './mailbox-mail';
@@ -96,6 +97,17 @@ export class MailboxReader {
     await this.loop?.catch(() => {});
   }
 
+  /** What /healthz reports (mailboxHealthCheck): the holder's last read, or why it failed. */
+  private async note(outcome: string): Promise<void> {
+    if (!this.stamp) return;
+    await this.database
+      .rows(
+        sql`update scheduled_jobs set last_outcome = ${outcome.slice(0, 500)}
+        where name = ${LEASE} and last_run_at = ${this.stamp.toISOString()}::timestamptz`,
+      )
+      .catch(() => {});
+  }
+
   private get leaseMs() {
     return mailboxLeaseMs(this.options.pollMs);
   }
@@ -142,6 +154,9 @@ export class MailboxReader {
       } catch (error) {
         if (!this.running) break;
         this.log.error({ err: error, outcome: 'mailbox_read_failed' }, 'mailbox not read');
+        // The reason stays in the log: /healthz is public, and a server's answer may name hosts or accounts.
+        await this.note('failed');
+        this.events.emit('failed', error);
         this.dirty = false;
         await this.pause(this.options.pollMs);
       }
@@ -178,6 +193,7 @@ export class MailboxReader {
       while (this.running && client.usable) {
         this.dirty = false;
         await this.sweep(client);
+        await this.note('read');
         this.events.emit('swept');
         if (!this.running || !(await this.holdLease())) break;
         if (this.dirty) continue;
@@ -238,4 +254,24 @@ export class MailboxReader {
       this.onStored(handled);
     return handled;
   }
+}
+
+/**
+ * /healthz's `mailbox` (decision 127), from any instance: degraded when the reader's last turn failed (a wrong
+ * password, the server down: the founders' replies are not landing) or when no reader has held the turn for a
+ * lease's length past its end (every instance stopped reading).
+ */
+export function mailboxHealthCheck(database: Database, pollMs: number): HealthCheck {
+  return {
+    name: 'mailbox',
+    async check() {
+      const [row] = await database.rows<{ outcome: string | null; stale: boolean }>(sql`
+        select last_outcome as outcome,
+          next_run_at < now() - ${mailboxLeaseMs(pollMs)}::int * interval '1 millisecond' as stale
+        from scheduled_jobs where name = ${LEASE}`);
+      if (!row) return { degraded: false, reading: false };
+      const failed = row.outcome === 'failed';
+      return { degraded: failed || row.stale, reading: !row.stale && !failed };
+    },
+  };
 }

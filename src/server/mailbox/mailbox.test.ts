@@ -261,6 +261,32 @@ describe('the mailbox reader on PGlite', () => {
     },
     APP_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'says on /healthz when the mailbox cannot be read, and when it reads again',
+    async () => {
+      const user = account();
+      const app = await suite.start({
+        ...env(user),
+        IMAP_URL: dovecot.url(user).replace(':imap-test-password@', ':wrong@'),
+      });
+      await new Promise((resolve) => app.mailbox!.events.once('failed', resolve));
+      const failing = (await app.inject({ method: 'GET', url: '/healthz' })).json<Record<string, unknown>>();
+      expect(failing).toMatchObject({ status: 'degraded', mailbox: { degraded: true, reading: false } });
+      expect(JSON.stringify(failing)).not.toContain('wrong');
+      await app.close();
+
+      const fixed = await buildTestApp(suite.store, { ...env(user), SMTP_URL: suite.smtp.url });
+      try {
+        await new Promise((resolve) => fixed.mailbox!.events.once('swept', resolve));
+        const health = (await fixed.inject({ method: 'GET', url: '/healthz' })).json<Record<string, unknown>>();
+        expect(health).toMatchObject({ mailbox: { degraded: false, reading: true } });
+      } finally {
+        await fixed.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('two instances on one PostgreSQL', () => {
