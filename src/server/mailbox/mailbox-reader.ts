@@ -79,6 +79,11 @@ export class MailboxReader {
     this.running = false;
     this.wake?.();
     await this.loop;
+    await this.release();
+  }
+
+  /** Hands the turn back: another instance (or this one, later) takes it at its next try. */
+  private async release(): Promise<void> {
     if (this.stamp)
       await this.database
         .rows(
@@ -156,6 +161,8 @@ export class MailboxReader {
         this.log.error({ err: error, outcome: 'mailbox_read_failed' }, 'mailbox not read');
         // The reason stays in the log: /healthz is public, and a server's answer may name hosts or accounts.
         await this.note('failed');
+        // Another instance may fare better (its network, its moment): the turn is handed back.
+        await this.release();
         this.events.emit('failed', error);
         this.dirty = false;
         await this.pause(this.options.pollMs);
