@@ -3,8 +3,9 @@
  * instances: the turn is a lease in `scheduled_jobs` taken with the scheduler's own conditional upsert
  * (jobs/scheduler.ts `takeTurn`), renewed while reading and handed back on stop; an instance that dies leaves it to
  * expire (three sweeps' time). The holder opens the folder, sweeps it — each mail judged and stored first
- * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; never deleted) —
- * and waits in IDLE (imapflow polls with NOOP where the server has none), woken by the server's `exists`; a sweep
+ * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; never deleted);
+ * a mail that names no lead at all (the folder may be the team's own inbox) is left in place, marked with
+ * NOT_OURS_KEYWORD so no sweep fetches it again — and waits in IDLE (imapflow polls with NOOP where the server has none), woken by the server's `exists`; a sweep
  * every IMAP_POLL_MS is the fallback. Exactly once: the stored key makes a mail seen again (moved by nobody after a
  * crash, or swept by a second reader in a lease's overlap) a duplicate, which is only moved.
  */
@@ -32,6 +33,11 @@ export interface HandledMail {
 }
 
 const LEASE = 'mailbox-reader';
+/**
+ * The keyword that marks a mail of the folder that names no lead (the mailbox may be the team's own inbox): it is
+ * left where it is, unread as it was (fetched with PEEK), and not looked at again.
+ */
+export const NOT_OURS_KEYWORD = 'Mvp24NotOurs';
 
 /** The lease outlives three sweeps: a live holder renews it every sweep, a dead one loses it that long after. */
 export const mailboxLeaseMs = (pollMs: number) => 3 * pollMs;
@@ -218,7 +224,7 @@ export class MailboxReader {
   }
 
   private async sweep(client: ImapFlow): Promise<void> {
-    const uids = (await client.search({ all: true }, { uid: true })) || [];
+    const uids = (await client.search({ unKeyword: NOT_OURS_KEYWORD }, { uid: true })) || [];
     let renewed = Date.now();
     for (const uid of uids) {
       if (!this.running) return;
@@ -230,7 +236,8 @@ export class MailboxReader {
       const handled = await this.handle(client, uid);
       this.events.emit('stored', handled);
       if (!this.running) return;
-      await client.messageMove(String(uid), this.options.handledFolder, { uid: true });
+      if (handled.outcome === 'not_ours') await client.messageFlagsAdd(String(uid), [NOT_OURS_KEYWORD], { uid: true });
+      else await client.messageMove(String(uid), this.options.handledFolder, { uid: true });
       this.log.info({ outcome: `mailbox_${handled.outcome}`, ideaId: handled.ideaId }, 'mailbox mail handled');
       this.events.emit('handled', handled);
     }
@@ -241,8 +248,10 @@ export class MailboxReader {
     if (head && (head.size ?? 0) > this.options.maxBytes) {
       const to = (head.envelope?.to ?? []).map((address) => address.address ?? '');
       const token = to.map((address) => tokenInAddress(address, this.options.replyToBase)).find(Boolean);
-      const lead = token ? await leadOfToken(this.database, token) : undefined;
       const key = mailKey({ messageId: head.envelope?.messageId } as never, Buffer.from(`uid:${uid}`));
+      // A large mail that names no lead is someone else's: left alone, no alert.
+      if (!token) return { outcome: 'not_ours', key };
+      const lead = await leadOfToken(this.database, token);
       await this.database.transaction((rows) =>
         storeMailboxAlert(rows, this.options, {
           key,
@@ -257,8 +266,7 @@ export class MailboxReader {
     const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
     const raw = message && message.source ? message.source : Buffer.alloc(0);
     const handled = await storeMail(this.database, raw, this.options);
-    if (handled.outcome !== 'duplicate' && handled.outcome !== 'no_lead' && handled.outcome !== 'auto_reply')
-      this.onStored(handled);
+    if (!['duplicate', 'no_lead', 'auto_reply', 'not_ours'].includes(handled.outcome)) this.onStored(handled);
     return handled;
   }
 }

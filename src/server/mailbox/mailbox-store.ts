@@ -8,7 +8,8 @@
  * - a bounce: the founder's address marked failing (`reply_addresses.bounced_at`) and the team alerted;
  * - an auto-reply: dropped;
  * - a reply from another address: kept aside (`mailbox_messages`, outcome `aside`, never in the thread) and alerted;
- * - a mail for no lead, or an erased one: dropped, nothing stored;
+ * - a mail that names no token at all is not ours (the mailbox may be the team's own inbox): left where it is;
+ * - a mail for a token of no lead (an erased one): dropped, nothing stored;
  * - more than the answers' hourly bound from one lead's address (landed or aside): dropped;
  * - an unreadable or oversized mail: alerted (the reader does not fetch an oversized one).
  */
@@ -28,6 +29,8 @@ import { storeAnswer } from '../thread/thread-store';
 import { isAutoReply, isBounce, mailKey, memoAttachment, replyText, senderOf, tokenOf } from './mailbox-mail';
 
 export type MailOutcome =
+  /** Names no lead's token at all: another mail of a shared mailbox, left where it is (mailbox-reader.ts). */
+  | 'not_ours'
   | 'landed'
   | 'duplicate'
   | 'aside'
@@ -73,6 +76,17 @@ export async function storeMailboxAlert(
       on conflict (key) do nothing`);
 }
 
+/** Whether the bytes name one of our reply addresses or Message-IDs anywhere: the mail is about a lead. */
+export function namesAToken(raw: Buffer, options: Pick<MailboxStoreOptions, 'replyToBase' | 'from'>): boolean {
+  const text = raw.toString('latin1').toLowerCase();
+  const base = options.replyToBase.toLowerCase();
+  const local = base.slice(0, base.lastIndexOf('@'));
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(local)}\\+[a-z2-7]{32}@|\\.[a-z2-7]{32}@${escape(messageIdDomain(options.from))}>`).test(
+    text,
+  );
+}
+
 /** The lead a token names, with the founder's address; undefined for no lead (never made, or erased). */
 export async function leadOfToken(
   database: Database,
@@ -95,16 +109,18 @@ export async function storeMail(
     parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   } catch {
     const key = mailKey({ messageId: undefined } as ParsedMail, raw);
+    if (!namesAToken(raw, options)) return { outcome: 'not_ours', key };
     await database.transaction((rows) => storeMailboxAlert(rows, options, { key, problem: 'malformed' }));
     return { outcome: 'malformed', key };
   }
   const key = mailKey(parsed, raw);
+  const token = tokenOf(parsed, raw, options.replyToBase, messageIdDomain(options.from));
+  if (!token && !namesAToken(raw, options)) return { outcome: 'not_ours', key };
   const sender = senderOf(parsed);
   if (!sender) {
     await database.transaction((rows) => storeMailboxAlert(rows, options, { key, problem: 'malformed' }));
     return { outcome: 'malformed', key };
   }
-  const token = tokenOf(parsed, raw, options.replyToBase, messageIdDomain(options.from));
   const lead = token ? await leadOfToken(database, token) : undefined;
   if (!lead) return { outcome: 'no_lead', key };
   const { ideaId } = lead;

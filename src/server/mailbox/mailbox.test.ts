@@ -156,7 +156,16 @@ describe('the mailbox reader on PGlite', () => {
         ],
         ['no_lead', mailboxFixture('gmail-ko', erased.reply())],
         ['oversized', Buffer.from(big)],
-        ['malformed', Buffer.from('this is not a mail at all\r\n')],
+        // Garbled: no sender, but it names the lead's address.
+        ['malformed', Buffer.from(`To: ${lead.reply().to}\r\n\r\nthis is not a mail at all\r\n`)],
+        // The team's own mail in the same inbox: no lead's token anywhere. Not ours: left unread where it is.
+        [
+          'not_ours',
+          Buffer.from(
+            'From: 세무사무소 <tax@example.net>\r\nTo: team@mvp24.example\r\nSubject: 11월 세금계산서\r\n' +
+              'Message-ID: <invoice-2026-11@example.net>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n첨부를 확인해 주세요.\r\n',
+          ),
+        ],
         ...Array.from({ length: 11 }, (): [string, Buffer] => ['flood?', mailboxFixture('daum', flooding.reply())]),
       ];
       const moved = handled([app], mails.length);
@@ -164,8 +173,18 @@ describe('the mailbox reader on PGlite', () => {
       const outcomes = (await moved).map((mail) => mail.outcome);
       expect(outcomes.filter((outcome) => outcome === 'landed')).toHaveLength(10);
       expect(outcomes.filter((outcome) => outcome === 'flood')).toHaveLength(1);
-      for (const [outcome] of mails.slice(0, 7)) expect(outcomes).toContain(outcome);
-      expect(await dovecot.count(HANDLED, user)).toBe(mails.length);
+      for (const [outcome] of mails.slice(0, 8)) expect(outcomes).toContain(outcome);
+      expect(await dovecot.count(HANDLED, user)).toBe(mails.length - 1);
+      expect(await dovecot.count('INBOX', user)).toBe(1);
+      const inbox = await dovecot.client(user);
+      try {
+        await inbox.mailboxOpen('INBOX');
+        const left = await inbox.fetchOne('*', { flags: true, envelope: true });
+        expect(left && left.envelope?.subject).toBe('11월 세금계산서');
+        expect(left && [...(left.flags ?? [])]).toEqual(['Mvp24NotOurs']);
+      } finally {
+        await inbox.logout();
+      }
 
       // Nothing from the stranger, the auto-reply or the bounce in the thread; the stranger's words kept aside.
       expect(await founderMessages(app, lead.id)).toEqual([]);
