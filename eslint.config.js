@@ -32,6 +32,7 @@ export const SERVER_LAYERS = [
   'booking',
   'vitals',
   'jobs',
+  'mailbox',
   'routes',
   'admin',
 ];

@@ -99,8 +99,10 @@ export const leadAlertCopy = {
   assignedSubject: (reference: string) => `[담당 지정] 접수 번호 ${reference}`,
   assignedTitle: '담당자로 지정된 아이디어',
   /** The founder answered in the lead's thread (decision 101): the reference only; the answer is in the workspace. */
-  answered: (reference: string, answers: number) =>
-    `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 ${answers > 1 ? `답변 ${answers}개를` : '답변을'} 남겼습니다. 작업 공간에서 확인해주세요.`,
+  answered: (reference: string, answers: number, byMail = false) =>
+    byMail
+      ? `접수 번호 ${reference}: 신청자가 메일로 ${answers > 1 ? `답장 ${answers}개를` : '답장을'} 보냈습니다. 작업 공간의 대화에서 확인해주세요.`
+      : `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 ${answers > 1 ? `답변 ${answers}개를` : '답변을'} 남겼습니다. 작업 공간에서 확인해주세요.`,
   answeredSubject: (reference: string) => `[신청자 답변] 접수 번호 ${reference}`,
   answeredTitle: '신청자의 답변',
   /** The founder accepted a quote on the status page (issue 50): the reference and the version only. */
@@ -115,4 +117,25 @@ export const leadAlertCopy = {
       : change === 'moved'
         ? `접수 번호 ${reference}: 신청자가 미팅 시간을 ${at}(한국 시간)으로 바꿨습니다.`
         : `접수 번호 ${reference}: 신청자가 ${at}(한국 시간) 미팅을 취소했습니다.`,
+  /**
+   * The mailbox reader (decision 127) met a mail it did not put in the thread: the reference when it names a lead,
+   * what happened and where the mail is now (the handled folder of the team's mailbox), never its words.
+   */
+  mailbox: (problem: MailboxProblem, reference: string | undefined, folder: string, megabytes = 0) => {
+    const about = reference ? `접수 번호 ${reference}: ` : '';
+    const where = `원본은 팀 메일함의 「${folder}」 폴더에 있습니다.`;
+    return problem === 'bounced'
+      ? `${about}신청자 주소로 보낸 메일이 반송되었습니다. 주소가 맞는지 확인하고 다른 연락 방법을 찾아주세요. ${where}`
+      : problem === 'aside'
+        ? `${about}신청자 주소가 아닌 곳에서 이 접수 번호로 답장이 왔습니다. 대화에는 넣지 않았으니 보낸 사람을 확인해주세요. ${where}`
+        : problem === 'oversized'
+          ? `${about}팀 메일함에 너무 큰 메일(${megabytes} MB)이 와서 읽지 않았습니다. ${where}`
+          : `${about}팀 메일함에 읽을 수 없는 형식의 메일이 와서 대화에 넣지 않았습니다. ${where}`;
+  },
+  mailboxSubject: (problem: MailboxProblem, reference: string | undefined) =>
+    `[${problem === 'bounced' ? '메일 반송' : problem === 'aside' ? '확인 필요한 답장' : '읽지 못한 메일'}]${reference ? ` 접수 번호 ${reference}` : ''}`,
+  mailboxTitle: '팀 메일함에서 확인이 필요한 메일',
 } as const;
+
+/** What the mailbox reader tells the team about (decision 127). */
+export type MailboxProblem = 'bounced' | 'aside' | 'oversized' | 'malformed';

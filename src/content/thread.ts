@@ -49,6 +49,12 @@ export const threadPanelCopy = {
   hint: '메일에는 이 메시지와 진행 상황 링크만 담겨요. 신청자는 진행 상황 페이지에서 답할 수 있어요.',
   quoteAttached: '견적서',
   unread: '새 답변',
+  /** The mailbox reader's notes (decision 127): team only, never on the status page. */
+  bounced: (at: string) =>
+    `${at}에 신청자 주소로 보낸 메일이 반송되었어요. 주소가 맞는지 확인하고 다른 연락 방법을 찾아 주세요.`,
+  aside: '신청자 주소가 아닌 곳에서 온 답장',
+  asideHint: '대화에 넣지 않았고 신청자에게도 보이지 않아요. 보낸 사람을 확인해 주세요.',
+  asideFrom: (sender: string, at: string) => `${sender} · ${at}`,
 } as const;
 
 /** The status page's thread section and answer form (to the founder: 합니다). */

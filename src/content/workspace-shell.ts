@@ -161,6 +161,7 @@ export const workspaceShellCopy = {
       meeting_hours_changed: '미팅 시간 설정 변경',
       visitor_answered: '진행 상황 페이지에서 답변',
       visitor_quote_confirmed: '견적 동의',
+      visitor_mailed: '메일로 답장',
     },
   },
   notFound: '찾는 화면이 없어요.',

@@ -43,6 +43,8 @@ export const ACCESS_ACTIONS = [
   'meeting_hours_changed',
   'visitor_answered',
   'visitor_quote_confirmed',
+  // The founder's reply by mail, put in the thread by the mailbox reader (decision 127).
+  'visitor_mailed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

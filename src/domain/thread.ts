@@ -38,6 +38,14 @@ export interface ThreadMessageView {
 
 export interface ThreadView {
   messages: ThreadMessageView[];
+  /** The workspace's view only (decision 127), never the status page's. */
+  mail?: ThreadMailView;
+}
+
+/** What the mailbox reader kept for the team: whether mail to the founder bounced, and replies from other senders. */
+export interface ThreadMailView {
+  bouncedAt: string | null;
+  aside: { at: string; sender: string; subject: string; body: string }[];
 }
 
 export const leadThreadPath = (id: string) => `${TEAM_API_PATH}/leads/${id}/thread`;

@@ -23,6 +23,7 @@ import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
 import { mailHealthCheck } from './mail/mail-backlog';
 import { OutboxWorker } from './mail/outbox-worker';
+import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
@@ -69,6 +70,8 @@ declare module 'fastify' {
     events: EventBus;
     /** Field Web Vitals and funnel counts gathered in memory, written every VITALS_FLUSH_MS (decision 098). */
     fieldCounts: FieldCounts;
+    /** The reader of the founders' replies (IMAP_URL, decision 127); undefined when it is not set. */
+    mailbox: MailboxReader | undefined;
   }
 }
 
@@ -169,6 +172,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           from: config.mail.from,
           // A founder's reply reaches the team, not the no-reply sender.
           replyTo: config.mail.teamEmail,
+          // With REPLY_TO_EMAIL, the lead's own plus address instead (decision 126).
+          replyToBase: config.mailbox.replyToBase,
           linkSecret: statusSecret,
           siteUrl: config.founder.siteUrl,
           leaseMs: config.mail.leaseMs,
@@ -187,6 +192,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         {
           from: config.mail.from,
           teamEmail: config.mail.teamEmail,
+          replyToBase: config.mailbox.replyToBase,
           linkSecret: statusSecret,
           siteUrl: config.founder.siteUrl,
           leaseMs: config.mail.leaseMs,
@@ -209,6 +215,32 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   // after the intake settles, before any search; the worker then sends the mails.
   const followUp = followUpWorker(background, app.log, { onMail: () => outbox.nudge() });
   app.decorate('jobs', jobs);
+  // The founders' replies by mail (decision 127): each lands in its thread like a status-page answer, live and alerted.
+  const mailbox =
+    config.mailbox.imapUrl && config.mailbox.replyToBase
+      ? new MailboxReader(
+          background,
+          {
+            imapUrl: config.mailbox.imapUrl,
+            replyToBase: config.mailbox.replyToBase,
+            pollMs: config.mailbox.pollMs,
+            maxBytes: config.mailbox.maxBytes,
+            handledFolder: config.mailbox.handledFolder,
+            from: config.mail.from,
+            teamEmail: config.mail.teamEmail,
+            webhook: Boolean(config.alerts.webhookUrl),
+            burstMs: config.founder.burstMs,
+          },
+          app.log,
+          (mail) => {
+            nudgeAlerts();
+            if (mail.outcome === 'landed' && mail.ideaId)
+              void events.publish({ kind: 'lead_changed', ideaId: mail.ideaId, memberId: null, actorId: null });
+          },
+        )
+      : undefined;
+  app.decorate('mailbox', mailbox);
+  if (mailbox) app.addHook('onReady', async () => mailbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
   // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
@@ -219,6 +251,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       jobs.stop(),
       outbox.stop(),
       followUp.stop(),
+      mailbox?.stop(),
       fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
     ]));
   app.addHook('preClose', async () => {
@@ -288,7 +321,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   await app.register(healthzRoute, {
     database,
     storage,
-    checks: [mailHealthCheck(database, backlog), proxy.healthCheck],
+    checks: [
+      mailHealthCheck(database, backlog),
+      proxy.healthCheck,
+      ...(mailbox ? [mailboxHealthCheck(database, config.mailbox.pollMs)] : []),
+    ],
   });
   await app.register(teamApi, {
     config,

@@ -132,3 +132,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALERT_WEBHOOK_FORMAT: 'teams' })).toThrow(/ALERT_WEBHOOK_FORMAT/);
   });
 });
+
+describe('the founder replies by mail (decisions 126, 127)', () => {
+  it('are off unless set, need REPLY_TO_EMAIL with IMAP_URL, and never echo the mailbox password', () => {
+    expect(loadConfig({}).mailbox).toMatchObject({ replyToBase: undefined, imapUrl: undefined });
+    const config = loadConfig({
+      REPLY_TO_EMAIL: 'reply@mvp24.example',
+      IMAP_URL: 'imaps://reply%40mvp24.example:app-secret@imap.example.net:993/INBOX',
+    });
+    expect(config.mailbox).toMatchObject({
+      replyToBase: 'reply@mvp24.example',
+      imapUrl: 'imaps://reply%40mvp24.example:app-secret@imap.example.net:993/INBOX',
+      handledFolder: 'mvp24-handled',
+    });
+    expect(() => loadConfig({ IMAP_URL: 'imaps://u:p@imap.example.net/INBOX' })).toThrow(/REPLY_TO_EMAIL/);
+    expect(() => loadConfig({ REPLY_TO_EMAIL: 'team+x@mvp24.example' })).toThrow(/REPLY_TO_EMAIL/);
+    expect(() => loadConfig({ REPLY_TO_EMAIL: 'Team <team@mvp24.example>' })).toThrow(/REPLY_TO_EMAIL/);
+    const refused = () =>
+      loadConfig({ REPLY_TO_EMAIL: 'reply@mvp24.example', IMAP_URL: 'pop3://u:app-secret@mail.example.net/' });
+    expect(refused).toThrow(/IMAP_URL: .*\(value hidden\)/);
+    expect(refused).not.toThrow(/app-secret/);
+  });
+});

@@ -44,6 +44,24 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().min(3).default('24시간 MVP <no-reply@localhost>'),
   TEAM_EMAIL: z.string().min(3).default('team@localhost'),
+  /** The founder's replies (decisions 126, 127): the base of each lead's plus address, and the mailbox it reaches. */
+  REPLY_TO_EMAIL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[^\s@<>"(),;+]+@[a-z0-9.-]+\.[a-z]{2,}$/i, {
+        error: 'must be one address like team@agency.kr, no plus part',
+      })
+      .optional(),
+  ),
+  IMAP_URL: optionalText.pipe(
+    z.url({ protocol: /^imaps?$/, error: 'must be an imap:// or imaps:// URL (the folder as its path)' }).optional(),
+  ),
+  IMAP_POLL_MS: int(1000, 3_600_000).default(60_000),
+  IMAP_MAX_MAIL_BYTES: int(64 * 1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
+  IMAP_HANDLED_FOLDER: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]{1,100}$/)
+    .default('mvp24-handled'),
   PUBLIC_API_KEY: optionalText,
   FORM_SECRET: optionalText.pipe(z.string().min(32, { error: 'at least 32 characters' }).optional()),
   FORM_MIN_FILL_MS: int(0, 3_600_000).default(3000),
@@ -101,6 +119,7 @@ const envSchema = z.object({
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'SMTP_URL',
+  'IMAP_URL',
   'FORM_SECRET',
   'PUBLIC_API_KEY',
   'ALERT_WEBHOOK_URL',
@@ -146,6 +165,20 @@ export interface Config {
     leaseMs: number;
     /** A worker renews the leases it holds before a mail once this long passed since it last did (derived). */
     leaseRenewAfterMs: number;
+  };
+  /**
+   * The founder's replies by mail (decisions 126, 127): REPLY_TO_EMAIL's plus address on every founder mail, and the
+   * mailbox reader on IMAP_URL (off unless set).
+   */
+  mailbox: {
+    replyToBase: string | undefined;
+    imapUrl: string | undefined;
+    /** The fallback sweep when IDLE is missing or silent (IMAP_POLL_MS). */
+    pollMs: number;
+    /** A larger mail is not fetched: moved aside with an alert (IMAP_MAX_MAIL_BYTES). */
+    maxBytes: number;
+    /** Where a mail goes once stored or judged (IMAP_HANDLED_FOLDER); never deleted. */
+    handledFolder: string;
   };
   /** How long a stopping server may take (derived: the mail in flight plus draining); main.ts uses it. */
   shutdownGraceMs: number;
@@ -246,6 +279,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'error' in trustProxy) throw new ConfigError([trustProxy.error]);
+  if (e.IMAP_URL && !e.REPLY_TO_EMAIL)
+    throw new ConfigError([
+      'REPLY_TO_EMAIL: IMAP_URL reads the replies to it, so it must be set too (the address whose mailbox IMAP_URL opens)',
+    ]);
   if (e.NODE_ENV === 'production' && (!e.SITE_URL || isLocalOrigin(e.SITE_URL))) {
     throw new ConfigError([
       `SITE_URL: in production it must be the site's public address, e.g. https://mvp24.kr (got ${JSON.stringify(e.SITE_URL ?? null)}): ` +
@@ -282,6 +319,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
       leaseMs: mailLeaseMs(e.SMTP_TIMEOUT_MS),
       leaseRenewAfterMs: leaseRenewAfterMs(e.SMTP_TIMEOUT_MS),
+    },
+    mailbox: {
+      replyToBase: e.REPLY_TO_EMAIL,
+      imapUrl: e.IMAP_URL,
+      pollMs: e.IMAP_POLL_MS,
+      maxBytes: e.IMAP_MAX_MAIL_BYTES,
+      handledFolder: e.IMAP_HANDLED_FOLDER,
     },
     shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     alerts: {

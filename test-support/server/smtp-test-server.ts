@@ -12,6 +12,8 @@ export interface ReceivedMail {
   raw: string;
   parsed: ParsedMail;
   envelopeTo: string[];
+  /** The envelope's sender (MAIL FROM): where a bounce would go. */
+  envelopeFrom: string | undefined;
 }
 
 export interface SmtpTestServer {
@@ -75,7 +77,12 @@ export async function startSmtpServer(port?: number): Promise<SmtpTestServer> {
           }
           simpleParser(raw)
             .then((parsed) => {
-              received.push({ raw, parsed, envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
+              received.push({
+                raw,
+                parsed,
+                envelopeTo: session.envelope.rcptTo.map((to) => to.address),
+                envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+              });
               callback();
               changed();
             })

@@ -17,22 +17,29 @@ export function alertText(
   const reference = details.reference ?? id;
   const text =
     kind === 'founder_answered'
-      ? leadAlertCopy.answered(reference, details.answers ?? 1)
+      ? leadAlertCopy.answered(reference, details.answers ?? 1, details.byMail)
       : kind === 'quote_accepted'
         ? leadAlertCopy.quoteAccepted(reference, details.version ?? 1)
-        : kind === 'founder_meeting'
-          ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
-          : kind === 'lead_assigned'
-            ? leadAlertCopy.assigned(reference)
-            : kind === 'lead_due_soon'
-              ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
-              : kind === 'lead_overdue'
-                ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-                : kind === 'lead_erased'
-                  ? leadAlertCopy.erased(reference)
-                  : kind === 'mail_failed'
-                    ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-                    : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+        : kind === 'mailbox_problem'
+          ? leadAlertCopy.mailbox(
+              details.problem ?? 'malformed',
+              details.reference,
+              details.folder ?? '',
+              details.megabytes,
+            )
+          : kind === 'founder_meeting'
+            ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
+            : kind === 'lead_assigned'
+              ? leadAlertCopy.assigned(reference)
+              : kind === 'lead_due_soon'
+                ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
+                : kind === 'lead_overdue'
+                  ? leadAlertCopy.overdue(reference, details.hours ?? 0)
+                  : kind === 'lead_erased'
+                    ? leadAlertCopy.erased(reference)
+                    : kind === 'mail_failed'
+                      ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+                      : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
   const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
   return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

@@ -7,13 +7,15 @@ import { sql } from 'drizzle-orm';
 import type { Database, RowsFn } from '../db/client';
 import type { MailBacklog } from '../mail/mail-backlog';
 import { leadReference } from '../../domain/lead-reference';
+import type { MailboxProblem } from '../../content/team-mail';
 
 /**
  * lead_assigned: a member was made a lead's owner (a mail to them, stored with the change); founder_answered: the
  * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101); founder_meeting: the founder booked,
  * moved or cancelled the lead's meeting on the status page (booking/meeting-alerts.ts; the chat only: the owner's
  * mail is the meeting's own invitation, booking/meeting-mail.ts); quote_accepted: the founder accepted a quote
- * (thread/thread-alerts.ts, issue 50), to the owner and the chat.
+ * (thread/thread-alerts.ts, issue 50), to the owner and the chat; mailbox_problem: a mail in the team's mailbox the
+ * reader did not put in a thread (a bounce, a stranger's reply, too large, unreadable; mailbox/, decision 127).
  */
 export type AlertKind =
   | 'mail_failed'
@@ -24,7 +26,8 @@ export type AlertKind =
   | 'lead_assigned'
   | 'founder_answered'
   | 'founder_meeting'
-  | 'quote_accepted';
+  | 'quote_accepted'
+  | 'mailbox_problem';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -50,6 +53,12 @@ export interface AlertDetails {
   meetingAt?: string;
   /** quote_accepted: the accepted quote's version. */
   version?: number;
+  /** founder_answered: the answer came by mail (decision 127), not from the status page. */
+  byMail?: boolean;
+  /** mailbox_problem (decision 127): what happened to the mail, the folder it is in now, its size if too large. */
+  problem?: MailboxProblem;
+  folder?: string;
+  megabytes?: number;
 }
 
 /** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */

@@ -20,29 +20,34 @@ export function leadAlertMail(
   const erased = kind === 'lead_erased';
   const answered = kind === 'founder_answered';
   const accepted = kind === 'quote_accepted';
-  const title = answered
-    ? copy.answeredTitle
-    : accepted
-      ? copy.quoteAcceptedTitle
-      : kind === 'lead_assigned'
-        ? copy.assignedTitle
-        : erased
-          ? copy.erasedTitle
-          : copy.mailTitle(overdue);
+  const mailbox = kind === 'mailbox_problem';
+  const title = mailbox
+    ? copy.mailboxTitle
+    : answered
+      ? copy.answeredTitle
+      : accepted
+        ? copy.quoteAcceptedTitle
+        : kind === 'lead_assigned'
+          ? copy.assignedTitle
+          : erased
+            ? copy.erasedTitle
+            : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject: answered
-      ? copy.answeredSubject(reference)
-      : accepted
-        ? copy.quoteAcceptedSubject(reference)
-        : kind === 'lead_assigned'
-          ? copy.assignedSubject(reference)
-          : erased
-            ? copy.erasedSubject(reference)
-            : copy.mailSubject(reference, overdue),
+    subject: mailbox
+      ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference)
+      : answered
+        ? copy.answeredSubject(reference)
+        : accepted
+          ? copy.quoteAcceptedSubject(reference)
+          : kind === 'lead_assigned'
+            ? copy.assignedSubject(reference)
+            : erased
+              ? copy.erasedSubject(reference)
+              : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

@@ -139,6 +139,10 @@ describe.each(DRIVERS)('the meeting booking on %s', (driver) => {
       const teamMail = mails.find(to(owner.member.email))!;
       expect(founderMail.parsed.subject).toBe(meetingMailCopy.subjects.request);
       expect(founderMail.parsed.text).toContain('https://mvp24.example/status/');
+      // The founder's copy joins the lead's conversation (decision 126); the team's copy does not.
+      expect(founderMail.parsed.inReplyTo).toMatch(/^<confirmation\.[a-z2-7]{32}@mvp24\.example>$/);
+      expect(founderMail.parsed.messageId).toMatch(/^<meeting\.request-0-[0-9a-f-]{36}\.[a-z2-7]{32}@mvp24\.example>$/);
+      expect(teamMail.parsed.inReplyTo).toBeUndefined();
       expect(teamMail.parsed.text).toContain(`https://mvp24.example/team/leads/${founder.id}`);
       for (const mail of [founderMail, teamMail]) {
         expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);

@@ -12,6 +12,7 @@ import type { MeetingMode } from '../../domain/booking';
 import type { Database } from '../db/client';
 import { founderStatusUrl } from '../mail/founder-mail-worker';
 import { recordOutboxFailure } from '../mail/outbox-failure';
+import { inThread, replyTokenOf } from '../mail/reply-address';
 import { leadPageUrl } from '../mail/team-mail';
 import { PermanentMailError, type MailTransport } from '../mail/transport';
 import { renderMeetingMail } from './meeting-mail';
@@ -21,6 +22,8 @@ export interface MeetingMailOptions {
   from: string;
   /** TEAM_EMAIL: the team's copy when the lead has no owner, and the invitation's organizer then. */
   teamEmail: string;
+  /** REPLY_TO_EMAIL: the founder's copy answers to the lead's plus address (mail/reply-address.ts, decision 126). */
+  replyToBase?: string | undefined;
   linkSecret: string;
   siteUrl: string;
   leaseMs: number;
@@ -138,6 +141,19 @@ export class MeetingMailSender {
       await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));
       return;
     }
+    // The founder's copy joins the lead's thread (decision 126), like the founder's other mails.
+    const token = row.recipient === 'founder' ? await replyTokenOf(this.database.rows, row.idea_id) : undefined;
+    if (token)
+      mail = {
+        ...mail,
+        ...inThread(mail, {
+          token,
+          kind: 'meeting',
+          ref: `${row.kind}-${Number(row.sequence)}-${row.meeting_id}`,
+          replyToBase: this.options.replyToBase,
+          replyToName: mail.replyTo?.name ?? '',
+        }),
+      };
     let deliveredTo: string;
     try {
       deliveredTo = await this.transport.send(

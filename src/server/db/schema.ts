@@ -328,6 +328,7 @@ export const alerts = pgTable(
         'founder_answered',
         'founder_meeting',
         'quote_accepted',
+        'mailbox_problem',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
@@ -754,3 +755,40 @@ export const threadMemos = pgTable('thread_memos', {
   byteSize: integer('byte_size').notNull(),
   bytes: bytea('bytes').notNull(),
 });
+
+/**
+ * The founder's reply address (issue 48, decision 126): the plus token of `REPLY_TO_EMAIL` that names this lead's
+ * thread (random, never derived from the id), made when the lead's first mail is sent; erased with the idea. A
+ * bounce to it marks the founder's address as failing (`bounced_at`).
+ */
+export const replyAddresses = pgTable('reply_addresses', {
+  ideaId: uuid('idea_id')
+    .primaryKey()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  bouncedAt: timestamp('bounced_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Each mail the mailbox reader stored for a lead (decision 127), by a key made from its Message-ID (or its bytes):
+ * the key is what makes a mail stored once across restarts and instances. `landed`: it became the thread message
+ * `message_id`; `aside`: its sender was not the founder, kept here for the team only (sender, subject, the new
+ * words). Erased with the idea; a mail for no lead stores nothing.
+ */
+export const mailboxMessages = pgTable(
+  'mailbox_messages',
+  {
+    key: text('key').primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    outcome: text('outcome', { enum: ['landed', 'aside', 'bounced'] }).notNull(),
+    messageId: uuid('message_id').references(() => threadMessages.id, { onDelete: 'cascade' }),
+    sender: text('sender'),
+    subject: text('subject'),
+    body: text('body'),
+  },
+  (table) => [index('mailbox_messages_idea_idx').on(table.ideaId, table.at)],
+);

@@ -7,7 +7,7 @@
  * pg_relation_filepath), the statistics catalog included. The memo's own bytes never reach a database file: only
  * its ciphertext does, which the key opens.
  * The same for the lead's thread (decision 101): the team's message, its mail file, the founder's answer and memo,
- * and a quote's lines.
+ * a quote's lines, the lead's reply address and a reply the mailbox reader kept aside (decision 127).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -260,11 +260,22 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
     // The message's mail goes to the founder as an .eml file (no SMTP_URL): it holds the team's words.
     const mailFile = path.join(mailFileDir(store.dataDir), `${id}-founder-message-${messageId}.eml`);
     await expect.poll(() => fs.existsSync(mailFile), { timeout: 20_000 }).toBe(true);
+    // The mailbox reader's rows (decision 127): the lead's reply address, made when the mail above was sent, and a
+    // stranger's reply kept aside.
+    const [address] = await running.database.rows<{ token: string }>(
+      sql`select token from reply_addresses where idea_id = ${id}::uuid`,
+    );
+    const aside = `다른 사람의 답장 ${mark} 대신 연락드립니다`;
+    await running.database.rows(sql`insert into mailbox_messages (key, idea_id, outcome, sender, subject, body)
+      values (${`aside-${mark}`}, ${id}::uuid, 'aside', ${`stranger-${mark}@example.com`}, '', ${aside})`);
     const needles = {
       team: Buffer.from(team),
       answer: Buffer.from(answer),
       line: Buffer.from(line),
       memo: memo.subarray(20_000, 20_064),
+      replyToken: Buffer.from(address!.token),
+      aside: Buffer.from(aside),
+      asideSender: Buffer.from(`stranger-${mark}@example.com`),
     };
     await neighbours(running.database, 10);
     await running.database.rows(sql`analyze`);

@@ -12,14 +12,18 @@ import { BOOKING_SECTION_ID } from '../../domain/booking';
 import type { Database } from '../db/client';
 import { statusPath, statusToken } from '../founder/status-token';
 import { renderThreadMail } from './thread-mail';
+import { founderMailCopy } from '../../content/founder-mail';
 import { renderFounderMail, type FounderMailKind } from './founder-mail';
+import { inThread, replyTokenOf } from './reply-address';
 import { recordOutboxFailure } from './outbox-failure';
 import { PermanentMailError, type MailTransport } from './transport';
 
 export interface FounderMailOptions {
   from: string;
-  /** The founder mails' Reply-To: the team (TEAM_EMAIL). */
+  /** The founder mails' Reply-To without REPLY_TO_EMAIL: the team (TEAM_EMAIL). */
   replyTo?: string;
+  /** REPLY_TO_EMAIL: the base of each lead's plus address (mail/reply-address.ts, decision 126). */
+  replyToBase?: string | undefined;
   /** The status link's HMAC key and the origin links start with. */
   linkSecret: string;
   siteUrl: string;
@@ -138,6 +142,16 @@ export class FounderMailSender {
       const pdf = await this.options.quoteAttachment(ideaId, row.quote_id);
       if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
     }
+    // The lead's thread (decision 126): its reply address and the headers that keep the founder's mails together.
+    const token = await replyTokenOf(this.database.rows, ideaId);
+    if (token)
+      mail = inThread(mail, {
+        token,
+        kind: row.kind,
+        ref: row.ref,
+        replyToBase: this.options.replyToBase,
+        replyToName: founderMailCopy.replyToName,
+      });
     let deliveredTo: string;
     try {
       deliveredTo = await this.transport.send(mail, `${ideaId}-founder-${row.kind}${row.ref ? `-${row.ref}` : ''}`);

@@ -60,6 +60,11 @@ export interface TeamMail {
   text: string;
   html: string;
   messageId: string;
+  /** A founder's mail in the lead's thread (mail/reply-address.ts): the mail it follows and the thread's root. */
+  inReplyTo?: string;
+  references?: string;
+  /** The SMTP envelope, when it differs from the headers: a founder's mail bounces to the lead's reply address. */
+  envelope?: { from: string; to: string };
   date: Date;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }

@@ -34,7 +34,7 @@ export async function storeAnsweredAlerts(
   rows: RowsFn,
   ideaId: string,
   messageId: string,
-  options: { teamEmail: string; webhook: boolean; burstMs: number },
+  options: { teamEmail: string; webhook: boolean; burstMs: number; byMail?: boolean },
 ): Promise<void> {
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail']) {
     const grouped = await rows(sql`
@@ -46,7 +46,8 @@ export async function storeAnsweredAlerts(
     await rows(sql`
       insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
       select ${`founder_answered:${messageId}:${channel}`}, 'founder_answered', ${channel}, i.id,
-        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'to', coalesce(m.email, ${options.teamEmail})),
+        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'to', coalesce(m.email, ${options.teamEmail}))
+          || ${options.byMail ? sql`jsonb_build_object('byMail', true)` : sql`'{}'::jsonb`},
         now() + ${options.burstMs}::int * interval '1 millisecond'
       from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
       where i.id = ${ideaId}::uuid

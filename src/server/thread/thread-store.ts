@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { QuoteDraft, QuoteItem, QuoteState, QuoteView } from '../../domain/quote';
 import { canonicalQuote, quoteState, quoteTotals } from '../../domain/quote';
 import { leadReference } from '../../domain/lead-reference';
-import type { ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
+import type { ThreadMailView, ThreadMessageView, ThreadSide, ThreadView } from '../../domain/thread';
 import type { Database, RowsFn } from '../db/client';
 import { addSearchText } from '../ideas/search-text';
 
@@ -85,6 +85,23 @@ export async function loadThread(database: Database | { rows: RowsFn }, ideaId: 
           : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
       quote: quoteOf(row),
     })),
+  };
+}
+
+/**
+ * For the team only (decision 127): when a mail to the founder last bounced, and the replies to the lead's address
+ * from another sender that the mailbox reader kept aside, newest first.
+ */
+export async function loadThreadMail(database: Database, ideaId: string): Promise<ThreadMailView> {
+  const [address] = await database.rows<{ bounced_at: Date | string | null }>(
+    sql`select bounced_at from reply_addresses where idea_id = ${ideaId}::uuid`,
+  );
+  const aside = await database.rows<{ at: Date | string; sender: string; subject: string; body: string }>(sql`
+    select at, coalesce(sender, '') as sender, coalesce(subject, '') as subject, coalesce(body, '') as body
+    from mailbox_messages where idea_id = ${ideaId}::uuid and outcome = 'aside' order by at desc`);
+  return {
+    bouncedAt: address?.bounced_at ? iso(address.bounced_at) : null,
+    aside: aside.map((row) => ({ at: iso(row.at), sender: row.sender, subject: row.subject, body: row.body })),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The thread and the quote in the workspace API (decisions 101, 102), registered inside its scope (team/team-api.ts:
- * session, Origin, the one text rule): read a lead's thread (an access record), send a message from a template, send
+ * session, Origin, the one text rule): read a lead's thread (an access record; with what the mailbox reader kept for
+ * the team, decision 127), send a message from a template, send
  * a quote, play a founder's memo. A message is stored first and its mail queued in the same transaction; the worker
  * is nudged and the open workspaces told.
  */
@@ -14,7 +15,7 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
-import { loadThread, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
+import { loadThread, loadThreadMail, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
 import { quoteFormCopy } from '../../content/quote';
 import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
 import { quotePageHtml, type QuoteOperator } from './thread-html';
@@ -59,7 +60,8 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
       ideaId: id,
       details: { messages: thread.messages.length },
     });
-    return thread;
+    // The mailbox reader's notes for the team (decision 127): a bounce, replies from another sender.
+    return { ...thread, mail: await loadThreadMail(database, id) };
   });
 
   const send = async (request: FastifyRequest<IdParams>, kind: 'message' | 'quote') => {

@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy, threadTemplates } from '../../../../content/thread';
+import { formatKst } from '../../../../domain/kst';
 import { formatWon, quoteTotals, type QuoteView } from '../../../../domain/quote';
 import {
   leadQuotePrintPath,
@@ -96,6 +97,43 @@ describe('the thread panel', () => {
       ]),
     );
     expect(await screen.findByText(threadPanelCopy.sent)).toBeTruthy();
+  });
+
+  it("shows the team a bounce and a stranger's reply kept aside by the mailbox reader", async () => {
+    const withMail: ThreadView = {
+      messages: [],
+      mail: {
+        bouncedAt: '2026-11-28T05:03:15.000Z',
+        aside: [
+          {
+            at: '2026-11-28T05:10:00.000Z',
+            sender: 'someone.else@example.com',
+            subject: 'Re: [24시간 MVP] 팀의 메시지가 도착했습니다',
+            body: '제가 대신 답장드립니다.',
+          },
+        ],
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(withMail), { headers: { 'content-type': 'application/json' } })),
+    );
+    render(
+      <QueryClientProvider client={createWorkspaceQueryClient()}>
+        <ThreadPanel leadId={ID} />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('thread-bounced')).textContent).toBe(
+      threadPanelCopy.bounced(formatKst('2026-11-28T05:03:15.000Z')),
+    );
+    const aside = screen.getByRole('region', { name: threadPanelCopy.aside });
+    expect(within(aside).getByText('제가 대신 답장드립니다.')).toBeTruthy();
+    expect(
+      within(aside).getByText(
+        threadPanelCopy.asideFrom('someone.else@example.com', formatKst('2026-11-28T05:10:00.000Z')),
+      ),
+    ).toBeTruthy();
+    expect(screen.queryAllByTestId('thread-message')).toEqual([]);
   });
 
   it('sums the quote as it is typed', async () => {

@@ -15,6 +15,7 @@ import {
   leadQuotePrintPath,
   leadThreadMemoPath,
   THREAD_LIMITS,
+  type ThreadMailView,
   type ThreadMessageView,
 } from '../../../../domain/thread';
 import { formatMemoDuration } from '../../../../domain/voice-memo';
@@ -157,6 +158,36 @@ function Message({ leadId, message }: { leadId: string; message: ThreadMessageVi
   );
 }
 
+/** What the mailbox reader kept for the team (decision 127): a bounce, and replies from another sender. */
+function MailNotes({ mail }: { mail: ThreadMailView }) {
+  return (
+    <>
+      {mail.bouncedAt && (
+        <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="thread-bounced">
+          {copy.bounced(formatKst(mail.bouncedAt))}
+        </p>
+      )}
+      {mail.aside.length > 0 && (
+        <section aria-labelledby="lead-thread-aside" className="mb-3 rounded-lg border border-amber-300 p-3">
+          <h3 id="lead-thread-aside" className="font-medium">
+            {copy.aside}
+          </h3>
+          <p className="text-sm text-slate-700">{copy.asideHint}</p>
+          <ul className="mt-2 flex flex-col gap-2">
+            {mail.aside.map((each) => (
+              <li key={`${each.at}-${each.sender}`} data-testid="thread-aside" className="rounded bg-amber-50 p-2">
+                <p className="text-sm text-slate-700">{copy.asideFrom(each.sender, formatKst(each.at))}</p>
+                {each.subject && <p className="font-medium break-words">{each.subject}</p>}
+                {each.body && <p className="whitespace-pre-wrap break-words">{each.body}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
 function MessageForm({ leadId }: { leadId: string }) {
   const id = useId();
   const [body, setBody] = useState('');
@@ -264,6 +295,7 @@ export function ThreadPanel({ leadId }: { leadId: string }) {
           {thread.error.message}
         </p>
       )}
+      {thread.data?.mail && <MailNotes mail={thread.data.mail} />}
       {thread.data &&
         (thread.data.messages.length === 0 ? (
           <p className="text-slate-600">{copy.empty}</p>
