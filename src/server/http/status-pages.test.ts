@@ -20,6 +20,7 @@ const idea: StatusIdea = {
   closedAt: null,
   consentVersion: null,
   consentedAt: null,
+  source: { channel: 'social', source: 'instagram', campaign: 'autumn' },
   memo: null,
   timeline: [],
 };

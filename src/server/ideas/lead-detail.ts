@@ -123,6 +123,7 @@ export async function findLead(database: Database, id: string, now = new Date())
     stage: idea.stage,
     owner: owner ?? null,
     voice: idea.memo !== null,
+    source: idea.source,
     memo: idea.memo,
     spamReason: idea.spamReason,
     releasedAt: idea.releasedAt,

@@ -26,6 +26,7 @@ const summary = {
   stage: 'new' as const,
   owner: null,
   voice: true,
+  source: { channel: 'search' as const, source: 'naver', medium: '', campaign: '' },
   spamReason: null,
   releasedAt: null,
   closedAt: null,
