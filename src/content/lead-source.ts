@@ -3,16 +3,15 @@
  * labels, the CSV's columns; the channels' names also in the founder's download (its key: status-page.ts). 해요체
  * as the workspace.
  */
-import type { Channel } from '../domain/lead-source';
-
-export const channelLabels: Record<Channel, string> = {
+/** Keyed by domain/lead-source.ts's CHANNELS (its users type it as Record<Channel, string>: a missing one fails there). */
+export const channelLabels = {
   search: '검색',
   social: '소셜',
   blog: '블로그',
   direct: '직접',
   other: '기타',
   unknown: '알 수 없음',
-};
+} as const;
 
 export const leadSourceCopy = {
   heading: '유입 경로',

@@ -35,7 +35,7 @@ function setup(replies: Array<Response | Error>, overrides: Partial<ApiClientCon
 describe('idea API client', () => {
   it('sends where the visit began with the idea, and nothing of it before (decision 134)', async () => {
     sessionStorage.setItem(
-      'mvp24.source',
+      SOURCE_STORAGE_KEY,
       JSON.stringify({ params: 'utm_source=instagram', referrer: 'l.instagram.com' }),
     );
     try {
