@@ -171,4 +171,19 @@ describe.each(DRIVERS)('the funnel by source on %s', { timeout: APP_TEST_TIMEOUT
       { channel: 'blog', source: 'naver_blog', campaign: '', step: 'idea', detail: '', count: 1 },
     ]);
   });
+
+  it('counts the leads stored before the summaries, once (lead_source_backfill)', async () => {
+    const naver = { channel: 'search', source: 'naver', medium: '', campaign: '' } as const;
+    const lead = await storeLead(team.database, { receivedAt: new Date(Date.now() - 40 * HOUR), source: naver });
+    await team.database.transaction((rows) =>
+      changeStage(rows, lead, { stage: 'closed', reason: '연락이 닿지 않음' }, { memberId: null }),
+    );
+    const counted = await summary();
+    // As before the migration: no marks, no counts (a truncate fires no trigger).
+    await team.database.rows(sql`truncate lead_funnel_marks, lead_source_days`);
+    await team.database.rows(sql`select lead_source_backfill()`);
+    expect(await summary()).toEqual(counted);
+    await team.database.rows(sql`select lead_source_backfill()`);
+    expect(await summary()).toEqual(counted);
+  });
 });

@@ -131,7 +131,7 @@ BEGIN
   -- statement only; the follow-up inserts the mails.
   PERFORM set_config('mvp24.follow_up', json_build_object('digest', p_digest_threshold, 'formDigest',
     p_form_digest_threshold, 'periodMs', p_digest_period_ms, 'cap', p_confirmations_per_day)::text, true);
-  -- The source (decision 134); the triggers in lead_source_days.sql count the group by day and source.
+  -- The source (decision 134); count_new_ideas.sql's trigger counts the group by day and source.
   INSERT INTO ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
     status_token_hash, consent_version, consented_at, memo_key, source_channel, source_name, source_medium,
     source_campaign)
