@@ -90,7 +90,7 @@ export const emptyCounts = (): StepCounts => ({
 });
 
 /**
- * The bucket of a stay in a stage, as db/functions/lead_source_days.sql's `lead_stage_time_bucket` computes it:
+ * The bucket of a stay in a stage, as db/functions/lead_bucket_of_stay.sql computes it:
  * geometric, 20 % wide in minutes (bucket b holds [1.2^b − 1, 1.2^(b+1) − 1) minutes).
  */
 export const STAGE_TIME_GROWTH = 1.2;
@@ -115,3 +115,31 @@ export function stageTimeQuantile(counts: ReadonlyMap<number, number>, q: number
   }
   return null;
 }
+
+/** One week's figures for the weekly mail (decision 136): the leads received in those Korean days, as above. */
+export interface WeekFigures {
+  from: string;
+  to: string;
+  counts: StepCounts;
+  /** The channel with the most contracts (then ideas) among the week's leads; null without ideas. */
+  best: { channel: Channel; ideas: number; contracted: number } | null;
+}
+
+export interface WeeklyFigures {
+  lastWeek: WeekFigures;
+  weekBefore: WeekFigures;
+  /** Leads past their 24 hours without a prototype, now (the inbox's own figure). */
+  overdueNow: number;
+}
+
+/** GET `WeeklyMailChoice`, POST `{ on }` (workspace API): the signed-in member's opt-in to the weekly mail. */
+export const WEEKLY_MAIL_PATH = `${TEAM_API_PATH}/weekly-mail`;
+export const weeklyMailChoiceSchema = z.object({ on: z.boolean() });
+/** `owner`: owners always get it (the choice is a member's). */
+export interface WeeklyMailChoice {
+  on: boolean;
+  owner: boolean;
+}
+
+/** The workspace's 현황 screen, where the weekly mail links. */
+export const FIELD_FIGURES_SCREEN = '/field-figures';

@@ -372,6 +372,8 @@ export const teamMembers = pgTable('team_members', {
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   /** A member (not owner) an owner allowed to export every lead and erase leads (owners may always; decision 083). */
   mayExportErase: boolean('may_export_erase').notNull().default(false),
+  /** A member (owners always get it) who asked for the week's figures by mail (jobs/weekly-mail.ts, decision 136). */
+  weeklyMail: boolean('weekly_mail').notNull().default(false),
 });
 
 /** One passkey (WebAuthn credential) of a member; a member may hold several (phone, laptop). */

@@ -8,7 +8,14 @@ import { FIELD_FIGURES_PATH } from '../../domain/vitals';
 import { TEAM_API_PATH } from '../../domain/team-paths';
 import type { Database } from '../db/client';
 import { vitalsFigures } from './vitals-figures';
-import { SOURCE_FUNNEL_PATH, sourceFunnelQuerySchema } from '../../domain/source-funnel';
+import { sql } from 'drizzle-orm';
+import {
+  SOURCE_FUNNEL_PATH,
+  sourceFunnelQuerySchema,
+  WEEKLY_MAIL_PATH,
+  weeklyMailChoiceSchema,
+  type WeeklyMailChoice,
+} from '../../domain/source-funnel';
 import { sourceFunnel } from './source-funnel';
 import { TeamApiError } from '../team/team-api-error';
 
@@ -21,5 +28,21 @@ export async function fieldFiguresRoute(scope: FastifyInstance, options: { datab
     const query = sourceFunnelQuerySchema.safeParse(request.query ?? {});
     if (!query.success) throw new TeamApiError(400, 'invalid');
     return sourceFunnel(options.database, query.data.days);
+  });
+  // The signed-in member's opt-in to the weekly mail (decision 136); owners always get it.
+  const choiceOf = async (memberId: string): Promise<WeeklyMailChoice> => {
+    const [row] = await options.database.rows<{ on: boolean; owner: boolean }>(sql`
+      select weekly_mail as on, role = 'owner' as owner from team_members where id = ${memberId}::uuid`);
+    return { on: Boolean(row?.on) || Boolean(row?.owner), owner: Boolean(row?.owner) };
+  };
+  const weeklyMail = WEEKLY_MAIL_PATH.slice(TEAM_API_PATH.length);
+  scope.get(weeklyMail, async (request) => choiceOf(request.member!.id));
+  scope.post(weeklyMail, async (request) => {
+    const choice = weeklyMailChoiceSchema.safeParse(request.body);
+    if (!choice.success) throw new TeamApiError(400, 'invalid');
+    await options.database.rows(
+      sql`update team_members set weekly_mail = ${choice.data.on} where id = ${request.member!.id}::uuid`,
+    );
+    return choiceOf(request.member!.id);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The funnel to a contract by source (decision 135), read from `lead_source_days` alone (the triggers in
- * db/functions/lead_source_days.sql keep it): the period's rows, one statement, added up here per channel, per
+ * triggers in db/functions/ keep it: count_new_ideas, count_lead_event, uncount_erased_lead): the period's rows, one statement, added up here per channel, per
  * source and campaign, per stage (its stays' median and p75 from their buckets) and per loss. The rows are bounded
  * by days × sources × steps, whatever the number of leads.
  */
@@ -16,7 +16,10 @@ import {
   type SourceFunnelRow,
   type SourceStep,
   type StageTime,
+  type WeekFigures,
+  type WeeklyFigures,
 } from '../../domain/source-funnel';
+import { leadFigures } from '../ideas/lead-inbox';
 import { STAGES, type Stage } from '../../domain/stages';
 import type { Database } from '../db/client';
 
@@ -105,5 +108,40 @@ export async function sourceFunnel(database: Database, days: FunnelPeriod, now =
     losses: [...losses.values()]
       .filter((loss) => loss.count > 0)
       .sort((a, b) => b.count - a.count || STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage)),
+  };
+}
+
+/** The step counts of the leads received in the Korean days [from, to], and their best channel. */
+export async function weekFigures(database: Database, from: string, to: string): Promise<WeekFigures> {
+  const rows = await database.rows<{ channel: Channel; step: SourceStep; n: number | string }>(sql`
+    select channel, step, sum(count) as n from lead_source_days
+    where day between ${from}::date and ${to}::date and step in (${sql.join(
+      SOURCE_STEPS.map((step) => sql`${step}`),
+      sql`, `,
+    )})
+    group by channel, step`);
+  const counts = emptyCounts();
+  const byChannel = new Map<Channel, { ideas: number; contracted: number }>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    counts[row.step] += n;
+    const channel = byChannel.get(row.channel) ?? { ideas: 0, contracted: 0 };
+    if (row.step === 'idea') channel.ideas += n;
+    if (row.step === 'contracted') channel.contracted += n;
+    byChannel.set(row.channel, channel);
+  }
+  const best = [...byChannel]
+    .filter(([, figures]) => figures.ideas > 0)
+    .sort(([a, x], [b, y]) => y.contracted - x.contracted || y.ideas - x.ideas || (a < b ? -1 : 1))[0];
+  return { from, to, counts, best: best ? { channel: best[0], ...best[1] } : null };
+}
+
+/** The last seven Korean days before `now`'s day beside the seven before them, and the leads overdue now. */
+export async function weeklyFigures(database: Database, now: Date): Promise<WeeklyFigures> {
+  const day = (back: number) => kstDay(new Date(now.getTime() - back * DAY_MS));
+  return {
+    lastWeek: await weekFigures(database, day(7), day(1)),
+    weekBefore: await weekFigures(database, day(14), day(8)),
+    overdueNow: (await leadFigures(database, now)).overdueNow,
   };
 }

@@ -1,8 +1,9 @@
 -- Decisions 134 and 135: each idea's source (channel by the table in domain/lead-source.ts, source name, UTM medium
 -- and campaign), the per-day × source summary the 현황 screen reads and each lead's share of it (kept by the
--- triggers in db/functions/lead_source_days.sql, which also count the leads stored before). The intake writes the source in
--- its group commit (db/functions/store_ideas.sql), so its input type gains the four fields. The campaign and a
--- closing reason may hold what someone typed: their columns keep no statistics (decision 077's rule).
+-- triggers in db/functions/: count_new_ideas, count_lead_event, uncount_erased_lead; lead_source_backfill counts
+-- the leads stored before). The intake writes the source in its group commit (db/functions/store_ideas.sql), so its
+-- input type gains the four fields. The campaign and a closing reason may hold what someone typed: their columns
+-- keep no statistics (decision 077's rule). A member's opt-in to the weekly mail (decision 136).
 CREATE TABLE "lead_funnel_marks" (
 	"idea_id" uuid PRIMARY KEY NOT NULL,
 	"day" date NOT NULL,
@@ -27,6 +28,7 @@ ALTER TABLE "ideas" ADD COLUMN "source_channel" text DEFAULT 'unknown' NOT NULL;
 ALTER TABLE "ideas" ADD COLUMN "source_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ideas" ADD COLUMN "source_medium" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ideas" ADD COLUMN "source_campaign" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_members" ADD COLUMN "weekly_mail" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "lead_funnel_marks" ADD CONSTRAINT "lead_funnel_marks_idea_id_ideas_id_fk" FOREIGN KEY ("idea_id") REFERENCES "public"."ideas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TYPE "idea_in" ADD ATTRIBUTE "source_channel" text;--> statement-breakpoint
 ALTER TYPE "idea_in" ADD ATTRIBUTE "source_name" text;--> statement-breakpoint

@@ -2,7 +2,7 @@
  * The 현황 screen against a stubbed /team/api: p75 per route and device with its rating, a chart per core metric
  * with its table, the funnel of this month beside the last with conversions, and the promise's on-time rate.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldFiguresCopy } from '../../../content/field-figures';
 import { CORE_METRICS, FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
@@ -10,7 +10,8 @@ import { percent } from '../features/field-figures/format';
 import type { LeadFigures } from '../../../domain/workspace-api';
 import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { FieldFiguresScreen } from './field-figures';
-import { emptyCounts, SOURCE_FUNNEL_PATH, type SourceFunnel } from '../../../domain/source-funnel';
+import { emptyCounts, SOURCE_FUNNEL_PATH, WEEKLY_MAIL_PATH, type SourceFunnel } from '../../../domain/source-funnel';
+import { weeklyMailCopy } from '../../../content/weekly-mail';
 
 const figures: VitalsFigures = {
   enabled: true,
@@ -121,6 +122,12 @@ describe('the 현황 screen', () => {
     expect(within(screen.getByTestId('source-losses')).getByRole('row', { name: /미팅/ }).textContent).toContain(
       '예산이 맞지 않음',
     );
+    // A member asks for the weekly mail (decision 136).
+    const optIn = await screen.findByRole('checkbox', { name: weeklyMailCopy.optIn });
+    expect((optIn as HTMLInputElement).checked).toBe(false);
+    optIn.click();
+    await waitFor(() => expect((optIn as HTMLInputElement).checked).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: WEEKLY_MAIL_PATH, body: { on: true } });
     screen.getByRole('button', { name: '최근 7일' }).click();
     expect(await screen.findByText('2026-11-19 ~ 2026-11-25 (한국 시간)')).toBeTruthy();
     expect(calls.map((call) => call.url)).toContain(`${SOURCE_FUNNEL_PATH}?days=7`);

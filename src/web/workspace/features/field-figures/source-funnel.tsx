@@ -4,8 +4,9 @@
  * sources and campaigns, each step's conversion under its count; the time leads spent in each stage (median, p75);
  * the leads lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { weeklyMailCopy } from '../../../../content/weekly-mail';
 import { fieldFiguresCopy } from '../../../../content/field-figures';
 import { channelLabels } from '../../../../content/lead-source';
 import { stageLabels } from '../../../../content/stages';
@@ -18,6 +19,8 @@ import {
   type SourceFunnel,
   type SourceFunnelRow,
   type SourceStep,
+  WEEKLY_MAIL_PATH,
+  type WeeklyMailChoice,
 } from '../../../../domain/source-funnel';
 import { teamRequest } from '../../api/client';
 import { percent } from './format';
@@ -54,6 +57,7 @@ export function SourceFunnelSection() {
           </button>
         ))}
       </div>
+      <WeeklyMailOptIn />
       <p className="mb-1 text-sm text-slate-600">{copy.caption}</p>
       <p className="mb-3 text-sm text-slate-600">{copy.visitsNote}</p>
       {funnel.isPending ? (
@@ -66,6 +70,35 @@ export function SourceFunnelSection() {
         <SourceFunnelFigures funnel={funnel.data} />
       )}
     </section>
+  );
+}
+
+/** The member's choice of the weekly mail (decision 136); an owner is told they get it. */
+function WeeklyMailOptIn() {
+  const id = useId();
+  const client = useQueryClient();
+  const choice = useQuery({
+    queryKey: ['weekly-mail'],
+    queryFn: () => teamRequest<WeeklyMailChoice>('GET', WEEKLY_MAIL_PATH),
+  });
+  const change = useMutation({
+    mutationFn: (on: boolean) => teamRequest<WeeklyMailChoice>('POST', WEEKLY_MAIL_PATH, { on }),
+    onSuccess: (answer) => client.setQueryData(['weekly-mail'], answer),
+  });
+  if (!choice.data) return null;
+  if (choice.data.owner) return <p className="mb-2 text-sm text-slate-700">{weeklyMailCopy.optInOwner}</p>;
+  return (
+    <div className="mb-2 flex min-h-11 items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5"
+        checked={choice.data.on}
+        disabled={change.isPending}
+        onChange={(event) => change.mutate(event.target.checked)}
+      />
+      <label htmlFor={id}>{weeklyMailCopy.optIn}</label>
+    </div>
   );
 }
 
