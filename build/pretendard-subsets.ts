@@ -81,6 +81,8 @@ export const TEAM_ONLY_COPY = new Set([
   'team-cli.ts',
   'team-invite-mail.ts',
   'booking-workspace.ts',
+  'weekly-mail.ts',
+  'lead-source.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

@@ -4,7 +4,8 @@
  * the first page, a later page, a stage filter, the overdue filter and searches (a reference, an e-mail, a name, a
  * word in a few ideas, a word in a sixth of them, two words each anywhere), each REQUESTS times after a warm-up (the broad search fewer);
  * p50/p99 per case, and the CPU time a request costs (p50; it holds under other work, wall-clock does not). The stored leads follow the promise (domain/promise.ts): delivered stages have their delivery
- * time, 종료 its close. Target (issues 25, 34): p99 ≤ 50 ms for an inbox page and a search. Prints the table and
+ * time, 종료 its close, each lead its source and stage changes; the 현황 screen's funnel by source over 7, 30 and 90 days
+ * (decision 135) is measured too. Target (issues 25, 34, 51): p99 ≤ 50 ms for an inbox page, a search and the funnel. Prints the table and
  * writes it into docs/benchmarks.md between its markers.
  * Options (env): BENCH_TEAM_DRIVERS (pglite,postgres), BENCH_TEAM_IDEAS (100,000), BENCH_TEAM_REQUESTS (300),
  * BENCH_TEAM_EXPLAIN=1 (print each case's statements with EXPLAIN ANALYZE, once), BENCH_TEAM_DATA_DIR (PGlite: store
@@ -22,6 +23,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { STAGES } from '../../src/domain/stages';
 import { leadListQuerySchema, LEADS_PATH } from '../../src/domain/workspace-api';
 import { listLeads } from '../../src/server/ideas/lead-inbox';
+import { FUNNEL_PERIODS, SOURCE_FUNNEL_PATH, type SourceFunnel } from '../../src/domain/source-funnel';
+import { sourceFunnel } from '../../src/server/vitals/source-funnel';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import type { Database, RowsFn } from '../../src/server/db/client';
@@ -39,6 +42,22 @@ const WARM_UP = 30;
 /** The broad search: fewer rounds. */
 const BROAD_REQUESTS = Math.min(30, REQUESTS);
 const TARGET_P99_MS = 50;
+
+/** Where the stored leads came from (decision 134): twelve sources over the channels, some with campaigns. */
+const SOURCES: readonly [string, string, string][] = [
+  ['search', 'naver', 'brand'],
+  ['search', 'naver', 'mvp-24'],
+  ['search', 'google', ''],
+  ['search', 'daum', ''],
+  ['social', 'instagram', 'autumn'],
+  ['social', 'instagram', 'winter'],
+  ['social', 'kakao', 'share'],
+  ['social', 'facebook', ''],
+  ['blog', 'naver_blog', ''],
+  ['blog', 'tistory', ''],
+  ['direct', '', ''],
+  ['other', 'partner.example.com', ''],
+];
 
 const WORDS = ['빵집', '예약', '중고', '거래', '반려견', '산책', '학원', '출결', '카페', '주문', '농산물', '직거래'];
 /** Only in every 5,000th idea (none of them in the spam folder, every 50th): a word a search finds a few of. */
@@ -63,7 +82,13 @@ async function store(database: Database): Promise<void> {
     WORDS.map((word) => sql`${word}`),
     sql`, `,
   );
-  await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason, stage)
+  const sources = sql.join(
+    SOURCES.map(([channel, source, campaign]) => sql`row(${channel}, ${source}, ${campaign})::bench_source`),
+    sql`, `,
+  );
+  await database.rows(sql`create type bench_source as (channel text, source text, campaign text)`);
+  await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason, stage,
+      source_channel, source_name, source_campaign)
     select gen_random_uuid(), ${new Date(now).toISOString()}::timestamptz - (n * interval '52 seconds'),
       (array[${words}])[1 + (n % ${WORDS.length})] || ' ' || (array[${words}])[1 + ((n / ${WORDS.length}) % ${WORDS.length})]
         || ' 아이디어 ' || md5(n::text) || case when n % 5000 = 1 then ${` ${RARE_WORD}`} else '' end,
@@ -73,12 +98,17 @@ async function store(database: Database): Promise<void> {
       (array[${sql.join(
         STAGES.map((stage) => sql`${stage}`),
         sql`, `,
-      )}])[1 + (n % ${STAGES.length})]
+      )}])[1 + (n % ${STAGES.length})],
+      ((array[${sources}])[1 + (n % ${SOURCES.length})]).channel,
+      ((array[${sources}])[1 + (n % ${SOURCES.length})]).source,
+      ((array[${sources}])[1 + (n % ${SOURCES.length})]).campaign
     from generate_series(1, ${IDEAS}) n`);
+  await database.rows(sql`drop type bench_source`);
   await database.rows(sql`update ideas set prototype_url = 'https://proto.example/app',
     prototype_delivered_at = received_at + ((extract(epoch from received_at)::bigint % 30) * interval '1 hour')
     where stage in ('delivered', 'meeting', 'contracted')`);
   await database.rows(sql`update ideas set closed_at = received_at + interval '2 hours' where stage = 'closed'`);
+  await storeStageEvents(database);
   await database.rows(sql`insert into voice_memos (idea_id, mime_type, duration_ms, byte_size, bytes)
     select id, 'audio/webm', 3000, 4, '\\x1a45dfa3'::bytea from ideas where random() < 0.1`);
   // The search text written by the indexer itself (ideas/follow-up.ts), then the index built once.
@@ -88,6 +118,38 @@ async function store(database: Database): Promise<void> {
   console.error(
     `${database.kind}: stored ${IDEAS.toLocaleString('en-US')} ideas in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
+}
+
+/**
+ * The leads' stage changes on their timelines, as the workspace writes them: each lead went through the stages before
+ * its own, a few hours apart (a closed one from one of them, with one of four reasons); stored with the funnel's
+ * trigger off, then the funnel by source (decision 135) counted once from every lead's marks, as the function file's
+ * own backfill does.
+ */
+async function storeStageEvents(database: Database): Promise<void> {
+  const hash = sql`abs(hashtext(i.id::text))`;
+  await database.rows(sql`alter table idea_events disable trigger idea_events_count_sources`);
+  await database.rows(sql`insert into idea_events (idea_id, at, kind, stage, details)
+    select i.id, i.received_at + s.ord * interval '4 hours' + (${hash} % 240) * interval '1 minute', 'stage', s.stage,
+      case when s.stage = 'closed'
+        then jsonb_build_object('reason', (array['예산이 맞지 않음', '일정이 맞지 않음', '연락이 닿지 않음', '직접 개발'])[1 + ${hash} % 4])
+        else '{}'::jsonb end
+    from ideas i cross join lateral (
+      select t.stage, t.ord from unnest(array['reviewing', 'building', 'delivered', 'meeting', 'contracted']::text[])
+        with ordinality t(stage, ord)
+      where t.ord <= case i.stage when 'reviewing' then 1 when 'building' then 2 when 'delivered' then 3
+        when 'meeting' then 4 when 'contracted' then 5 when 'closed' then ${hash} % 4 else 0 end
+      union all select 'closed', 6 where i.stage = 'closed'
+    ) s`);
+  await database.rows(sql`alter table idea_events enable trigger idea_events_count_sources`);
+  await database.rows(sql`truncate lead_funnel_marks, lead_source_days`);
+  await database.rows(sql`insert into lead_funnel_marks (idea_id, day, channel, source, campaign, marks)
+    select i.id, lead_kst_day(i.received_at), i.source_channel, i.source_name, i.source_campaign, lead_marks_now(i.id)
+    from ideas i`);
+  await database.rows(sql`insert into lead_source_days (day, channel, source, campaign, step, detail, count)
+    select f.day, f.channel, f.source, f.campaign, m ->> 0, m ->> 1, count(*)::integer
+    from lead_funnel_marks f cross join lateral jsonb_array_elements(f.marks) m
+    group by 1, 2, 3, 4, 5, 6`);
 }
 
 /** The database with each statement's plan printed before it runs (EXPLAIN ANALYZE: the statement runs twice). */
@@ -152,7 +214,13 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
     sql`select id::text as id from ideas order by received_at limit 1 offset 4321`,
   );
   const reference = sample!.id.slice(0, 8);
-  const list: { name: string; url: string; requests?: number }[] = [
+  const list: {
+    name: string;
+    url: string;
+    requests?: number;
+    alone?: () => Promise<unknown>;
+    count?: (body: unknown) => string;
+  }[] = [
     { name: 'inbox, first page', url: LEADS_PATH },
     { name: 'inbox, page 200 (offset 4,975)', url: `${LEADS_PATH}?page=200` },
     { name: 'stage filter (검토 중)', url: `${LEADS_PATH}?stage=reviewing` },
@@ -175,6 +243,13 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
       url: `${LEADS_PATH}?q=${encodeURIComponent('산책 반려견')}`,
       requests: BROAD_REQUESTS,
     },
+    // The 현황 screen's funnel by source (decision 135), from the per-day × source rows; its count: the ideas.
+    ...FUNNEL_PERIODS.map((days) => ({
+      name: `현황: funnel by source, ${days} days`,
+      url: `${SOURCE_FUNNEL_PATH}?days=${days}`,
+      alone: () => sourceFunnel(database, days),
+      count: (body: unknown) => (body as SourceFunnel).total.idea.toLocaleString('en-US'),
+    })),
   ];
   const results: Result[] = [];
   const percentiles = (times: number[]) => {
@@ -182,9 +257,11 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
     const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
     return { p50: at(0.5), p99: at(0.99) };
   };
-  for (const { name, url, requests = REQUESTS } of list) {
-    const filter = leadListQuerySchema.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
-    if (EXPLAIN) await listLeads(explaining(database, name), filter);
+  for (const { name, url, requests = REQUESTS, alone, count } of list) {
+    const filter = alone
+      ? undefined
+      : leadListQuerySchema.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
+    if (EXPLAIN && filter) await listLeads(explaining(database, name), filter);
     let total = '';
     for (let i = 0; i < Math.min(WARM_UP, requests); i += 1) await app.inject({ method: 'GET', url, headers });
     const times: number[] = [];
@@ -197,6 +274,10 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
       const used = process.cpuUsage(cpuStarted);
       cpu.push((used.user + used.system) / 1000);
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+      if (count) {
+        total = count(response.json());
+        continue;
+      }
       const body = response.json<{ total: number; totalCapped?: boolean }>();
       total = `${body.total.toLocaleString('en-US')}${body.totalCapped ? '+' : ''}`;
     }
@@ -204,7 +285,7 @@ async function cases(app: Awaited<ReturnType<typeof buildApp>>, database: Databa
     const queryTimes: number[] = [];
     for (let i = 0; i < requests; i += 1) {
       const started = performance.now();
-      await listLeads(database, filter);
+      await (filter ? listLeads(database, filter) : alone!());
       queryTimes.push(performance.now() - started);
     }
     const api = percentiles(times);
@@ -229,7 +310,9 @@ try {
       cluster = await startPostgresCluster({ durable: true, locale: 'C.UTF-8' });
     const loadBefore = load();
     const results = await measure(driver, cluster);
-    const pages = results.filter((row) => !row.name.startsWith('search'));
+    const pages = results.filter((row) => !row.name.startsWith('search') && !row.name.startsWith('현황'));
+    const funnel = results.filter((row) => row.name.startsWith('현황'));
+    const funnelMeets = funnel.every((row) => row.p99 <= TARGET_P99_MS);
     const meets = pages.every((row) => row.p99 <= TARGET_P99_MS);
     // The broad searches (1,000+ matches: a word in a sixth of the ideas, two common words) apart from the rest.
     const broad = (row: Result) => row.total.endsWith('+');
@@ -252,7 +335,8 @@ try {
         '',
         `Target p99 ≤ ${TARGET_P99_MS} ms (API): a page of the inbox, a filter or the spam folder ${meets ? 'meets' : 'misses'} it; ` +
           `a search that finds a few (reference, e-mail, name, a rare word, two words one of them rare) ${searchesMeet ? 'meets' : 'misses'} it; ` +
-          `every broad search (a word in a sixth of the ideas, two common words) ${broadMeet ? 'meets' : 'misses'} it.`,
+          `every broad search (a word in a sixth of the ideas, two common words) ${broadMeet ? 'meets' : 'misses'} it; ` +
+          `the 현황 screen's funnel by source (7, 30, 90 days) ${funnelMeets ? 'meets' : 'misses'} it.`,
       ].join('\n'),
     );
     await cluster?.stop();
@@ -260,7 +344,7 @@ try {
   }
   const markdown = [
     `Team inbox (\`npm run bench:team\`), ${new Date().toISOString().slice(0, 10)}: machine ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ` +
-      `Node ${process.version}, ${os.platform()} ${os.release()}. ${IDEAS.toLocaleString('en-US')} stored ideas (every stage, 2% in the spam folder, ~10% with a memo); ` +
+      `Node ${process.version}, ${os.platform()} ${os.release()}. ${IDEAS.toLocaleString('en-US')} stored ideas over 60 days (every stage with its stage changes, 2% in the spam folder, ~10% with a memo, ${SOURCES.length} sources); ` +
       `each case ${REQUESTS} sequential requests (the broad word ${BROAD_REQUESTS}) through the real API (\`app.inject\`: session lookup, the \`lead_listed\` access record, JSON) after ${WARM_UP} warm-up requests; page size 25. ` +
       `A total with "+" is the pager's capped count (more match). Other work on this shared machine skews the figures: see the load averages.`,
     '',

@@ -51,6 +51,52 @@ export const fieldFiguresCopy = {
     onTime: '이번 달 24시간이 지났거나 전달한 아이디어 중 24시간 안에 전달한 비율',
     none: '이번 달 전달한 프로토타입이 아직 없어요.',
   },
+  /** The funnel to a contract by source (decision 135). */
+  sources: {
+    heading: '유입 경로별 계약까지의 흐름',
+    periodLabel: '기간',
+    period: (days: number) => `최근 ${days}일`,
+    range: (from: string, to: string) => `${from} ~ ${to} (한국 시간)`,
+    caption:
+      '이 기간에 받은 아이디어가 지금까지 어느 단계까지 갔는지 유입 경로별로 세요. 전환율은 앞 단계 대비 비율이고, 24시간 안 전달은 전달한 프로토타입 중 비율이에요.',
+    visitsNote:
+      '방문 수는 쿠키 없이 페이지별로만 세기 때문에 유입 경로별로는 나누지 않아요. 위의 페이지 조회와 함께 봐 주세요.',
+    chartHeading: '경로별 아이디어와 계약',
+    chartLegend: { ideas: '아이디어', contracts: '계약' },
+    tableCaption: '유입 경로별 단계 건수와 전환율',
+    channel: '경로',
+    allChannels: '전체',
+    noSource: '(출처 없음)',
+    none: '이 기간에 받은 아이디어가 없어요.',
+    steps: {
+      idea: '아이디어',
+      delivered: '프로토타입 전달',
+      on_time: '24시간 안 전달',
+      meeting: '미팅',
+      quote_accepted: '견적 확인',
+      contracted: '계약',
+    },
+    timesHeading: '단계별 머문 시간',
+    timesCaption: '이 기간에 받은 아이디어가 각 단계에 머물다 다음 단계로 넘어가기까지 걸린 시간이에요.',
+    stage: '단계',
+    median: '중앙값',
+    p75: '75%',
+    stays: '건수',
+    timesNone: '아직 다음 단계로 넘어간 아이디어가 없어요.',
+    lossesHeading: '종료된 아이디어와 사유',
+    lossesCaption: '종료 직전 단계와 종료 사유별 건수예요.',
+    reason: '종료 사유',
+    count: '건수',
+    lossesNone: '이 기간에 받은 아이디어 중 종료된 것이 없어요.',
+    duration: (minutes: number) => {
+      const days = Math.floor(minutes / 1440);
+      const hours = Math.floor((minutes % 1440) / 60);
+      const mins = Math.round(minutes % 60);
+      if (days > 0) return hours > 0 ? `${days}일 ${hours}시간` : `${days}일`;
+      if (hours > 0) return mins > 0 ? `${hours}시간 ${mins}분` : `${hours}시간`;
+      return `${Math.max(1, mins)}분`;
+    },
+  },
   devices: { phone: '휴대폰', desktop: '컴퓨터' },
   ratings: { good: '좋음', 'needs-improvement': '개선 필요', poor: '나쁨' },
   steps: {

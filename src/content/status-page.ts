@@ -86,6 +86,7 @@ export const statusPageCopy = {
       consent: '개인정보 처리방침 동의',
       consentVersion: '버전',
       consentedAt: '동의 시각',
+      source: '유입 경로',
       note: '안내',
     },
     note: '24시간 MVP 스튜디오가 이 신청에 대해 보관 중인 내용입니다. 시각은 한국 시간입니다. 음성 메모 파일은 진행 상황 페이지에서 들을 수 있습니다.',

@@ -24,6 +24,7 @@ export const teamMailCopy = {
     id: '접수 번호',
     memo: '음성 메모',
     lead: '작업 공간에서 열기',
+    source: '유입 경로',
   },
   /** A time as the mails write it. */
   kst: (formatted: string) => `${formatted} (KST)`,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
 import { isBlank } from './visible-text';
+import { REFERRER_HOST_MAX, SOURCE_PARAMS_FIELD, SOURCE_REFERRER_FIELD } from './landing';
 import { VOICE_MEMO_MAX_MS } from './voice-memo';
 
 /** The shape of a privacy notice version (12 hex digits; the field: CONSENT_VERSION_FIELD in endpoints.ts). */
@@ -108,6 +109,17 @@ export const ideaRequestSchema = ideaFieldsSchema
     [CONSENT_VERSION_FIELD]: z
       .string()
       .regex(CONSENT_VERSION_PATTERN)
+      .optional()
+      .catch(() => undefined),
+    /** Where the visit began (domain/lead-source.ts, decision 134); a malformed one is dropped, never refused. */
+    [SOURCE_PARAMS_FIELD]: z
+      .string()
+      .max(1000)
+      .optional()
+      .catch(() => undefined),
+    [SOURCE_REFERRER_FIELD]: z
+      .string()
+      .max(REFERRER_HOST_MAX)
       .optional()
       .catch(() => undefined),
     memoDurationMs: z.coerce

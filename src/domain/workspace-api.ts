@@ -4,6 +4,7 @@
  * needs a session; changes need this site's Origin.
  */
 import { z } from 'zod';
+import { CHANNELS, type Channel, type LeadSource } from './lead-source';
 import { STAGES, type Stage } from './stages';
 import { TEAM_API_PATH } from './team-paths';
 import { requiredVisibleText } from './visible-text';
@@ -34,6 +35,8 @@ const flag = z
 /** The inbox's query string: filters, search and offset paging (decision 083). */
 export const leadListQuerySchema = z.object({
   stage: z.enum(STAGES).optional(),
+  /** The lead's source channel (domain/lead-source.ts, decision 134). */
+  channel: z.enum(CHANNELS).optional(),
   overdue: flag,
   /** `spam`: the spam folder (flagged, not released) instead of the inbox. */
   folder: z.enum(['inbox', 'spam']).default('inbox'),
@@ -44,6 +47,7 @@ export const leadListQuerySchema = z.object({
 /** The query as the page builds it (the schema's input, typed). */
 export interface LeadListQuery {
   stage?: Stage;
+  channel?: Channel;
   overdue?: 'true';
   folder?: 'inbox' | 'spam';
   q?: string;
@@ -74,6 +78,8 @@ export interface LeadSummary {
   stage: Stage;
   owner: { id: string; email: string } | null;
   voice: boolean;
+  /** Where the visit began (decision 134). */
+  source: LeadSource;
   spamReason: string | null;
   releasedAt: string | null;
   closedAt: string | null;
@@ -173,7 +179,7 @@ export type EraseInput = z.infer<typeof eraseSchema>;
 
 /** The export's reason, and the list's filter it honours (folder, stage, overdue, search; not the page). */
 export const exportSchema = leadListQuerySchema
-  .pick({ stage: true, overdue: true, folder: true, q: true })
+  .pick({ stage: true, channel: true, overdue: true, folder: true, q: true })
   .extend({ reason: z.string().trim().min(1).max(EXPORT_REASON_MAX) });
 export type ExportInput = z.infer<typeof exportSchema>;
 

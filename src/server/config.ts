@@ -114,6 +114,15 @@ const envSchema = z.object({
   VITALS_BEACONS_PER_IP: int(1, 100_000).default(20),
   VITALS_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
   VITALS_FLUSH_MS: int(100, 600_000).default(5000),
+  /** The week's figures by mail (decision 136): the day and time in KST, or `off`. */
+  WEEKLY_MAIL_AT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(off|(mon|tue|wed|thu|fri|sat|sun) ([01]\d|2[0-3]):[0-5]\d)$/, {
+      error: 'must be `off` or a weekday and a 24-hour KST time, e.g. `mon 09:00`',
+    })
+    .default('mon 09:00'),
 });
 
 const SECRET_VARIABLES = new Set([
@@ -194,6 +203,8 @@ export interface Config {
   };
   /** Run the scheduled jobs (jobs/server-jobs.ts) in this instance; with several, each turn runs on one. */
   jobs: boolean;
+  /** The week's figures by mail (WEEKLY_MAIL_AT, decision 136): weekday (0 Sunday … 6 Saturday) and KST time; null: off. */
+  weeklyMail: { weekday: number; hour: number; minute: number } | null;
   retention: { ideaDays: number; ipDays: number; spamMaxKept: number };
   publicApiKey: string | undefined;
   form: { secret: string | undefined; minFillMs: number; tokenMaxAgeMs: number };
@@ -335,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminderHours: e.ALERT_REMINDER_HOURS,
     },
     jobs: e.JOBS,
+    weeklyMail: weeklyMailAt(e.WEEKLY_MAIL_AT),
     retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },
     publicApiKey: e.PUBLIC_API_KEY,
     form: { secret: e.FORM_SECRET, minFillMs: e.FORM_MIN_FILL_MS, tokenMaxAgeMs: e.FORM_TOKEN_MAX_AGE_MS },
@@ -375,4 +387,14 @@ export function isLocalOrigin(url: string): boolean {
 /** A config for tests and tools: defaults plus overrides, without reading process.env. */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** `mon 09:00` → Monday, 9, 0; `off` → null (the value is checked by the schema above). */
+function weeklyMailAt(value: string): Config['weeklyMail'] {
+  if (value === 'off') return null;
+  const [day = 'mon', time = '09:00'] = value.split(' ');
+  const [hour = 9, minute = 0] = time.split(':').map(Number);
+  return { weekday: WEEKDAYS.indexOf(day), hour, minute };
 }

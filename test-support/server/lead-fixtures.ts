@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { LeadSource } from '../../src/domain/lead-source';
 import type { Stage } from '../../src/domain/stages';
 import { testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -27,18 +28,22 @@ export interface StoredLead {
   /** Stored as the team mail's outbox row. */
   mail?: 'pending' | 'sent' | 'failed' | null;
   memo?: { mimeType: string; bytes: Buffer; durationMs: number };
+  /** Where the visit began (decision 134); default: unknown. */
+  source?: LeadSource;
 }
 
 export async function storeLead(database: Database, lead: StoredLead = {}): Promise<string> {
   const id = lead.id ?? crypto.randomUUID();
   const receivedAt = (lead.receivedAt ?? new Date()).toISOString();
   const closedAt = lead.closedAt?.toISOString() ?? (lead.stage === 'closed' ? receivedAt : null);
+  const source = lead.source ?? { channel: 'unknown', source: '', medium: '', campaign: '' };
   await database.rows(sql`insert into ideas (id, received_at, idea, name, email, phone, spam_reason, stage, owner_id,
-      prototype_delivered_at, prototype_url, closed_at)
+      prototype_delivered_at, prototype_url, closed_at, source_channel, source_name, source_medium, source_campaign)
     values (${id}::uuid, ${receivedAt}::timestamptz, ${lead.idea ?? '동네 빵집 예약 앱'}, ${lead.name ?? '홍길동'},
       ${lead.email ?? 'gildong@example.com'}, ${lead.phone ?? '010-1234-5678'}, ${lead.spamReason ?? null},
       ${lead.stage ?? 'new'}, ${lead.ownerId ?? null}::uuid, ${lead.prototypeDeliveredAt?.toISOString() ?? null}::timestamptz,
-      ${lead.prototypeDeliveredAt ? 'https://proto.example/app' : null}, ${closedAt}::timestamptz)`);
+      ${lead.prototypeDeliveredAt ? 'https://proto.example/app' : null}, ${closedAt}::timestamptz, ${source.channel},
+      ${source.source}, ${source.medium}, ${source.campaign})`);
   const mail = lead.mail === undefined ? (lead.spamReason ? null : 'sent') : lead.mail;
   if (mail)
     await database.rows(sql`insert into outbox (idea_id, status, attempts, created_at, next_attempt_at, sent_at)

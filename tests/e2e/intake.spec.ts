@@ -41,7 +41,11 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   });
 
   const idea = '동네 세탁소 수거 예약을 카카오톡처럼 쉽게 하는 앱을 만들고 싶어요. 사장님은 주문 목록만 보면 됩니다.';
+  // The visit lands on /about from an ad's link, then goes on to the form (decision 134): the campaign travels in the
+  // tab's session storage, not in a cookie, and only with the idea.
+  await gotoHydrated(page, `${BASE}/about?utm_source=instagram&utm_medium=paid-social&utm_campaign=autumn&fbclid=x1`);
   await gotoHydrated(page, `${BASE}/`);
+  expect(await page.context().cookies()).toEqual([]);
   const form = page.locator('#idea-form form');
   await form.scrollIntoViewIfNeeded();
   await form.getByLabel('아이디어').fill(idea);
@@ -66,6 +70,7 @@ test('an idea sent with the real form reaches the team by mail', async ({ page }
   expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
   expect(mail!.parsed.replyTo?.value[0]?.address).toBe('yujin@example.com');
   expect(mail!.parsed.messageId).toBe(`<idea-${id}@mvp24.example>`);
+  expect(mail!.parsed.text).toContain('유입 경로: 소셜 · instagram · autumn');
   expect(cspViolations).toEqual([]);
 });
 
@@ -143,7 +148,8 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const idea = '자바스크립트 없이 보내는 아이디어: 동네 도서관 좌석 예약 앱이 필요합니다.';
-  await page.goto(`${BASE}/#idea-form`);
+  // Landed from a Naver search ad: the form's own post carries its page's address, campaign included (decision 134).
+  await page.goto(`${BASE}/?utm_source=naver&utm_medium=cpc&utm_campaign=mvp-24#idea-form`);
   // Recording needs the page's script: without it the control is not offered.
   await expect(page.getByRole('button', { name: voiceMemoCopy.start })).toBeHidden();
   const form = await fillIdeaForm(page, { idea, name: '윤하늘', email: 'haneul@example.com' });
@@ -164,6 +170,7 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
   const [mail] = await intake!.teamMails(1);
   expect(mail!.parsed.text).toContain(idea);
   expect(mail!.parsed.text).toContain(teamMailCopy.withoutScript);
+  expect(mail!.parsed.text).toContain('유입 경로: 검색 · naver · mvp-24');
   expect(mail!.parsed.text).toContain(`접수 번호: ${id}`);
   // The founder's confirmation follows the idea (a moment later): it arrives here, not during the next test.
   const [confirmation] = await smtp!.waitForMails((sent) => sent.envelopeTo.includes('haneul@example.com'));

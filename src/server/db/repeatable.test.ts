@@ -44,7 +44,18 @@ describe.each(DRIVERS)('repeatable migrations on %s', (driver) => {
 
   it('runs each function as its file says it, and records the hash it applied', async () => {
     const files = repeatableFiles();
-    expect(files.map((file) => file.name)).toEqual(['queue_idea_follow_up.sql', 'store_ideas.sql']);
+    expect(files.map((file) => file.name)).toEqual([
+      'add_lead_marks.sql',
+      'count_lead_event.sql',
+      'count_new_ideas.sql',
+      'lead_bucket_of_stay.sql',
+      'lead_kst_day.sql',
+      'lead_marks_now.sql',
+      'lead_source_backfill.sql',
+      'queue_idea_follow_up.sql',
+      'store_ideas.sql',
+      'uncount_erased_lead.sql',
+    ]);
     for (const file of files) {
       const name = file.name.replace(/\.sql$/, '');
       const [live] = await suite.database.rows<{ prosrc: string }>(

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CHANNELS } from '../../domain/lead-source';
 import { STAGES } from '../../domain/stages';
 import { CONNECTIONS, DEVICES, FUNNEL_STEPS, METRICS } from '../../domain/vitals';
 
@@ -67,6 +68,15 @@ export const ideas = pgTable(
      * without rewriting megabytes. null: no memo, or one stored before memos were encrypted (plain bytes).
      */
     memoKey: bytea('memo_key'),
+    /**
+     * Where the visit began (domain/lead-source.ts, decision 134): the channel by the one channel table, the source's
+     * name (`naver`, `instagram`, a referring host), the UTM medium and campaign. `unknown`: before sources were
+     * recorded, or a form posted without the page's script from a page without campaign parameters.
+     */
+    sourceChannel: text('source_channel', { enum: CHANNELS }).notNull().default('unknown'),
+    sourceName: text('source_name').notNull().default(''),
+    sourceMedium: text('source_medium').notNull().default(''),
+    sourceCampaign: text('source_campaign').notNull().default(''),
   },
   (table) => {
     const notSpam = sql`(${table.spamReason} is null or ${table.releasedAt} is not null)`;
@@ -364,6 +374,8 @@ export const teamMembers = pgTable('team_members', {
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
   /** A member (not owner) an owner allowed to export every lead and erase leads (owners may always; decision 083). */
   mayExportErase: boolean('may_export_erase').notNull().default(false),
+  /** A member (owners always get it) who asked for the week's figures by mail (jobs/weekly-mail.ts, decision 136). */
+  weeklyMail: boolean('weekly_mail').notNull().default(false),
 });
 
 /** One passkey (WebAuthn credential) of a member; a member may hold several (phone, laptop). */
@@ -582,6 +594,47 @@ export const funnelCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.step, table.route] })],
 );
+
+/**
+ * The funnel by source (decision 135): per Korean day of receipt and source (channel, source name, campaign), how many
+ * leads reached each step (`idea`, `delivered`, `on_time`, `meeting`, `quote_accepted`, `contracted`), were lost
+ * (`lost:<stage>`, detail: the 종료 reason) or stayed in a stage for a time (`time:<stage>`, detail: the
+ * bucket of domain/source-funnel.ts). Kept by triggers on ideas and idea_events from each lead's `lead_funnel_marks`;
+ * an erasure takes its lead's marks back and a row at zero is deleted, so no row outlives the leads it counts. Its size
+ * is days × sources × steps, whatever the number of leads.
+ */
+export const leadSourceDays = pgTable(
+  'lead_source_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    step: text('step').notNull(),
+    detail: text('detail').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.channel, table.source, table.campaign, table.step, table.detail] }),
+  ],
+);
+
+/**
+ * What each lead adds to `lead_source_days` now, as [step, detail] pairs, with the day and source it is counted
+ * under (decision 135): the triggers recompute it when the lead moves and add only the difference; when the lead is
+ * erased this row goes by its cascade and takes back exactly what it added. Apart from `ideas` so the inbox's rows
+ * stay narrow (its plans read them from their indexes in order, decision 110).
+ */
+export const leadFunnelMarks = pgTable('lead_funnel_marks', {
+  ideaId: uuid('idea_id')
+    .primaryKey()
+    .references(() => ideas.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  channel: text('channel', { enum: CHANNELS }).notNull(),
+  source: text('source').notNull(),
+  campaign: text('campaign').notNull(),
+  marks: jsonb('marks').notNull(),
+});
 
 /**
  * The meeting the founder books on the status page (server/booking/, decision 104): the team's settings (one row,

@@ -3,6 +3,7 @@ import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Stage } from '../../domain/stages';
+import type { Channel } from '../../domain/lead-source';
 import { isStatusToken, statusTokenHash } from './status-token';
 
 export interface StatusIdea {
@@ -19,6 +20,8 @@ export interface StatusIdea {
   closedAt: Date | null;
   consentVersion: string | null;
   consentedAt: Date | null;
+  /** Where the visit began (decision 134): the channel, and the source and campaign when known. */
+  source: { channel: Channel; source: string; campaign: string };
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
   /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
   timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted' | 'quote_withdrawn'; at: Date })[];
@@ -37,6 +40,9 @@ interface IdeaRow extends Record<string, unknown> {
   closed_at: Date | string | null;
   consent_version: string | null;
   consented_at: Date | string | null;
+  source_channel: Channel;
+  source_name: string;
+  source_campaign: string;
   memo_type: string | null;
   memo_duration_ms: number | null;
   memo_size: number | null;
@@ -58,6 +64,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   const [row] = await database.rows<IdeaRow>(sql`
     select i.id::text as id, i.received_at, i.idea, i.name, i.email, i.phone, i.stage, i.prototype_url,
       i.prototype_delivered_at, i.closed_at, i.consent_version, i.consented_at,
+      i.source_channel, i.source_name, i.source_campaign,
       m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
     from ideas i left join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
@@ -78,6 +85,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     closedAt: row.closed_at === null ? null : date(row.closed_at),
     consentVersion: row.consent_version,
     consentedAt: row.consented_at === null ? null : date(row.consented_at),
+    source: { channel: row.source_channel, source: row.source_name, campaign: row.source_campaign },
     memo:
       row.memo_type === null
         ? null

@@ -6,6 +6,7 @@
  * the only other is the page's own file (the answer's voice memo recorder, from 'self', named by the build in
  * STATUS_PAGE_CODE_FILE). Every value is escaped. Copy: content/status-page.ts. Without a built site a plain shell stands in (tests, dev).
  */
+import { channelLabels } from '../../content/lead-source';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -271,6 +272,9 @@ export function statusDownload(
       [k.consentVersion]: idea.consentVersion ?? copy.download.unknownConsent,
       [k.consentedAt]: idea.consentedAt ? formatKst(idea.consentedAt) : copy.download.unknownConsent,
     },
+    [k.source]: [channelLabels[idea.source.channel], idea.source.source, idea.source.campaign]
+      .filter((part) => part !== '')
+      .join(' · '),
     ...extra,
   };
   return { fileName: copy.download.fileName(leadReference(idea.id)), body: `${JSON.stringify(data, null, 2)}\n` };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusPageCopy as copy } from '../../content/status-page';
 import type { StatusIdea } from '../founder/status-lookup';
-import { statusPageHtml, type StatusShell } from '../founder/status-page-html';
+import { statusDownload, statusPageHtml, type StatusShell } from '../founder/status-page-html';
 
 const HOUR = 3_600_000;
 const shell: StatusShell = { render: (_title, main) => main };
@@ -20,12 +20,18 @@ const idea: StatusIdea = {
   closedAt: null,
   consentVersion: null,
   consentedAt: null,
+  source: { channel: 'social', source: 'instagram', campaign: 'autumn' },
   memo: null,
   timeline: [],
 };
 const at = (hours: number) => new Date(received.getTime() + hours * HOUR);
 
 describe('the status page count-down', () => {
+  it('puts where the founder came from in their download (decision 134)', () => {
+    const data = JSON.parse(statusDownload(idea).body) as Record<string, unknown>;
+    expect(data[copy.download.keys.source]).toBe('소셜 · instagram · autumn');
+  });
+
   it('counts down while open and says overdue only past the promise', () => {
     expect(statusPageHtml(shell, idea, '/status/x', at(23))).toContain('data-countdown');
     const shown = `>${copy.receipt.overdue}</span>`;

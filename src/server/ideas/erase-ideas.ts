@@ -70,6 +70,11 @@ export const PERSONAL_DATA_TABLES = [
   // The founder's reply address and the mails the mailbox reader kept for the lead (decisions 126, 127).
   'reply_addresses',
   'mailbox_messages',
+  // The funnel by source (decision 135): the lead's marks (its closing reason among them) go by their cascade and
+  // take its counts back; a campaign or reason only this lead had leaves with its row. The rewrite takes the dead
+  // rows off the disk too.
+  'lead_funnel_marks',
+  'lead_source_days',
 ] as const;
 
 /**
@@ -213,7 +218,7 @@ export async function eraseIdeas(
     erased.quotes = n(row?.quotes);
     if (erased.ideas > 0) {
       // The ideas row always (its key, its text); each other table only when it lost a row here.
-      const touched: string[] = ['ideas'];
+      const touched: string[] = ['ideas', 'lead_funnel_marks', 'lead_source_days'];
       if (row)
         for (const table of PERSONAL_DATA_TABLES) if (table in row && n(row[table] as string) > 0) touched.push(table);
       if (n(row?.meetings) > 0) touched.push(...MEETING_TABLES);

@@ -10,6 +10,7 @@ import { sealMemo } from '../storage/memo-cipher';
 import { Batcher } from '../db/batcher';
 import type { Database } from '../db/client';
 import type { IdeaFields } from '../../domain/idea';
+import type { LeadSource } from '../../domain/lead-source';
 import type { StoredIdempotencyKey } from '../intake/idempotency';
 import type { SpamReason } from '../intake/bot-check';
 import type { TokenUse } from '../intake/used-form-tokens';
@@ -35,6 +36,8 @@ export interface NewIdea {
   statusTokenHash?: string | undefined;
   /** The privacy notice's version the form showed (content/privacy-version.ts); null when the page sent none. */
   consentVersion?: string | null | undefined;
+  /** Where the visit began (decision 134); undefined: unknown (stored as the channel `unknown`). */
+  source?: LeadSource | undefined;
   /** The client's rate-limit key (intake/rate-limit.ts), counted in the group commit; undefined: not limited. */
   rateKey?: string | undefined;
 }
@@ -146,6 +149,10 @@ export async function insertIdeas(
       token_key: idea.tokenUse?.key ?? null,
       token_expires: idea.tokenUse?.expiresAt.toISOString() ?? null,
       rate_key: idea.rateKey ?? null,
+      source_channel: idea.source?.channel ?? 'unknown',
+      source_name: idea.source?.source ?? '',
+      source_medium: idea.source?.medium ?? '',
+      source_campaign: idea.source?.campaign ?? '',
     };
   });
   const stored = await database.rows<StoredRow>(sql`

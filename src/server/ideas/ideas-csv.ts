@@ -6,6 +6,7 @@ import { leadsCopy } from '../../content/workspace';
 import { formatKst } from '../../domain/kst';
 import { promiseOf } from '../../domain/promise';
 import { stageLabels } from '../../content/stages';
+import { channelLabels, leadSourceCopy } from '../../content/lead-source';
 import type { Stage } from '../../domain/stages';
 import { toCsv } from './csv';
 import type { LeadRecords } from './lead-export';
@@ -69,6 +70,7 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date(), records?: Map<stri
       columns.stageHistory,
       columns.notes,
       columns.closeReason,
+      ...Object.values(leadSourceCopy.csvColumns),
     ],
     ideas.map((idea) => [
       idea.id,
@@ -90,6 +92,10 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date(), records?: Map<stri
       idea.prototypeDeliveredAt,
       idea.closedAt,
       ...recordCells(records?.get(idea.id)),
+      channelLabels[idea.source.channel],
+      idea.source.source,
+      idea.source.medium,
+      idea.source.campaign,
     ]),
   );
 }

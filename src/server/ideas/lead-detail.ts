@@ -125,6 +125,7 @@ export async function findLead(database: Database, id: string, now = new Date())
     stage: idea.stage,
     owner: owner ?? null,
     voice: idea.memo !== null,
+    source: idea.source,
     memo: idea.memo,
     spamReason: idea.spamReason,
     releasedAt: idea.releasedAt,

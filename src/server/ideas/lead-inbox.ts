@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KST_OFFSET_MS } from '../../domain/kst';
 import { promisedByOf, wholeMinutes } from '../../domain/promise';
 import type { Stage } from '../../domain/stages';
+import type { Channel } from '../../domain/lead-source';
 import {
   LEAD_COUNT_CAP,
   type LeadFigures,
@@ -30,9 +31,13 @@ const SUMMARY_CHARS = 120;
 export const promisedBy = (receivedAt: string) => promisedByOf(receivedAt).toISOString();
 
 /** The filter's conditions over `i`, the open/done split left aside (the inbox's pages and the CSV export). */
-export function whereOf(filter: Pick<LeadListFilter, 'folder' | 'stage' | 'overdue' | 'q'>, now: Date): SQL {
+export function whereOf(
+  filter: Pick<LeadListFilter, 'folder' | 'stage' | 'channel' | 'overdue' | 'q'>,
+  now: Date,
+): SQL {
   const parts: SQL[] = [filter.folder === 'spam' ? inSpamFolder : sql`not ${inSpamFolder}`];
   if (filter.stage) parts.push(sql`i.stage = ${filter.stage}`);
+  if (filter.channel) parts.push(sql`i.source_channel = ${filter.channel}`);
   if (filter.overdue) parts.push(isOverdue(now));
   if (filter.q) parts.push(searchCondition(filter.q));
   return sql.join(parts, sql` and `);
@@ -90,6 +95,10 @@ interface SummaryRow extends Record<string, unknown> {
   released_at: Date | string | null;
   closed_at: Date | string | null;
   prototype_delivered_at: Date | string | null;
+  source_channel: Channel;
+  source_name: string;
+  source_medium: string;
+  source_campaign: string;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -110,6 +119,12 @@ export function toSummary(row: SummaryRow): LeadSummary {
     stage: row.stage,
     owner: row.owner_id && row.owner_email ? { id: row.owner_id, email: row.owner_email } : null,
     voice: Boolean(row.voice),
+    source: {
+      channel: row.source_channel,
+      source: row.source_name,
+      medium: row.source_medium,
+      campaign: row.source_campaign,
+    },
     spamReason: row.spam_reason,
     releasedAt: iso(row.released_at),
     closedAt: iso(row.closed_at),
@@ -125,7 +140,8 @@ export function toSummary(row: SummaryRow): LeadSummary {
 
 const SUMMARY_COLUMNS = sql`i.id, i.received_at, i.name, i.email, left(i.idea, ${SUMMARY_CHARS * 2}) as summary,
   i.stage, i.owner_id, tm.email as owner_email, m.idea_id is not null as voice,
-  i.spam_reason, i.released_at, i.closed_at, i.prototype_delivered_at`;
+  i.spam_reason, i.released_at, i.closed_at, i.prototype_delivered_at, i.source_channel, i.source_name,
+  i.source_medium, i.source_campaign`;
 
 // The memo by its primary key: an `exists` here was planned as a hashed subplan reading every memo row (100 ms at
 // 10,000 memos) for a page of 25.

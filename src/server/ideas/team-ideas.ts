@@ -4,6 +4,7 @@
  * retention counts from then), delete (erase on request) and export. Used directly by the CLI (PostgreSQL, or
  * PGlite when no server holds the data dir) and through the loopback admin API (PGlite while the server runs).
  */
+import type { Channel, LeadSource } from '../../domain/lead-source';
 import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Stage } from '../../domain/stages';
@@ -39,6 +40,8 @@ export interface TeamIdea {
   prototypeDeliveredAt: string | null;
   /** The privacy notice's version the visitor was shown, and when they sent the idea with it (decision 085). */
   consent: { version: string; at: string } | null;
+  /** Where the visit began (decision 134). */
+  source: LeadSource;
 }
 
 /** Who changed something, for the timeline (`idea_events.member_id`) and the caller's access record. */
@@ -75,6 +78,10 @@ interface Row extends Record<string, unknown> {
   prototype_delivered_at: Date | string | null;
   consent_version: string | null;
   consented_at: Date | string | null;
+  source_channel: Channel;
+  source_name: string;
+  source_medium: string;
+  source_campaign: string;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -116,12 +123,18 @@ function toTeamIdea(row: Row): TeamIdea {
       row.consent_version === null || row.consented_at === null
         ? null
         : { version: row.consent_version, at: iso(row.consented_at)! },
+    source: {
+      channel: row.source_channel,
+      source: row.source_name,
+      medium: row.source_medium,
+      campaign: row.source_campaign,
+    },
   };
 }
 
 const SELECT = sql`select i.id, i.received_at, i.name, i.email, i.phone, i.idea, i.spam_reason,
   i.released_at, i.closed_at, i.client_ip, i.stage, i.owner_id, i.prototype_url, i.prototype_delivered_at,
-  i.consent_version, i.consented_at,
+  i.consent_version, i.consented_at, i.source_channel, i.source_name, i.source_medium, i.source_campaign,
   o.status, o.attempts, o.last_error, o.sent_at, o.delivered_to, o.digest,
   m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
   from ideas i left join outbox o on o.idea_id = i.id left join voice_memos m on m.idea_id = i.id`;

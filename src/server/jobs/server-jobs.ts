@@ -15,6 +15,7 @@ import { JobScheduler } from './scheduler';
 import { meetingRemindersJob } from './meeting-reminders';
 import { spamCapJob, spamReportJob } from './spam-folder';
 import { teamHousekeepingJob } from './team-housekeeping';
+import { weeklyMailJob } from './weekly-mail';
 
 export function serverJobs(
   config: Config,
@@ -60,6 +61,15 @@ export function serverJobs(
       }),
       fieldFiguresRetentionJob(database, { retentionDays: config.vitals.retentionDays }),
       meetingRemindersJob(database, { founderMail: config.founder.mail, onQueued: onMailQueued }),
+      ...(config.weeklyMail
+        ? [
+            weeklyMailJob(database, transport, {
+              from: config.mail.from,
+              siteUrl: config.siteUrl,
+              at: config.weeklyMail,
+            }),
+          ]
+        : []),
     ],
     log,
   );

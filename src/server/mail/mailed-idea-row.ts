@@ -6,10 +6,11 @@
 import { openMemoBase64 } from '../storage/memo-cipher';
 import { sql } from 'drizzle-orm';
 import type { TeamMailIdea } from './team-mail';
+import type { Channel } from '../../domain/lead-source';
 
 /** Select list over `ideas i` left-joined with `voice_memos m`, after the claimed row's `idea_id`. */
 export const MAILED_IDEA_COLUMNS = sql`i.received_at, i.idea, i.name, i.email, i.phone, i.without_script,
-  m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size`;
+  i.source_channel, i.source_name, i.source_campaign, m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size`;
 
 /** The memo's bytes as base64 text: PGlite hands bytea over far slower than text (see ideas/idea-store.ts). */
 export const MAILED_MEMO_BYTES = sql`encode(m.bytes, 'base64') as memo_base64, encode(i.memo_key, 'base64') as memo_key`;
@@ -22,6 +23,9 @@ export interface MailedIdeaRow extends Record<string, unknown> {
   email: string;
   phone: string;
   without_script: boolean;
+  source_channel: Channel;
+  source_name: string;
+  source_campaign: string;
   memo_type: string | null;
   memo_duration_ms: number | null;
   memo_size: number | null;
@@ -40,6 +44,7 @@ export function mailedIdeaOf(row: MailedIdeaRow): TeamMailIdea {
     email: row.email,
     phone: row.phone,
     withoutScript: Boolean(row.without_script),
+    source: { channel: row.source_channel, source: row.source_name, campaign: row.source_campaign },
     voiceMemo:
       row.memo_type === null
         ? undefined

@@ -4,6 +4,8 @@
  * value escaped, Reply-To the visitor, received time in KST, the reference id and a stable Message-ID.
  */
 import { teamMailCopy as copy } from '../../content/team-mail';
+import { channelLabels } from '../../content/lead-source';
+import type { Channel } from '../../domain/lead-source';
 import { escapeHtml } from '../../domain/escape-html';
 import { PROMISE_HOURS } from '../../domain/idea';
 import { formatKst } from '../../domain/kst';
@@ -20,8 +22,17 @@ export interface TeamMailIdea {
   phone: string;
   /** Posted by the browser's own form (no JavaScript): the page's bot check (fill time) did not apply. */
   withoutScript?: boolean;
+  /** Where the visit began (decision 134): the channel, and the source and campaign when known. */
+  source?: { channel: Channel; source: string; campaign: string } | undefined;
   /** The visitor's recording; the mail attaches `bytes` when given (a digest only says that there is one). */
   voiceMemo?: { mimeType: string; durationMs: number; byteSize: number; bytes?: Buffer } | undefined;
+}
+
+/** "소셜 · instagram · autumn": the channel's name, then the source and campaign when the link named them. */
+export function sourceLine(source: NonNullable<TeamMailIdea['source']>): string {
+  return [channelLabels[source.channel], singleLine(source.source), singleLine(source.campaign)]
+    .filter((part) => part !== '')
+    .join(' · ');
 }
 
 /** The memo's file name in the mail and on disk: `음성메모-<first 8 of the id>.<ext>`. */
@@ -112,6 +123,7 @@ export function renderTeamMail(idea: TeamMailIdea, options: TeamMailOptions): Te
     [copy.labels.promisedBy, copy.kst(promisedKst)],
     [copy.labels.id, idea.id],
     [copy.labels.lead, leadPageUrl(idea.id, options.siteUrl)],
+    ...(idea.source ? [[copy.labels.source, sourceLine(idea.source)] as [string, string]] : []),
     ...(memo ? [[copy.labels.memo, voiceMemoLine(idea.id, memo, attached)] as [string, string]] : []),
   ];
   const notes = idea.withoutScript ? [copy.withoutScript] : [];

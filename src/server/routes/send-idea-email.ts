@@ -32,6 +32,7 @@ import {
   isMultipart,
   scriptRequestsOnly,
 } from '../intake/content-type';
+import { ideaSourceOf } from '../intake/idea-source';
 import { idempotencyKeyOf, replayFor, requestHash } from '../intake/idempotency';
 import { intakeRateKey, OverLimit } from '../intake/rate-limit';
 import { validateIdeaRequest, type IdeaRequestBody } from '../intake/validate-idea';
@@ -148,6 +149,7 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
         idempotency: key ? { key, requestHash: hash } : undefined,
         statusTokenHash: statusTokenHash(statusToken(statusSecret, id)),
         consentVersion: body.consentVersion ?? null,
+        source: ideaSourceOf(request, body, viaForm),
         rateKey,
       };
       const result = await storeIdea(database, newIdea, storePolicy);

@@ -4,6 +4,7 @@
  * React, and later the field Web Vitals beacon. `<html data-hydrated="true">` marks the moment every island is live (browser tests wait for it).
  */
 import './styles/app.css';
+import { noteLanding } from './boot/landing-source';
 import { startPage } from './boot/start-page';
 import { hydrateIslands } from './islands/hydrate-islands';
 import { islandComponents } from './islands/island-components';
@@ -12,6 +13,9 @@ const html = document.documentElement;
 if (html.dataset.route === 'not-found') {
   console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
 }
+
+// Where this visit began, for the idea's source (decision 134): kept in this tab's session storage, sent with the idea.
+noteLanding();
 
 await startPage(async () => {
   const { hydrated } = hydrateIslands(islandComponents);

@@ -2,7 +2,7 @@
  * The 현황 screen against a stubbed /team/api: p75 per route and device with its rating, a chart per core metric
  * with its table, the funnel of this month beside the last with conversions, and the promise's on-time rate.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldFiguresCopy } from '../../../content/field-figures';
 import { CORE_METRICS, FIELD_FIGURES_PATH, funnelRows, type VitalsFigures } from '../../../domain/vitals';
@@ -10,6 +10,8 @@ import { percent } from '../features/field-figures/format';
 import type { LeadFigures } from '../../../domain/workspace-api';
 import { renderScreen, stubTeamApi } from '../../../../test-support/web/team-api';
 import { FieldFiguresScreen } from './field-figures';
+import { emptyCounts, SOURCE_FUNNEL_PATH, WEEKLY_MAIL_PATH, type SourceFunnel } from '../../../domain/source-funnel';
+import { weeklyMailCopy } from '../../../content/weekly-mail';
 
 const figures: VitalsFigures = {
   enabled: true,
@@ -48,9 +50,91 @@ const leadFigures: LeadFigures = {
   overdueNow: 0,
 };
 
+const quiet: SourceFunnel = {
+  days: 30,
+  from: '2026-10-27',
+  to: '2026-11-25',
+  total: emptyCounts(),
+  channels: [],
+  sources: [],
+  stageTimes: [],
+  losses: [],
+};
+const counts = (
+  idea: number,
+  delivered: number,
+  onTime: number,
+  meeting: number,
+  quote: number,
+  contracted: number,
+) => ({
+  idea,
+  delivered,
+  on_time: onTime,
+  meeting,
+  quote_accepted: quote,
+  contracted,
+});
+const bySource: SourceFunnel = {
+  days: 7,
+  from: '2026-11-19',
+  to: '2026-11-25',
+  total: counts(10, 8, 6, 4, 2, 1),
+  channels: [
+    { channel: 'search', source: '', campaign: '', counts: counts(7, 6, 5, 3, 2, 1) },
+    { channel: 'social', source: '', campaign: '', counts: counts(3, 2, 1, 1, 0, 0) },
+  ],
+  sources: [
+    { channel: 'search', source: 'naver', campaign: 'mvp-24', counts: counts(7, 6, 5, 3, 2, 1) },
+    { channel: 'social', source: 'instagram', campaign: '', counts: counts(3, 2, 1, 1, 0, 0) },
+  ],
+  stageTimes: [{ stage: 'new', median: 90, p75: 200, stays: 9 }],
+  losses: [{ stage: 'meeting', reason: '예산이 맞지 않음', count: 2 }],
+};
+const replyOf =
+  (vitals: VitalsFigures, sources: SourceFunnel = quiet) =>
+  (_method: string, url: string) =>
+    url === FIELD_FIGURES_PATH
+      ? vitals
+      : url.startsWith(SOURCE_FUNNEL_PATH)
+        ? sources
+        : url.endsWith('/figures')
+          ? leadFigures
+          : {};
+
 describe('the 현황 screen', () => {
+  it('shows the funnel to a contract by source for the chosen period, with stage times and losses', async () => {
+    const calls = stubTeamApi(replyOf(figures, bySource));
+    renderScreen(<FieldFiguresScreen />);
+    const table = await screen.findByTestId('source-funnel-table');
+    expect(calls.map((call) => call.url)).toContain(`${SOURCE_FUNNEL_PATH}?days=30`);
+    const search = within(table).getByRole('row', { name: /^검색/ });
+    // Each count with its conversion under it: 전달 6 of 7 ideas, 24시간 안 5 of 6, 미팅 3 of 6, 견적 2 of 3, 계약 1 of 2.
+    expect(
+      within(search)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['7', '6' + '85.7%', '5' + '83.3%', '3' + '50.0%', '2' + '66.7%', '1' + '50.0%']);
+    expect(within(table).getByRole('row', { name: /naver/ }).textContent).toContain('mvp-24');
+    expect(within(screen.getByTestId('source-stage-times')).getByRole('row', { name: /신규/ }).textContent).toContain(
+      '1시간 30분',
+    );
+    expect(within(screen.getByTestId('source-losses')).getByRole('row', { name: /미팅/ }).textContent).toContain(
+      '예산이 맞지 않음',
+    );
+    // A member asks for the weekly mail (decision 136).
+    const optIn = await screen.findByRole('checkbox', { name: weeklyMailCopy.optIn });
+    expect((optIn as HTMLInputElement).checked).toBe(false);
+    optIn.click();
+    await waitFor(() => expect((optIn as HTMLInputElement).checked).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: WEEKLY_MAIL_PATH, body: { on: true } });
+    screen.getByRole('button', { name: '최근 7일' }).click();
+    expect(await screen.findByText('2026-11-19 ~ 2026-11-25 (한국 시간)')).toBeTruthy();
+    expect(calls.map((call) => call.url)).toContain(`${SOURCE_FUNNEL_PATH}?days=7`);
+  });
+
   it('shows p75 with ratings, a chart and table per metric, the funnel and the on-time rate', async () => {
-    stubTeamApi((_method, url) => (url === FIELD_FIGURES_PATH ? figures : url.endsWith('/figures') ? leadFigures : {}));
+    stubTeamApi(replyOf(figures));
     renderScreen(<FieldFiguresScreen />);
     const table = await screen.findByTestId('field-vitals');
     const phone = within(table).getByRole('row', { name: /^\/ 휴대폰/ });
@@ -90,7 +174,7 @@ describe('the 현황 screen', () => {
       ...figures,
       funnel: { ...figures.funnel, thisMonth: funnelRows({ form_started: 2, idea_sent: 3 }) },
     };
-    stubTeamApi((_method, url) => (url === FIELD_FIGURES_PATH ? capped : url.endsWith('/figures') ? leadFigures : {}));
+    stubTeamApi(replyOf(capped));
     renderScreen(<FieldFiguresScreen />);
     const meanings = await screen.findByTestId('field-vitals-meanings');
     for (const metric of CORE_METRICS)

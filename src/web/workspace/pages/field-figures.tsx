@@ -1,7 +1,8 @@
 /**
  * 현황 (decision 098): field Web Vitals of the public pages — p75 of LCP, INP and CLS per route and device over the
  * last days against the Core Web Vitals thresholds, a daily trend chart per metric — the cookieless funnel of this
- * month beside the last with each step's conversion, and the 24-hour promise's on-time rate. Its own chunk of the
+ * month beside the last with each step's conversion, the 24-hour promise's on-time rate, and the funnel to a
+ * contract by source (decision 135). Its own chunk of the
  * workspace; every chart has its table.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import { useDocumentTitle } from '../document-title';
 import { useFigures } from '../features/leads/lead-queries';
 import { formatValue, percent, ratingOf } from '../features/field-figures/format';
 import { TrendChart } from '../features/field-figures/trend-chart';
+import { SourceFunnelSection } from '../features/field-figures/source-funnel';
 
 const ratingStyles = {
   good: 'bg-emerald-100 text-emerald-900',
@@ -51,6 +53,7 @@ export function FieldFiguresScreen() {
         {copy.notCounted}
       </p>
       <PromisePanel />
+      <SourceFunnelSection />
       {figures.isPending ? (
         <p className="text-slate-600">{copy.loading}</p>
       ) : figures.isError ? (

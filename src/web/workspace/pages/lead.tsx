@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { channelLabels, leadSourceCopy } from '../../../content/lead-source';
 import { bookingWorkspaceCopy } from '../../../content/booking-workspace';
 import { threadTimelineCopy } from '../../../content/thread';
 import { leadsCopy } from '../../../content/workspace';
@@ -274,6 +275,10 @@ export function LeadScreen() {
               <dd data-testid="lead-consent">
                 {data.consent ? copy.consentGiven(data.consent.version, formatKst(data.consent.at)) : copy.noConsent}
               </dd>
+              <dt className="text-slate-600">{leadSourceCopy.heading}</dt>
+              <dd data-testid="lead-source">
+                <LeadSourceLine source={data.source} />
+              </dd>
             </dl>
           </section>
           <ThreadPanel leadId={data.id} />
@@ -296,6 +301,31 @@ export function LeadScreen() {
           <Timeline lead={data} />
         </div>
       </div>
+    </>
+  );
+}
+
+/** The lead's source (decision 134): its channel, then the source, medium and campaign the URL named. */
+function LeadSourceLine({ source }: { source: LeadDetail['source'] }) {
+  const parts = [
+    [leadSourceCopy.source, source.source],
+    [leadSourceCopy.medium, source.medium],
+    [leadSourceCopy.campaign, source.campaign],
+  ].filter(([, value]) => value !== '');
+  return (
+    <>
+      <span className="font-medium" data-channel={source.channel}>
+        {channelLabels[source.channel]}
+      </span>
+      {parts.map(([label, value]) => (
+        <span key={label} className="break-all">
+          {' '}
+          · {label} {value}
+        </span>
+      ))}
+      {source.channel === 'unknown' ? (
+        <span className="block text-sm text-slate-600">{leadSourceCopy.unknownNote}</span>
+      ) : null}
     </>
   );
 }

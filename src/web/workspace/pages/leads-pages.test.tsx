@@ -26,6 +26,7 @@ const summary = {
   stage: 'new' as const,
   owner: null,
   voice: true,
+  source: { channel: 'search' as const, source: 'naver', medium: '', campaign: '' },
   spamReason: null,
   releasedAt: null,
   closedAt: null,
@@ -94,6 +95,9 @@ describe('the inbox', () => {
     await waitFor(() => expect(calls.some((call) => call.url.includes('overdue=true'))).toBe(true));
     fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'reviewing' } });
     await waitFor(() => expect(calls.some((call) => call.url.includes('stage=reviewing'))).toBe(true));
+    // By where the leads came from (decision 134).
+    fireEvent.change(screen.getByLabelText('유입 채널'), { target: { value: 'social' } });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('channel=social'))).toBe(true));
     fireEvent.change(screen.getByLabelText('검색'), { target: { value: 'gildong' } });
     fireEvent.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() => expect(calls.some((call) => call.url.includes('q=gildong'))).toBe(true));
@@ -150,6 +154,8 @@ describe('a lead page', () => {
     expect(screen.getByTestId('lead-delivery').textContent).toContain('발송 완료');
     // Consent on record: the notice's version the visitor was shown, and when (KST).
     expect(screen.getByTestId('lead-consent').textContent).toMatch(/처리방침 버전 aecb0359e350 · 2026년 11월 23일/);
+    // Where the founder came from: the channel, then the source the link named.
+    expect(screen.getByTestId('lead-source').textContent).toBe('검색 · 출처 naver');
 
     fireEvent.change(screen.getByLabelText('단계'), { target: { value: 'delivered' } });
     fireEvent.change(screen.getByLabelText(/프로토타입 링크/), { target: { value: 'https://proto.example/app' } });

@@ -1,4 +1,5 @@
 import { PRIVACY_VERSION } from '../../../../content/privacy-version';
+import { SOURCE_STORAGE_KEY } from '../../../../domain/landing';
 import { describe, expect, it, vi } from 'vitest';
 import { createIdeaClient, type ApiClientConfig } from './api';
 
@@ -32,6 +33,25 @@ function setup(replies: Array<Response | Error>, overrides: Partial<ApiClientCon
 }
 
 describe('idea API client', () => {
+  it('sends where the visit began with the idea, and nothing of it before (decision 134)', async () => {
+    sessionStorage.setItem(
+      SOURCE_STORAGE_KEY,
+      JSON.stringify({ params: 'utm_source=instagram', referrer: 'l.instagram.com' }),
+    );
+    try {
+      const { client, calls, posts } = setup([json(202, receipt)]);
+      await client.prepare();
+      expect(calls.map((call) => call.init?.body ?? null)).toEqual([null]);
+      await client.submit(values, '');
+      expect(JSON.parse(String(posts()[0]!.init!.body))).toMatchObject({
+        sourceParams: 'utm_source=instagram',
+        sourceReferrer: 'l.instagram.com',
+      });
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('waits out the minimum fill time the token came with before it posts, so a quick person is not flagged', async () => {
     let clock = 1_000;
     const waits: number[] = [];

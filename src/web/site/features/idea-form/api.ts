@@ -3,7 +3,7 @@
  * - GET  `${base}${FORM_TOKEN_ENDPOINT}` → { token, minFillMs } once per form start, as soon as the form is live
  *   (failure tolerated: sent without one); a submission waits until `minFillMs` have passed since the token arrived,
  *   so a quick person (autofill, paste, typing before the page code) is not taken for a bot;
- * - POST `${base}${IDEA_ENDPOINT}` JSON { idea, name, email, phone, website, formToken }, or the same fields as
+ * - POST `${base}${IDEA_ENDPOINT}` JSON { idea, name, email, phone, website, formToken, sourceParams, sourceReferrer }, or the same fields as
  *   multipart with `memo` (the recording) and `memoDurationMs` when a voice memo comes along; with
  *   `apikey` + `Authorization: Bearer` (only when a public key is configured) and `Idempotency-Key`:
  *   a new UUID per attempt, reused when the visitor retries a failed attempt with unchanged values and memo.
@@ -21,6 +21,8 @@ import {
   IDEA_ENDPOINT,
   type FormTokenAnswer,
 } from '../../../../domain/endpoints';
+import { SOURCE_PARAMS_FIELD, SOURCE_REFERRER_FIELD } from '../../../../domain/landing';
+import { notedLanding } from '../../boot/landing-source';
 import { PRIVACY_VERSION } from '../../../../content/privacy-version';
 import type { ApiErrorBody, ApiErrorCode, IdeaField, IdeaReceipt, IdeaRequest } from '../../../../domain/idea';
 import { AUDIO_CONTAINERS, VOICE_MEMO_DURATION_FIELD, VOICE_MEMO_FIELD } from '../../../../domain/voice-memo';
@@ -140,6 +142,7 @@ export function createIdeaClient(config: ApiClientConfig = defaultConfig()) {
       [HONEYPOT_FIELD]: honeypot,
       formToken,
       [CONSENT_VERSION_FIELD]: PRIVACY_VERSION,
+      ...sourceFields(),
     };
     const fingerprint = JSON.stringify([values, honeypot, memo && [memo.blob.size, memo.durationMs, memo.mimeType]]);
     const key = lastFailed?.fingerprint === fingerprint ? lastFailed.key : config.newKey();
@@ -215,6 +218,12 @@ function memoForm(payload: IdeaRequest, memo: VoiceMemo): FormData {
     AUDIO_CONTAINERS.webm;
   form.append(VOICE_MEMO_FIELD, memo.blob, `memo.${container.extension}`);
   return form;
+}
+
+/** Where the visit began, as the request's two source fields (decision 134); none when nothing was noted. */
+function sourceFields(): Pick<IdeaRequest, typeof SOURCE_PARAMS_FIELD | typeof SOURCE_REFERRER_FIELD> {
+  const landing = notedLanding();
+  return landing ? { [SOURCE_PARAMS_FIELD]: landing.params, [SOURCE_REFERRER_FIELD]: landing.referrer } : {};
 }
 
 export type IdeaClient = ReturnType<typeof createIdeaClient>;

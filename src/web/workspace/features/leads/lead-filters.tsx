@@ -1,11 +1,13 @@
 /**
- * The leads' filters (folder, stage, overdue, search), shared by the list and the board: one state for both (kept in
+ * The leads' filters (folder, stage, source channel, overdue, search), shared by the list and the board: one state for both (kept in
  * the query client, so switching screens keeps it), and one form. Compact on a phone (two selects a row, the
  * search on its own) so the first lead shows on the first screen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { channelLabels, leadSourceCopy } from '../../../../content/lead-source';
 import { stageLabels as stageCopy } from '../../../../content/stages';
+import { CHANNELS, type Channel } from '../../../../domain/lead-source';
 import { leadsCopy } from '../../../../content/workspace';
 import { STAGES, type Stage } from '../../../../domain/stages';
 import { LEAD_SEARCH_MAX, type LeadListQuery } from '../../../../domain/workspace-api';
@@ -60,6 +62,15 @@ export function LeadFilters({ stageFilter = true }: { stageFilter?: boolean }) {
           ]}
         />
       )}
+      <LabelledSelect<Channel | ''>
+        label={leadSourceCopy.filter}
+        value={query.channel ?? ''}
+        onChange={(channel) => change({ channel: channel || undefined })}
+        options={[
+          { value: '', label: leadSourceCopy.filterAll },
+          ...CHANNELS.map((channel) => ({ value: channel, label: channelLabels[channel] })),
+        ]}
+      />
       <div className="col-span-2 flex min-h-11 items-center gap-2 sm:col-span-1">
         <input
           id={ids.overdue}

@@ -28,6 +28,7 @@ const lead = {
   stage: 'new' as const,
   owner: null,
   voice: false,
+  source: { channel: 'search' as const, source: 'naver', medium: '', campaign: '' },
   spamReason: null,
   releasedAt: null,
   closedAt: null,

@@ -1,0 +1,342 @@
+/**
+ * The funnel to a contract by source on the 현황 screen (decision 135): a period of 7, 30 or 90 Korean days; bars per
+ * channel (ideas, and the contracts among them) for a look, and the exact figures in a table per channel with its
+ * sources and campaigns, each step's conversion under its count; the time leads spent in each stage (median, p75);
+ * the leads lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { weeklyMailCopy } from '../../../../content/weekly-mail';
+import { fieldFiguresCopy } from '../../../../content/field-figures';
+import { channelLabels } from '../../../../content/lead-source';
+import { stageLabels } from '../../../../content/stages';
+import {
+  conversionOf,
+  FUNNEL_PERIODS,
+  SOURCE_FUNNEL_PATH,
+  SOURCE_STEPS,
+  type FunnelPeriod,
+  type SourceFunnel,
+  type SourceFunnelRow,
+  type SourceStep,
+  WEEKLY_MAIL_PATH,
+  type WeeklyMailChoice,
+} from '../../../../domain/source-funnel';
+import { teamRequest } from '../../api/client';
+import { percent } from './format';
+
+const copy = fieldFiguresCopy.sources;
+const stepLabels: Record<SourceStep, string> = copy.steps;
+const cell = 'p-1.5 sm:p-2';
+
+export function SourceFunnelSection() {
+  const [days, setDays] = useState<FunnelPeriod>(30);
+  const funnel = useQuery({
+    queryKey: ['source-funnel', days],
+    queryFn: () => teamRequest<SourceFunnel>('GET', `${SOURCE_FUNNEL_PATH}?days=${days}`),
+  });
+  return (
+    <section aria-labelledby="source-funnel" className="mb-8" data-testid="source-funnel">
+      <h2 id="source-funnel" className="mb-2 text-lg font-bold">
+        {copy.heading}
+      </h2>
+      <div role="group" aria-label={copy.periodLabel} className="mb-2 flex gap-2">
+        {FUNNEL_PERIODS.map((period) => (
+          <button
+            key={period}
+            type="button"
+            aria-pressed={period === days}
+            onClick={() => setDays(period)}
+            className={`min-h-11 rounded-lg border px-3 font-medium ${
+              period === days
+                ? 'border-indigo-700 bg-indigo-700 text-white'
+                : 'border-slate-400 bg-white text-slate-900'
+            }`}
+          >
+            {copy.period(period)}
+          </button>
+        ))}
+      </div>
+      <WeeklyMailOptIn />
+      <p className="mb-1 text-sm text-slate-600">{copy.caption}</p>
+      <p className="mb-3 text-sm text-slate-600">{copy.visitsNote}</p>
+      {funnel.isPending ? (
+        <p className="text-slate-600">{fieldFiguresCopy.loading}</p>
+      ) : funnel.isError ? (
+        <p role="alert" className="text-red-800">
+          {funnel.error.message || fieldFiguresCopy.failed}
+        </p>
+      ) : (
+        <SourceFunnelFigures funnel={funnel.data} />
+      )}
+    </section>
+  );
+}
+
+/** The member's choice of the weekly mail (decision 136); an owner is told they get it. */
+function WeeklyMailOptIn() {
+  const id = useId();
+  const client = useQueryClient();
+  const choice = useQuery({
+    queryKey: ['weekly-mail'],
+    queryFn: () => teamRequest<WeeklyMailChoice>('GET', WEEKLY_MAIL_PATH),
+  });
+  const change = useMutation({
+    mutationFn: (on: boolean) => teamRequest<WeeklyMailChoice>('POST', WEEKLY_MAIL_PATH, { on }),
+    onSuccess: (answer) => client.setQueryData(['weekly-mail'], answer),
+  });
+  if (!choice.data) return null;
+  if (choice.data.owner) return <p className="mb-2 text-sm text-slate-700">{weeklyMailCopy.optInOwner}</p>;
+  return (
+    <div className="mb-2 flex min-h-11 items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-5"
+        checked={choice.data.on}
+        disabled={change.isPending}
+        onChange={(event) => change.mutate(event.target.checked)}
+      />
+      <label htmlFor={id}>{weeklyMailCopy.optIn}</label>
+    </div>
+  );
+}
+
+function SourceFunnelFigures({ funnel }: { funnel: SourceFunnel }) {
+  return (
+    <>
+      <p className="mb-3 text-sm font-medium text-slate-700" data-testid="source-funnel-range">
+        {copy.range(funnel.from, funnel.to)}
+      </p>
+      {funnel.total.idea === 0 ? (
+        <p className="text-slate-600">{copy.none}</p>
+      ) : (
+        <>
+          <ChannelBars funnel={funnel} />
+          <FunnelTable funnel={funnel} />
+          <StageTimes funnel={funnel} />
+          <Losses funnel={funnel} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Per channel: a bar of its ideas, the contracts among them darker; the numbers beside it (the table has them all). */
+function ChannelBars({ funnel }: { funnel: SourceFunnel }) {
+  const widest = Math.max(1, ...funnel.channels.map((row) => row.counts.idea));
+  return (
+    <figure className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
+      <figcaption className="mb-2 font-semibold">
+        {copy.chartHeading}{' '}
+        <span className="text-sm font-normal text-slate-600">
+          (<span className="mr-1 inline-block size-2.5 rounded-sm bg-indigo-200" aria-hidden="true" />
+          {copy.chartLegend.ideas} ·{' '}
+          <span className="mr-1 inline-block size-2.5 rounded-sm bg-indigo-700" aria-hidden="true" />
+          {copy.chartLegend.contracts})
+        </span>
+      </figcaption>
+      <ul className="space-y-2">
+        {funnel.channels.map((row) => (
+          <li key={row.channel} data-channel={row.channel}>
+            <div className="flex justify-between text-sm">
+              <span className="font-medium">{channelLabels[row.channel]}</span>
+              <span>
+                {copy.chartLegend.ideas} {row.counts.idea.toLocaleString('ko-KR')} · {copy.chartLegend.contracts}{' '}
+                {row.counts.contracted.toLocaleString('ko-KR')}
+              </span>
+            </div>
+            <div aria-hidden="true" className="mt-1 h-3 rounded bg-slate-100">
+              <div className="h-3 rounded bg-indigo-200" style={{ width: `${(row.counts.idea / widest) * 100}%` }}>
+                <div
+                  className="h-3 rounded bg-indigo-700"
+                  style={{ width: `${row.counts.idea === 0 ? 0 : (row.counts.contracted / row.counts.idea) * 100}%` }}
+                />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+function StepCells({ row }: { row: Pick<SourceFunnelRow, 'counts'> }) {
+  return (
+    <>
+      {SOURCE_STEPS.map((step) => {
+        const conversion = conversionOf(row.counts, step);
+        return (
+          <td key={step} className={cell} data-step={step} data-count={row.counts[step]}>
+            {row.counts[step].toLocaleString('ko-KR')}
+            {conversion === null ? null : <span className="block text-xs text-slate-600">{percent(conversion)}</span>}
+          </td>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The exact figures: all channels, then each channel and its sources and campaigns. Seven columns do not fit a phone:
+ * the table scrolls sideways inside its own box, which a keyboard reaches (it is focusable and labelled).
+ */
+function FunnelTable({ funnel }: { funnel: SourceFunnel }) {
+  return (
+    <div
+      className="mb-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="region"
+      aria-labelledby="source-funnel-caption"
+      // A box that scrolls must take the focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="source-funnel-table">
+        <caption id="source-funnel-caption" className="sr-only">
+          {copy.tableCaption}
+        </caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={cell}>
+              {copy.channel}
+            </th>
+            {SOURCE_STEPS.map((step) => (
+              <th key={step} scope="col" className={cell}>
+                {stepLabels[step]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-t border-slate-200 font-semibold" data-row="all">
+            <th scope="row" className={cell}>
+              {copy.allChannels}
+            </th>
+            <StepCells row={{ counts: funnel.total }} />
+          </tr>
+          {funnel.channels.flatMap((channel) => [
+            <tr key={channel.channel} className="border-t border-slate-200 bg-slate-50/50" data-row={channel.channel}>
+              <th scope="row" className={`${cell} font-semibold`}>
+                {channelLabels[channel.channel]}
+              </th>
+              <StepCells row={channel} />
+            </tr>,
+            ...funnel.sources
+              .filter(
+                (source) => source.channel === channel.channel && (source.source !== '' || source.campaign !== ''),
+              )
+              .map((source) => (
+                <tr
+                  key={`${source.channel}\t${source.source}\t${source.campaign}`}
+                  className="border-t border-slate-100"
+                  data-row={`${source.channel}/${source.source}/${source.campaign}`}
+                >
+                  <th scope="row" className={`${cell} pl-4 font-normal sm:pl-6`}>
+                    <span className="break-all">{source.source || copy.noSource}</span>
+                    {source.campaign ? (
+                      <span className="block break-all text-xs text-slate-600">{source.campaign}</span>
+                    ) : null}
+                  </th>
+                  <StepCells row={source} />
+                </tr>
+              )),
+          ])}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StageTimes({ funnel }: { funnel: SourceFunnel }) {
+  return (
+    <>
+      <h3 id="source-stage-times" className="mb-1 text-base font-bold">
+        {copy.timesHeading}
+      </h3>
+      <p className="mb-2 text-sm text-slate-600">{copy.timesCaption}</p>
+      {funnel.stageTimes.length === 0 ? (
+        <p className="mb-4 text-sm text-slate-600">{copy.timesNone}</p>
+      ) : (
+        <div className="mb-4 rounded-xl border border-slate-200 bg-white">
+          <table
+            className="w-full text-left text-sm"
+            aria-labelledby="source-stage-times"
+            data-testid="source-stage-times"
+          >
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={cell}>
+                  {copy.stage}
+                </th>
+                <th scope="col" className={cell}>
+                  {copy.median}
+                </th>
+                <th scope="col" className={cell}>
+                  {copy.p75}
+                </th>
+                <th scope="col" className={cell}>
+                  {copy.stays}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {funnel.stageTimes.map((time) => (
+                <tr key={time.stage} className="border-t border-slate-200" data-stage={time.stage}>
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {stageLabels[time.stage]}
+                  </th>
+                  <td className={cell}>{time.median === null ? '—' : copy.duration(time.median)}</td>
+                  <td className={cell}>{time.p75 === null ? '—' : copy.duration(time.p75)}</td>
+                  <td className={cell}>{time.stays.toLocaleString('ko-KR')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Losses({ funnel }: { funnel: SourceFunnel }) {
+  return (
+    <>
+      <h3 id="source-losses" className="mb-1 text-base font-bold">
+        {copy.lossesHeading}
+      </h3>
+      <p className="mb-2 text-sm text-slate-600">{copy.lossesCaption}</p>
+      {funnel.losses.length === 0 ? (
+        <p className="text-sm text-slate-600">{copy.lossesNone}</p>
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm" aria-labelledby="source-losses" data-testid="source-losses">
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={cell}>
+                  {copy.stage}
+                </th>
+                <th scope="col" className={cell}>
+                  {copy.reason}
+                </th>
+                <th scope="col" className={cell}>
+                  {copy.count}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {funnel.losses.map((loss) => (
+                <tr key={`${loss.stage}\t${loss.reason}`} className="border-t border-slate-200">
+                  <th scope="row" className={`${cell} font-medium`}>
+                    {stageLabels[loss.stage]}
+                  </th>
+                  <td className={`${cell} break-all`}>{loss.reason || '—'}</td>
+                  <td className={cell}>{loss.count.toLocaleString('ko-KR')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
