@@ -30,6 +30,7 @@ export const SERVER_LAYERS = [
   'team',
   'thread',
   'booking',
+  'push',
   'vitals',
   'jobs',
   'routes',

@@ -76,6 +76,11 @@ export const alertCopy = {
     `팀 메일이 나가지 않고 있습니다. 아직 보내지 못한 아이디어 ${unsent}건 (늦어진 것 ${overdue}건), ` +
     `가장 오래된 것은 ${oldestMinutes}분 전에 접수되었습니다 (접수 번호 ${id}). ` +
     `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
+  /** A push notification a push service refused for good, or could not take within PUSH_TTL_HOURS (decision 130). */
+  pushFailed: (reference: string, code: number | null | undefined) =>
+    `접수 번호 ${reference}의 푸시 알림을 기기에 보내지 못했습니다` +
+    (code ? ` (푸시 서비스 응답 코드 ${code})` : ' (재시도 기간 동안 푸시 서비스에 닿지 못했습니다)') +
+    '. 알림 설정(PUSH_VAPID_PUBLIC_KEY, PUSH_SUBJECT)과 서버의 인터넷 연결을 확인해주세요.',
 } as const;
 
 /** The 24-hour clock's alerts (jobs/lead-clock.ts): the lead's reference and hours only, never what a visitor wrote. */

@@ -96,6 +96,25 @@ const envSchema = z.object({
   VITALS_BEACONS_PER_IP: int(1, 100_000).default(20),
   VITALS_WINDOW_MS: int(1000, 24 * 3_600_000).default(600_000),
   VITALS_FLUSH_MS: int(100, 600_000).default(5000),
+  /** The team's push notifications (decision 130): the VAPID key pair (unset: made once and kept in the database). */
+  PUSH_VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, 65 bytes in URL-safe base64' })
+      .optional(),
+  ),
+  PUSH_VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, 32 bytes in URL-safe base64' })
+      .optional(),
+  ),
+  /** Who the push services may contact (a mailto: or https: URL); unset: mailto: TEAM_EMAIL. */
+  PUSH_SUBJECT: optionalText.pipe(
+    z.url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https:// URL' }).optional(),
+  ),
+  /** How long a push service keeps a notification for a device that is off, and how long it is retried. */
+  PUSH_TTL_HOURS: int(1, 72).default(24),
 });
 
 const SECRET_VARIABLES = new Set([
@@ -106,6 +125,7 @@ const SECRET_VARIABLES = new Set([
   'ALERT_WEBHOOK_URL',
   'STATUS_LINK_SECRET',
   'ACCESS_RECORDS_KEY',
+  'PUSH_VAPID_PRIVATE_KEY',
 ]);
 
 export type TrustProxy = boolean | string[];
@@ -194,6 +214,15 @@ export interface Config {
     /** How often the counts gathered in memory are written. */
     flushMs: number;
   };
+  /** The team's push notifications (server/push/, decision 130). */
+  push: {
+    /** The VAPID key pair from the settings, both or neither; neither: made once and kept in the database. */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    /** The VAPID JWT's `sub`: PUSH_SUBJECT, else mailto: TEAM_EMAIL's address. */
+    subject: string;
+    /** A notification's TTL at the push service and how long it is retried (PUSH_TTL_HOURS). */
+    ttlMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -246,6 +275,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://example.com`]);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && 'error' in trustProxy) throw new ConfigError([trustProxy.error]);
+  if ((e.PUSH_VAPID_PUBLIC_KEY === undefined) !== (e.PUSH_VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError([
+      'PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY: set both (a pair) or neither (one is made and kept in the database)',
+    ]);
+  }
   if (e.NODE_ENV === 'production' && (!e.SITE_URL || isLocalOrigin(e.SITE_URL))) {
     throw new ConfigError([
       `SITE_URL: in production it must be the site's public address, e.g. https://mvp24.kr (got ${JSON.stringify(e.SITE_URL ?? null)}): ` +
@@ -317,7 +351,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.VITALS_WINDOW_MS,
       flushMs: e.VITALS_FLUSH_MS,
     },
+    push: {
+      vapidKeys:
+        e.PUSH_VAPID_PUBLIC_KEY && e.PUSH_VAPID_PRIVATE_KEY
+          ? { publicKey: e.PUSH_VAPID_PUBLIC_KEY, privateKey: e.PUSH_VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.PUSH_SUBJECT ?? `mailto:${addressOf(e.TEAM_EMAIL)}`,
+      ttlMs: e.PUSH_TTL_HOURS * 3_600_000,
+    },
   };
+}
+
+/** The bare address of a mailbox setting that may carry a name (`24시간 MVP <team@…>`). */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 /** True for an address only this machine can reach: localhost, the loopback range, an unspecified address. */

@@ -12,7 +12,8 @@ import { leadReference } from '../../domain/lead-reference';
  * lead_assigned: a member was made a lead's owner (a mail to them, stored with the change); founder_answered: the
  * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101); founder_meeting: the founder booked,
  * moved or cancelled the lead's meeting on the status page (booking/meeting-alerts.ts; the chat only: the owner's
- * mail is the meeting's own invitation, booking/meeting-mail.ts).
+ * mail is the meeting's own invitation, booking/meeting-mail.ts); push_failed: a push notification a push service
+ * refused for good or never took (push/push-sender.ts, decision 130).
  */
 export type AlertKind =
   | 'mail_failed'
@@ -22,7 +23,8 @@ export type AlertKind =
   | 'lead_erased'
   | 'lead_assigned'
   | 'founder_answered'
-  | 'founder_meeting';
+  | 'founder_meeting'
+  | 'push_failed';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -46,6 +48,8 @@ export interface AlertDetails {
   /** founder_meeting: what the founder did, and the meeting's start (ISO). */
   change?: 'booked' | 'moved' | 'cancelled';
   meetingAt?: string;
+  /** push_failed: the push service's status code of a refusal, or null when it could not be reached in time. */
+  pushStatus?: number | null;
 }
 
 /** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */
