@@ -81,6 +81,7 @@ export const TEAM_ONLY_COPY = new Set([
   'team-cli.ts',
   'team-invite-mail.ts',
   'booking-workspace.ts',
+  'push-notifications.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

@@ -78,8 +78,8 @@ export const alertCopy = {
     `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
   /** A push notification a push service refused for good, or could not take within PUSH_TTL_HOURS (decision 130). */
   pushFailed: (reference: string, code: number | null | undefined) =>
-    `접수 번호 ${reference}의 푸시 알림을 기기에 보내지 못했습니다` +
-    (code ? ` (푸시 서비스 응답 코드 ${code})` : ' (재시도 기간 동안 푸시 서비스에 닿지 못했습니다)') +
+    `접수 번호 ${reference}의 기기 알림을 보내지 못했습니다` +
+    (code ? ` (알림 서비스 응답 코드 ${code})` : ' (재시도 기간 동안 알림 서비스에 연결하지 못했습니다)') +
     '. 알림 설정(PUSH_VAPID_PUBLIC_KEY, PUSH_SUBJECT)과 서버의 인터넷 연결을 확인해주세요.',
 } as const;
 
