@@ -1,10 +1,9 @@
 /**
  * The team's push notifications (decision 130): the 알림 screen (web/workspace/pages/notifications.tsx), what a
  * notification says on a lock screen (the service worker, web/workspace/service-worker.ts: the kind, the reference
- * and the stage only, never the founder's name or words) and the workspace's web app manifest. 해요체.
+ * and the stage only, never the founder's name or words) and the workspace's web app manifest. 해요체. The code that
+ * reads these holds their keys to domain/push.ts's PUSH_CHOICES and PUSH_KINDS (a missing key fails the typecheck).
  */
-import type { PushChoice, PushKind } from '../domain/push';
-import type { Stage } from '../domain/stages';
 import { stageLabels } from './stages';
 
 export const pushNotificationsCopy = {
@@ -21,7 +20,7 @@ export const pushNotificationsCopy = {
     lead_assigned: '내가 담당자로 지정되었을 때',
     lead_due_soon: '내 아이디어의 24시간 약속이 다가올 때',
     lead_overdue: '내 아이디어가 24시간 약속을 넘겼을 때',
-  } satisfies Record<PushChoice, string>,
+  },
   /** Under the due-soon and overdue choices: what "mine" means. */
   mineNote: '담당자가 없는 아이디어는 이 소식을 고른 모든 팀원에게 알려요.',
   turnOn: '이 기기에서 알림 켜기',
@@ -60,8 +59,8 @@ export const pushMessageCopy = {
     lead_assigned: '담당자로 지정되었어요',
     lead_due_soon: '24시간 약속이 다가와요',
     lead_overdue: '24시간 약속을 넘겼어요',
-  } satisfies Record<PushKind, string>,
-  body: (reference: string, stage: Stage) => `접수 번호 ${reference} · ${stageLabels[stage]} 단계`,
+  },
+  body: (reference: string, stage: keyof typeof stageLabels) => `접수 번호 ${reference} · ${stageLabels[stage]} 단계`,
   /** What the workspace shows when a notification it cannot read arrives (a newer server): still a link to the inbox. */
   fallbackTitle: '24시간 MVP 팀 작업 공간',
   fallbackBody: '새 소식이 있어요. 눌러서 확인해 주세요.',

@@ -45,6 +45,8 @@ interface WorkerScope {
 }
 
 const worker = self as unknown as WorkerScope;
+/** One title per kind (the typecheck holds the copy to PUSH_KINDS). */
+const titles: Record<PushKind, string> = copy.title;
 
 /**
  * The payload's fields, read without trusting them (a payload it does not know still links the inbox). Checked
@@ -53,12 +55,12 @@ const worker = self as unknown as WorkerScope;
 function messageOf(data: unknown): { title: string; body: string; url: string; tag?: string } {
   const payload = (data ?? {}) as Record<string, unknown>;
   const known = (keys: object, value: unknown) => typeof value === 'string' && Object.hasOwn(keys, value);
-  const kind = known(copy.title, payload.kind) ? (payload.kind as PushKind) : undefined;
+  const kind = known(titles, payload.kind) ? (payload.kind as PushKind) : undefined;
   const stage = known(stageLabels, payload.stage) ? (payload.stage as Stage) : undefined;
   const reference = typeof payload.reference === 'string' ? payload.reference.slice(0, 16) : undefined;
   const url = notificationTarget(payload.url);
   if (!kind || !stage || !reference) return { title: copy.fallbackTitle, body: copy.fallbackBody, url };
-  return { title: copy.title[kind], body: copy.body(reference, stage), url, tag: `${kind}:${reference}` };
+  return { title: titles[kind], body: copy.body(reference, stage), url, tag: `${kind}:${reference}` };
 }
 
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));

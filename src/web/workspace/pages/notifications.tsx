@@ -16,6 +16,8 @@ const button =
   'min-h-11 rounded-lg bg-indigo-700 px-4 font-semibold text-white hover:bg-indigo-800 disabled:opacity-60';
 const plainButton = 'min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50';
 const dangerButton = 'min-h-11 rounded-lg border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50';
+/** One label per choice (the typecheck holds the copy to PUSH_CHOICES). */
+const choiceLabels: Record<PushChoice, string> = copy.choices;
 const isIos = () => /iPhone|iPad/.test(navigator.userAgent);
 
 export function NotificationsScreen() {
@@ -127,7 +129,7 @@ export function NotificationsScreen() {
                   checked={shown.has(choice)}
                   onChange={() => toggle(choice)}
                 />
-                {copy.choices[choice]}
+                {choiceLabels[choice]}
               </label>
             ))}
             <p className="mt-1 text-sm text-slate-600">{copy.mineNote}</p>
