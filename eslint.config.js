@@ -31,6 +31,7 @@ export const SERVER_LAYERS = [
   'thread',
   'booking',
   'push',
+  'kakao',
   'vitals',
   'jobs',
   'routes',

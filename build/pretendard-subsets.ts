@@ -82,6 +82,7 @@ export const TEAM_ONLY_COPY = new Set([
   'team-invite-mail.ts',
   'booking-workspace.ts',
   'push-notifications.ts',
+  'kakao-templates.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {
