@@ -41,6 +41,8 @@ import { MeetingMailSender } from './booking/meeting-mail-sender';
 import { pushRoutes } from './push/push-routes';
 import { PushSender } from './push/push-sender';
 import { resolveVapidKeys } from './push/vapid-keys';
+import { KakaoSender } from './kakao/kakao-sender';
+import { SolapiProvider } from './kakao/solapi-client';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     alerts: AlertSender;
     /** The team's push notifications' sender (push/, decision 130). */
     push: PushSender;
+    /** The founder's KakaoTalk updates' sender (kakao/); undefined when SOLAPI is not configured. */
+    kakao: KakaoSender | undefined;
     jobs: JobScheduler;
     /** The workspace's live updates (events/): publish a change after it committed. */
     events: EventBus;
@@ -180,9 +184,30 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   };
   // Every instance hears every event (LISTEN/NOTIFY on PostgreSQL): the claim sends each notification once.
   const unsubscribePush = events.subscribe(nudgePush);
+  // The founder's KakaoTalk updates (issue 49, part 2), when SOLAPI is configured: they follow the founder's mail
+  // queues (a trigger), so they are woken as the mails are (every live event) and poll with them.
+  const kakao = config.kakao
+    ? new KakaoSender(
+        background,
+        new SolapiProvider(config.kakao),
+        {
+          linkSecret: statusSecret,
+          siteUrl: config.founder.siteUrl,
+          retryBaseMs: config.mail.retryBaseMs,
+          retryMaxMs: config.mail.retryMaxMs,
+          maxAgeMs: config.mail.maxAgeMs,
+          pollMs: config.mail.pollMs,
+          onAlert: sendAlerts,
+        },
+        app.log,
+      )
+    : undefined;
+  app.decorate('kakao', kakao);
+  const unsubscribeKakao = kakao && config.mail.worker ? events.subscribe(() => kakao.nudge()) : () => undefined;
   const stopPush = () => {
     unsubscribePush();
-    return push.stop();
+    unsubscribeKakao();
+    return Promise.all([push.stop(), kakao?.stop()]);
   };
   const outbox = new OutboxWorker(
     background,
@@ -248,6 +273,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('jobs', jobs);
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => push.start());
+  if (config.mail.worker && kakao) app.addHook('onReady', async () => kakao.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
   // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
   // stop takes the longer of the two: config.shutdownGraceMs); then alerts being sent, the transport, the DB.

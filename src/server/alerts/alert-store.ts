@@ -24,7 +24,8 @@ export type AlertKind =
   | 'lead_assigned'
   | 'founder_answered'
   | 'founder_meeting'
-  | 'push_failed';
+  | 'push_failed'
+  | 'kakao_failed';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -50,6 +51,8 @@ export interface AlertDetails {
   meetingAt?: string;
   /** push_failed: the push service's status code of a refusal, or null when it could not be reached in time. */
   pushStatus?: number | null;
+  /** kakao_failed: the provider's code of the refusal (or of the last temporary failure when it gave up). */
+  providerCode?: string;
 }
 
 /** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */

@@ -37,6 +37,8 @@ export const ideas = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
+    /** The founder asked for KakaoTalk updates at `phone`, a Korean mobile number then (issue 49); stopped: false. */
+    kakaoUpdates: boolean('kakao_updates').notNull().default(false),
     /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast, token_reused. */
     spamReason: text('spam_reason'),
     /** Sent by the browser's own form post (no JavaScript, or before the page code arrived): the team mail says so. */
@@ -330,6 +332,7 @@ export const alerts = pgTable(
         'founder_answered',
         'founder_meeting',
         'push_failed',
+        'kakao_failed',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
@@ -800,5 +803,38 @@ export const pushDeliveries = pgTable(
       .where(sql`${table.status} in ('pending', 'sending')`),
     index('push_deliveries_idea_idx').on(table.ideaId),
     index('push_deliveries_subscription_idx').on(table.subscriptionId),
+  ],
+);
+
+/**
+ * The founder's KakaoTalk 알림톡 outbox (kakao/, issue 49): one row per message, stored by
+ * db/functions/queue_kakao_messages.sql with the founder's mail it follows (`source`: that mail's key), claimed and
+ * sent like the alerts; no number, no text (both read from the idea as it is sent); erased with the idea.
+ */
+export const kakaoMessages = pgTable(
+  'kakao_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    source: text('source').notNull().unique(),
+    template: text('template').notNull(),
+    meetingId: uuid('meeting_id'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('kakao_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('kakao_messages_idea_idx').on(table.ideaId),
   ],
 );

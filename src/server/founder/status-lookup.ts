@@ -19,6 +19,8 @@ export interface StatusIdea {
   closedAt: Date | null;
   consentVersion: string | null;
   consentedAt: Date | null;
+  /** The founder gets KakaoTalk updates at `phone` (issue 49); they can stop them here. */
+  kakaoUpdates: boolean;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
   /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
   timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted'; at: Date })[];
@@ -37,6 +39,7 @@ interface IdeaRow extends Record<string, unknown> {
   closed_at: Date | string | null;
   consent_version: string | null;
   consented_at: Date | string | null;
+  kakao_updates: boolean;
   memo_type: string | null;
   memo_duration_ms: number | null;
   memo_size: number | null;
@@ -57,7 +60,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   if (!isStatusToken(token)) return undefined;
   const [row] = await database.rows<IdeaRow>(sql`
     select i.id::text as id, i.received_at, i.idea, i.name, i.email, i.phone, i.stage, i.prototype_url,
-      i.prototype_delivered_at, i.closed_at, i.consent_version, i.consented_at,
+      i.prototype_delivered_at, i.closed_at, i.consent_version, i.consented_at, i.kakao_updates,
       m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
     from ideas i left join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
@@ -78,6 +81,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     closedAt: row.closed_at === null ? null : date(row.closed_at),
     consentVersion: row.consent_version,
     consentedAt: row.consented_at === null ? null : date(row.consented_at),
+    kakaoUpdates: Boolean(row.kakao_updates),
     memo:
       row.memo_type === null
         ? null

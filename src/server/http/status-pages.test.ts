@@ -20,6 +20,7 @@ const idea: StatusIdea = {
   closedAt: null,
   consentVersion: null,
   consentedAt: null,
+  kakaoUpdates: false,
   memo: null,
   timeline: [],
 };

@@ -44,3 +44,27 @@ ALTER TABLE "push_deliveries" ADD CONSTRAINT "push_deliveries_idea_id_ideas_id_f
 CREATE INDEX "push_deliveries_due_idx" ON "push_deliveries" USING btree ("next_attempt_at") WHERE "status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "push_deliveries_idea_idx" ON "push_deliveries" USING btree ("idea_id");--> statement-breakpoint
 CREATE INDEX "push_deliveries_subscription_idx" ON "push_deliveries" USING btree ("subscription_id");
+--> statement-breakpoint
+-- Issue 49, part 2: the founder's KakaoTalk updates. The idea's opt-in (its `phone`, a Korean mobile number then) and
+-- the 알림톡 outbox, one row per message, filled by db/functions/queue_kakao_messages.sql from the founder's mail
+-- queues; erased with the idea. The rows hold no number and no text: both are read from the idea as it is sent.
+ALTER TABLE "ideas" ADD COLUMN "kakao_updates" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE TABLE "kakao_messages" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"idea_id" uuid NOT NULL,
+	"source" text NOT NULL,
+	"template" text NOT NULL,
+	"meeting_id" uuid,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"provider_message_id" text,
+	"last_error" text,
+	CONSTRAINT "kakao_messages_source_unique" UNIQUE("source")
+);
+--> statement-breakpoint
+ALTER TABLE "kakao_messages" ADD CONSTRAINT "kakao_messages_idea_id_ideas_id_fk" FOREIGN KEY ("idea_id") REFERENCES "public"."ideas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "kakao_messages_due_idx" ON "kakao_messages" USING btree ("next_attempt_at") WHERE "status" in ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX "kakao_messages_idea_idx" ON "kakao_messages" USING btree ("idea_id");
