@@ -11,6 +11,7 @@
  * Accepted messages are in `sent` with how they went out.
  */
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,6 +32,8 @@ export interface FakeSolapi {
   readonly withoutKakao: Set<string>;
   /** The next requests are answered with these HTTP statuses (then normally). */
   script(statuses: number[]): void;
+  /** Resolves once `count` messages were accepted in all (rejects after `timeoutMs`, a safety net). */
+  waitFor(count: number, timeoutMs?: number): Promise<FakeSolapiMessage[]>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
   const withoutKakao = new Set<string>();
   const salts = new Set<string>();
   const scripted: number[] = [];
+  const arrivals = new EventEmitter();
 
   const authRefusal = (header: string | undefined): string | null => {
     const match = HEADER.exec(header ?? '');
@@ -137,6 +141,7 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
           variables: message.kakaoOptions!.variables ?? {},
           via,
         });
+        arrivals.emit('sent');
         messageList.push({ to, messageId: `M4V${crypto.randomBytes(8).toString('hex').toUpperCase()}` });
       }
       return answer(200, {
@@ -153,6 +158,22 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
     refused,
     withoutKakao,
     script: (statuses) => scripted.push(...statuses),
+    waitFor(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (sent.length < count) return;
+          arrivals.off('sent', check);
+          clearTimeout(timer);
+          resolve(sent);
+        };
+        const timer = setTimeout(() => {
+          arrivals.off('sent', check);
+          reject(new Error(`${sent.length} of ${count} messages arrived; refused: ${JSON.stringify(refused)}`));
+        }, timeoutMs);
+        arrivals.on('sent', check);
+        check();
+      });
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

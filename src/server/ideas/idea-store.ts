@@ -17,7 +17,8 @@ import type { TokenUse } from '../intake/used-form-tokens';
 export interface NewIdea {
   id: string;
   receivedAt: Date;
-  fields: IdeaFields;
+  /** The fields; `kakaoUpdates` (issue 49) absent: no KakaoTalk updates. */
+  fields: Omit<IdeaFields, 'kakaoUpdates'> & Partial<Pick<IdeaFields, 'kakaoUpdates'>>;
   spamReason: SpamReason | null;
   /**
    * The form token's use (decision 076), recorded in the same transaction: when another submission used the token
@@ -146,6 +147,7 @@ export async function insertIdeas(
       token_key: idea.tokenUse?.key ?? null,
       token_expires: idea.tokenUse?.expiresAt.toISOString() ?? null,
       rate_key: idea.rateKey ?? null,
+      kakao_updates: idea.fields.kakaoUpdates ?? false,
     };
   });
   const stored = await database.rows<StoredRow>(sql`

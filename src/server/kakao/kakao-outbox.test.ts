@@ -9,11 +9,13 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KOREAN_MOBILE_INVALID } from '../../domain/korean-mobile';
 import { KAKAO_TEMPLATE_KEYS, kakaoTemplates, type KakaoTemplateKey } from '../../content/kakao-templates';
 import { statusPageCopy } from '../../content/status-page';
 import { resolveStatusSecret, statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { startFakeSolapi, type FakeSolapi } from '../../../test-support/server/fake-solapi';
+import { formPost, ideaBody, submitIdea } from '../../../test-support/server/intake-client';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
 import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
 import { APP_TEST_TIMEOUT_MS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
@@ -50,6 +52,8 @@ describe('KakaoTalk updates to the founder', () => {
       {
         ...DELIVERY_TEST_ENV,
         LOG_LEVEL: 'info',
+        // The receipt follows the founder's confirmation mail (the intake's follow-up queues it).
+        FOUNDER_MAIL: 'true',
         SITE_URL: 'https://mvp24.example',
         SOLAPI_BASE_URL: solapi.baseUrl,
         SOLAPI_API_KEY: account.apiKey,
@@ -165,4 +169,36 @@ describe('KakaoTalk updates to the founder', () => {
     );
     expect(left).toEqual([]);
   });
+
+  it(
+    'takes the opt-in from the form, with and without JavaScript: a Korean mobile number normalized, a wrong one refused at its field',
+    async () => {
+      solapi.sent.length = 0;
+      const wrong = await submitIdea(app, ideaBody({ kakaoUpdates: true, phone: '02-123-4567' }));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.fields).toEqual({ phone: KOREAN_MOBILE_INVALID });
+      const withoutScript = await formPost(app, {
+        ...(ideaBody({ kakaoUpdates: 'on', phone: '1234' }) as Record<string, string>),
+        formToken: '',
+      });
+      expect(withoutScript.statusCode).toBe(400);
+      expect(withoutScript.body).toContain(KOREAN_MOBILE_INVALID);
+      // Not asked: the 연락처 stays free text, as before.
+      expect((await submitIdea(app, ideaBody({ phone: '02-123-4567', email: 'other@example.com' }))).statusCode).toBe(
+        202,
+      );
+
+      const accepted = await submitIdea(app, ideaBody({ kakaoUpdates: true, phone: '+82 10 7777 8888' }));
+      expect(accepted.statusCode).toBe(202);
+      const id = accepted.json<{ id: string }>().id;
+      const [row] = await app.database.rows<{ phone: string; kakao_updates: boolean }>(
+        sql`select phone, kakao_updates from ideas where id = ${id}::uuid`,
+      );
+      expect(row).toEqual({ phone: '010-7777-8888', kakao_updates: true });
+      // The follow-up queues the confirmation mail, and the receipt follows it (the sender polls with the mail).
+      await solapi.waitFor(1);
+      expect(solapi.sent.map((sent) => [sent.to, sent.templateId])).toEqual([['01077778888', templateIds.receipt]]);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 });

@@ -122,7 +122,7 @@ BEGIN
       CASE WHEN b.i = ANY (reused) THEN 'token_reused' ELSE b.spam_reason END,
       b.via_form, b.client_ip, b.status_token_hash, b.consent_version, b.memo_key, b.memo_mime, b.memo_duration_ms,
       b.memo_size, b.memo_bytes, b.key, b.request_hash, b.token_hash, b.token_key, b.token_expires, b.recipient_hash,
-      b.rate_key)::idea_in
+      b.rate_key, b.kakao_updates)::idea_in
     FROM unnest(batch) b ORDER BY b.i
   );
   END IF;
@@ -132,9 +132,9 @@ BEGIN
   PERFORM set_config('mvp24.follow_up', json_build_object('digest', p_digest_threshold, 'formDigest',
     p_form_digest_threshold, 'periodMs', p_digest_period_ms, 'cap', p_confirmations_per_day)::text, true);
   INSERT INTO ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
-    status_token_hash, consent_version, consented_at, memo_key)
+    status_token_hash, consent_version, consented_at, memo_key, kakao_updates)
   SELECT b.id, b.at, b.idea, b.name, b.email, b.phone, b.spam_reason, b.via_form, b.client_ip,
-    b.status_token_hash, b.consent_version, b.at, decode(b.memo_key, 'base64')
+    b.status_token_hash, b.consent_version, b.at, decode(b.memo_key, 'base64'), coalesce(b.kakao_updates, false)
   FROM unnest(batch) b WHERE b.key IS NULL OR b.id = ANY (won_keys) ORDER BY b.i;
   PERFORM set_config('mvp24.follow_up', '', true);
   IF memos > 0 THEN

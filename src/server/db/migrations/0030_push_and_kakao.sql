@@ -49,6 +49,7 @@ CREATE INDEX "push_deliveries_subscription_idx" ON "push_deliveries" USING btree
 -- the 알림톡 outbox, one row per message, filled by db/functions/queue_kakao_messages.sql from the founder's mail
 -- queues; erased with the idea. The rows hold no number and no text: both are read from the idea as it is sent.
 ALTER TABLE "ideas" ADD COLUMN "kakao_updates" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TYPE "idea_in" ADD ATTRIBUTE "kakao_updates" boolean;--> statement-breakpoint
 CREATE TABLE "kakao_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"idea_id" uuid NOT NULL,

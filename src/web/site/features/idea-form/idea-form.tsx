@@ -3,6 +3,7 @@ import { ideaForm } from '../../../../content/home';
 import { ideaFormAnchor } from '../../../../content/site';
 import { KakaoConsultLink } from '../../components/site-header';
 import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../../domain/endpoints';
+import { KAKAO_UPDATES_FIELD, type IdeaField } from '../../../../domain/idea';
 import { PRIVACY_VERSION } from '../../../../content/privacy-version';
 import { buttonStyles } from '../../ui/button-styles';
 import { loadedOrLazy } from '../../ui/loaded-or-lazy';
@@ -63,7 +64,13 @@ function valuesOf(form: HTMLFormElement): { values: IdeaValues; honeypot: string
     return typeof value === 'string' ? value : '';
   };
   return {
-    values: { idea: text('idea'), name: text('name'), email: text('email'), phone: text('phone') },
+    values: {
+      idea: text('idea'),
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      ...(text(KAKAO_UPDATES_FIELD) === 'on' ? { kakaoUpdates: 'on' as const } : {}),
+    },
     honeypot: text('website'),
   };
 }
@@ -93,11 +100,11 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
   const draftTimer = useRef<number | undefined>(undefined);
-  const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
-  const errorId = (name: keyof IdeaValues) => `${id}-${name}-error`;
-  const describedBy = (name: keyof IdeaValues, ...others: string[]) =>
+  const fieldId = (name: IdeaField) => `${id}-${name}`;
+  const errorId = (name: IdeaField) => `${id}-${name}-error`;
+  const describedBy = (name: IdeaField, ...others: string[]) =>
     [...others, ...(fieldErrors[name] ? [errorId(name)] : [])].join(' ') || undefined;
-  const invalid = (name: keyof IdeaValues) => (fieldErrors[name] ? true : undefined);
+  const invalid = (name: IdeaField) => (fieldErrors[name] ? true : undefined);
 
   useEffect(() => {
     // The form start: the fill-time check counts from here (a visitor may have typed before, see api.ts).
@@ -149,7 +156,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   }, [fieldErrors]);
 
   /** A field the visitor changes is no longer marked. */
-  const clearError = (name: keyof IdeaValues) =>
+  const clearError = (name: IdeaField) =>
     setFieldErrors((errors) => {
       if (!errors[name]) return errors;
       const { [name]: _cleared, ...rest } = errors;
@@ -303,6 +310,26 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
                 className={fieldClass}
               />
               <FieldError id={errorId('phone')} message={fieldErrors.phone} />
+            </div>
+          </div>
+          {/* Issue 49: KakaoTalk updates, apart from the privacy consent; posted natively without JavaScript too. */}
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-kakao`}
+              name={KAKAO_UPDATES_FIELD}
+              type="checkbox"
+              value="on"
+              aria-describedby={`${id}-kakao-hint`}
+              onChange={() => clearError('phone')}
+              className="mt-1 h-5 w-5 shrink-0"
+            />
+            <div>
+              <label htmlFor={`${id}-kakao`} className="font-medium text-slate-900">
+                {ideaForm.kakao.label}
+              </label>
+              <p id={`${id}-kakao-hint`} className="mt-1 text-sm text-slate-600">
+                {ideaForm.kakao.hint}
+              </p>
             </div>
           </div>
           <div>
