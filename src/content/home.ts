@@ -144,8 +144,7 @@ export const ideaForm = {
   },
   /** Issue 49: KakaoTalk updates, asked apart from the privacy consent; the number is the 연락처 field's. */
   kakao: {
-    label: '진행 소식을 카카오톡으로도 받을게요 (선택)',
-    hint: '접수 확인, 팀의 메시지와 견적, 미팅 안내, 프로토타입 전달 소식을 연락처의 휴대폰 번호로 카카오톡 알림톡으로 보내드립니다. 알림톡을 받을 수 없으면 문자로 보내드리며, 진행 상황 페이지에서 언제든 그만 받을 수 있습니다.',
+    label: '카카오톡으로도 진행 소식 받기 (연락처 필요, 선택)',
   },
   requiredMark: '필수',
   optionalMark: '선택',

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD } from './endpoints';
+import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, KAKAO_UPDATES_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
 import { KOREAN_MOBILE_INVALID, normalizeKoreanMobile } from './korean-mobile';
 import { isBlank } from './visible-text';
@@ -13,14 +13,19 @@ import { VOICE_MEMO_MAX_MS } from './voice-memo';
 /** The shape of a privacy notice version (12 hex digits; the field: CONSENT_VERSION_FIELD in endpoints.ts). */
 export const CONSENT_VERSION_PATTERN = /^[0-9a-f]{12}$/;
 
-export { CONSENT_VERSION_FIELD, FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
+export {
+  CONSENT_VERSION_FIELD,
+  FORM_TOKEN_ENDPOINT,
+  HONEYPOT_FIELD,
+  IDEA_ENDPOINT,
+  KAKAO_UPDATES_FIELD,
+} from './endpoints';
 
 // zod 4 probes `new Function('')` to compile faster validators; the site's CSP forbids eval, and Chromium reports
 // each probe as a CSP issue once the form's validation loads. The schema is small: interpreted is fast enough.
 z.config({ jitless: true });
 
-/** The idea form's KakaoTalk opt-in (issue 49): its field's name, and whether a value asks for the updates. */
-export const KAKAO_UPDATES_FIELD = 'kakaoUpdates';
+/** Whether the idea form's KakaoTalk opt-in (issue 49, KAKAO_UPDATES_FIELD) asks for the updates. */
 export const wantsKakaoUpdates = (value: unknown): boolean => value === true || value === 'on' || value === 'true';
 
 /** Maximum lengths in characters (after trimming). */
