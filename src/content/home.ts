@@ -144,7 +144,7 @@ export const ideaForm = {
   },
   /** Issue 49: KakaoTalk updates, asked apart from the privacy consent; the number is the 연락처 field's. */
   kakao: {
-    label: '카카오톡으로도 진행 소식 받기 (연락처 필요, 선택)',
+    label: '카카오톡으로도 진행 소식 받기(휴대폰 번호 필요, 선택)',
   },
   requiredMark: '필수',
   optionalMark: '선택',
