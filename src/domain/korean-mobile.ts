@@ -2,7 +2,7 @@
  * A Korean mobile number (issue 49, part 2: KakaoTalk updates), as people write it — `010-1234-5678`,
  * `010 1234 5678`, `01012345678`, `+82 10-1234-5678`, `+82 (0)10 1234 5678`, `82-10-1234-5678` — normalized to the
  * digits a message provider takes (`01012345678`); anything else (a landline, too few digits, letters) is refused.
- * 010 takes 8 digits after it; the old 011, 016, 017, 018 and 019 take 7 or 8.
+ * 010 takes 8 digits after it; the old 01x numbers (11, 16 to 19) take 7 or 8.
  */
 
 /** Why a number was refused, at its field. */
@@ -22,7 +22,7 @@ export function normalizeKoreanMobile(input: string): string | null {
   return null;
 }
 
-/** How the number is shown back: 010-1234-5678 (011-123-4567 for a seven-digit old number). */
+/** How the number is shown back: 010-1234-5678, or 011-123-4567 for a seven-digit old number. */
 export function formatKoreanMobile(digits: string): string {
   return digits.length === 11
     ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
