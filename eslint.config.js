@@ -30,6 +30,8 @@ export const SERVER_LAYERS = [
   'team',
   'thread',
   'booking',
+  'push',
+  'kakao',
   'vitals',
   'jobs',
   'mailbox',

@@ -38,4 +38,16 @@ export async function buildWorkspace(): Promise<void> {
       modulePreload: { polyfill: false },
     },
   });
+  // The service worker (decision 130): one classic script at dist/team/sw.js, no hash (its URL is its identity).
+  await build({
+    configFile: false,
+    root: workspaceRoot,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir: workspaceOutDir,
+      emptyOutDir: false,
+      lib: { entry: 'service-worker.ts', formats: ['iife'], name: 'workspaceServiceWorker', fileName: () => 'sw.js' },
+    },
+  });
 }

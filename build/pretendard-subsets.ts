@@ -83,6 +83,8 @@ export const TEAM_ONLY_COPY = new Set([
   'booking-workspace.ts',
   'weekly-mail.ts',
   'lead-source.ts',
+  'push-notifications.ts',
+  'kakao-templates.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

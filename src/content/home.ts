@@ -142,6 +142,10 @@ export const ideaForm = {
     phone: { label: '연락처', placeholder: '010-1234-5678' },
     email: { label: '이메일', placeholder: 'you@example.com' },
   },
+  /** Issue 49: KakaoTalk updates, asked apart from the privacy consent; the number is the 연락처 field's. */
+  kakao: {
+    label: '카카오톡으로도 진행 소식 받기(휴대폰 번호 필요, 선택)',
+  },
   requiredMark: '필수',
   optionalMark: '선택',
   submit: '상담 신청하기',

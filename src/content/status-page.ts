@@ -47,6 +47,12 @@ export const statusPageCopy = {
     download: '내 데이터 내려받기',
     delete: '신청 삭제하기',
   },
+  /** The founder asked for KakaoTalk updates on the form (issue 49): what they get, and how to stop them. */
+  kakao: {
+    heading: '카카오톡 알림',
+    lead: '접수 확인, 팀의 메시지와 견적, 미팅 안내, 프로토타입 전달 소식을 입력하신 휴대폰 번호로 카카오톡 알림톡(받을 수 없으면 문자)으로 보내 드리고 있습니다. 메일은 그대로 발송됩니다.',
+    stop: '카카오톡 알림 그만 받기',
+  },
   kst: '한국 시간',
   home: '홈으로 가기',
   confirmDelete: {

@@ -77,6 +77,15 @@ export const alertCopy = {
     `팀 메일이 나가지 않고 있습니다. 아직 보내지 못한 아이디어 ${unsent}건 (늦어진 것 ${overdue}건), ` +
     `가장 오래된 것은 ${oldestMinutes}분 전에 접수되었습니다 (접수 번호 ${id}). ` +
     `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
+  /** A push notification a push service refused for good, or could not take within PUSH_TTL_HOURS (decision 130). */
+  pushFailed: (reference: string, code: number | null | undefined) =>
+    `접수 번호 ${reference}의 기기 알림을 보내지 못했습니다` +
+    (code ? ` (알림 서비스 응답 코드 ${code})` : ' (재시도 기간 동안 알림 서비스에 연결하지 못했습니다)') +
+    '. 알림 설정(PUSH_VAPID_PUBLIC_KEY, PUSH_SUBJECT)과 서버의 인터넷 연결을 확인해주세요.',
+  /** A KakaoTalk message to the founder the provider refused, or could not take in time (issue 49). */
+  kakaoFailed: (reference: string, code: string | undefined) =>
+    `접수 번호 ${reference}의 카카오톡 알림을 보내지 못했습니다${code ? ` (응답 코드 ${code})` : ''}. ` +
+    '신청자에게는 같은 내용이 메일로 발송됩니다. SOLAPI 설정(KAKAO_TEMPLATE_IDS)과 템플릿 승인 상태를 확인해주세요.',
 } as const;
 
 /** The 24-hour clock's alerts (jobs/lead-clock.ts): the lead's reference and hours only, never what a visitor wrote. */

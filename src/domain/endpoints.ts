@@ -26,3 +26,6 @@ export interface FormTokenAnswer {
 
 /** The receipt page a form posted without the page's script is sent to: `${IDEA_RECEIPT_PATH}/<reference>`. */
 export const IDEA_RECEIPT_PATH = '/idea-received';
+
+/** The idea form's KakaoTalk updates checkbox (issue 49), apart from the consent; `on` when ticked. */
+export const KAKAO_UPDATES_FIELD = 'kakaoUpdates';

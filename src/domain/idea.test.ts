@@ -1,3 +1,4 @@
+import { KOREAN_MOBILE_INVALID } from './korean-mobile';
 import { describe, expect, it } from 'vitest';
 import {
   IDEA_LIMITS,
@@ -14,7 +15,18 @@ import { formatKst } from './kst';
 describe('idea schema', () => {
   it('trims values, defaults phone and strips unknown keys', () => {
     const parsed = ideaRequestSchema.parse({ idea: ' 앱 ', name: ' 홍길동 ', email: 'a@b.co', extra: 'x' });
-    expect(parsed).toEqual({ idea: '앱', name: '홍길동', email: 'a@b.co', phone: '' });
+    expect(parsed).toEqual({ idea: '앱', name: '홍길동', email: 'a@b.co', phone: '', kakaoUpdates: false });
+  });
+
+  it('asks for a Korean mobile number, at the phone field, only when KakaoTalk updates are asked for', () => {
+    const base = { idea: '앱', name: '홍길동', email: 'a@b.co' };
+    expect(ideaRequestSchema.parse({ ...base, phone: '+82 10-1234-5678', kakaoUpdates: 'on' }).kakaoUpdates).toBe(true);
+    const refused = ideaRequestSchema.safeParse({ ...base, phone: '02-123-4567', kakaoUpdates: true });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['phone', KOREAN_MOBILE_INVALID],
+    ]);
+    expect(ideaRequestSchema.safeParse({ ...base, kakaoUpdates: true }).success).toBe(false);
+    expect(ideaRequestSchema.safeParse({ ...base, phone: '02-123-4567' }).success).toBe(true);
   });
 
   it('rejects blank required fields with Korean messages per field', () => {

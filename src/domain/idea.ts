@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD } from './endpoints';
+import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, KAKAO_UPDATES_FIELD } from './endpoints';
 import { withObject, withTopic } from './korean-particles';
+import { KOREAN_MOBILE_INVALID, normalizeKoreanMobile } from './korean-mobile';
 import { isBlank } from './visible-text';
 import { REFERRER_HOST_MAX, SOURCE_PARAMS_FIELD, SOURCE_REFERRER_FIELD } from './landing';
 import { VOICE_MEMO_MAX_MS } from './voice-memo';
@@ -13,11 +14,20 @@ import { VOICE_MEMO_MAX_MS } from './voice-memo';
 /** The shape of a privacy notice version (12 hex digits; the field: CONSENT_VERSION_FIELD in endpoints.ts). */
 export const CONSENT_VERSION_PATTERN = /^[0-9a-f]{12}$/;
 
-export { CONSENT_VERSION_FIELD, FORM_TOKEN_ENDPOINT, HONEYPOT_FIELD, IDEA_ENDPOINT } from './endpoints';
+export {
+  CONSENT_VERSION_FIELD,
+  FORM_TOKEN_ENDPOINT,
+  HONEYPOT_FIELD,
+  IDEA_ENDPOINT,
+  KAKAO_UPDATES_FIELD,
+} from './endpoints';
 
 // zod 4 probes `new Function('')` to compile faster validators; the site's CSP forbids eval, and Chromium reports
 // each probe as a CSP issue once the form's validation loads. The schema is small: interpreted is fast enough.
 z.config({ jitless: true });
+
+/** Whether the idea form's KakaoTalk opt-in (issue 49, KAKAO_UPDATES_FIELD) asks for the updates. */
+export const wantsKakaoUpdates = (value: unknown): boolean => value === true || value === 'on' || value === 'true';
 
 /** Maximum lengths in characters (after trimming). */
 export const IDEA_LIMITS = {
@@ -92,6 +102,14 @@ export const ideaFieldsSchema = z.object({
     .max(IDEA_LIMITS.phone, { error: tooLong('phone') })
     .optional()
     .default(''),
+  /**
+   * Issue 49: the founder asks for KakaoTalk updates at `phone` (a checkbox apart from the privacy consent: `on` from
+   * a form post or the page). A Korean mobile number is then required (ideaRequestSchema refuses it at its field).
+   */
+  [KAKAO_UPDATES_FIELD]: z
+    .union([z.boolean(), z.literal('on'), z.literal('true')])
+    .optional()
+    .transform((value) => wantsKakaoUpdates(value)),
 });
 
 /**
@@ -134,7 +152,14 @@ export const ideaRequestSchema = ideaFieldsSchema
     message: IDEA_OR_MEMO_REQUIRED,
     // Checked even when another field failed, so every missing field is named at once.
     when: () => true,
-  });
+  })
+  // KakaoTalk updates need a Korean mobile number: refused at the phone field, even when another field failed.
+  .refine(
+    (request) =>
+      !wantsKakaoUpdates(request[KAKAO_UPDATES_FIELD]) ||
+      (typeof request.phone === 'string' && normalizeKoreanMobile(request.phone) !== null),
+    { path: ['phone'], message: KOREAN_MOBILE_INVALID, when: () => true },
+  );
 
 export type IdeaFields = z.output<typeof ideaFieldsSchema>;
 export type IdeaRequest = z.input<typeof ideaRequestSchema>;

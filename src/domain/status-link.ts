@@ -11,6 +11,8 @@ export const statusSubpaths = {
   confirmDelete: 'delete-confirm',
   /** POST: the erasure. */
   delete: 'delete',
+  /** POST: no more KakaoTalk updates (issue 49). */
+  stopKakao: 'kakao-stop',
 } as const;
 
 /** The no-JavaScript receipt page's query parameter with the status token (`/idea-received/<id>?link=<token>`). */

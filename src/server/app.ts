@@ -6,6 +6,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type https from 'node:https';
 import type { DestinationStream } from 'pino';
 import { ideaFormRoute } from '../content/site';
 import { AlertSender } from './alerts/alert-sender';
@@ -39,6 +40,11 @@ import { FounderMailSender } from './mail/founder-mail-worker';
 import { bookingStatusRoutes } from './booking/booking-status-routes';
 import { bookingTeamRoutes } from './booking/booking-team-routes';
 import { MeetingMailSender } from './booking/meeting-mail-sender';
+import { pushRoutes } from './push/push-routes';
+import { PushSender } from './push/push-sender';
+import { resolveVapidKeys } from './push/vapid-keys';
+import { KakaoSender } from './kakao/kakao-sender';
+import { SolapiProvider } from './kakao/solapi-client';
 import { sendIdeaEmailRoute } from './routes/send-idea-email';
 import { workspacePages } from './routes/workspace-pages';
 import { loadNotFoundPage, siteRoutes } from './routes/site';
@@ -57,6 +63,8 @@ export interface AppDependencies {
   mailTransport?: MailTransport;
   /** Where the log lines go (tests read them); by default standard output. */
   logStream?: DestinationStream;
+  /** The TLS agent push notifications are sent with (tests: one that trusts the test CA); by default Node's. */
+  pushAgent?: https.Agent;
 }
 
 declare module 'fastify' {
@@ -65,6 +73,10 @@ declare module 'fastify' {
     database: Database;
     outbox: OutboxWorker;
     alerts: AlertSender;
+    /** The team's push notifications' sender (push/, decision 130). */
+    push: PushSender;
+    /** The founder's KakaoTalk updates' sender (kakao/); undefined when SOLAPI is not configured. */
+    kakao: KakaoSender | undefined;
     jobs: JobScheduler;
     /** The workspace's live updates (events/): publish a change after it committed. */
     events: EventBus;
@@ -143,10 +155,63 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   /** Alert sends started after a failed mail, awaited before the database closes (a half-sent alert is sent twice). */
   const alertsInFlight = new Set<Promise<unknown>>();
   /** Sends the alerts just stored now rather than at the alert job's next turn. */
-  const nudgeAlerts = () => {
+  const sendAlerts = () => {
     const sending = alerts.sendDue().catch((error: unknown) => app.log.error({ err: error }, 'alerts not sent'));
     alertsInFlight.add(sending);
     void sending.finally(() => alertsInFlight.delete(sending));
+  };
+  // The team's push notifications (decision 130): stored with the alerts and events they tell of (a trigger), sent
+  // by this sender as they are stored (a nudge from either) or at its next poll.
+  const vapidKeys = await resolveVapidKeys(database, config.push.vapidKeys);
+  const push = new PushSender(
+    background,
+    {
+      vapidKeys,
+      subject: config.push.subject,
+      ttlMs: config.push.ttlMs,
+      retryBaseMs: config.mail.retryBaseMs,
+      retryMaxMs: config.mail.retryMaxMs,
+      pollMs: config.mail.pollMs,
+      agent: dependencies.pushAgent,
+      onAlert: sendAlerts,
+    },
+    app.log,
+  );
+  app.decorate('push', push);
+  /** An instance without the mail worker (MAIL_WORKER=false) sends no push notification either. */
+  const nudgePush = () => {
+    if (config.mail.worker) push.nudge();
+  };
+  const nudgeAlerts = () => {
+    sendAlerts();
+    nudgePush();
+  };
+  // Every instance hears every event (LISTEN/NOTIFY on PostgreSQL): the claim sends each notification once.
+  const unsubscribePush = events.subscribe(nudgePush);
+  // The founder's KakaoTalk updates (issue 49, part 2), when SOLAPI is configured: they follow the founder's mail
+  // queues (a trigger), so they are woken as the mails are (every live event) and poll with them.
+  const kakao = config.kakao
+    ? new KakaoSender(
+        background,
+        new SolapiProvider(config.kakao),
+        {
+          linkSecret: statusSecret,
+          siteUrl: config.founder.siteUrl,
+          retryBaseMs: config.mail.retryBaseMs,
+          retryMaxMs: config.mail.retryMaxMs,
+          maxAgeMs: config.mail.maxAgeMs,
+          pollMs: config.mail.pollMs,
+          onAlert: sendAlerts,
+        },
+        app.log,
+      )
+    : undefined;
+  app.decorate('kakao', kakao);
+  const unsubscribeKakao = kakao && config.mail.worker ? events.subscribe(() => kakao.nudge()) : () => undefined;
+  const stopPush = () => {
+    unsubscribePush();
+    unsubscribeKakao();
+    return Promise.all([push.stop(), kakao?.stop()]);
   };
   const outbox = new OutboxWorker(
     background,
@@ -242,6 +307,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   app.decorate('mailbox', mailbox);
   if (mailbox) app.addHook('onReady', async () => mailbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
+  if (config.mail.worker) app.addHook('onReady', async () => push.start());
+  if (config.mail.worker && kakao) app.addHook('onReady', async () => kakao.start());
   if (config.jobs) app.addHook('onReady', async () => jobs.start());
   // As closing begins, the worker and the jobs finish their current mail and job while requests in flight drain (a
   // stop takes the longer of the two: config.shutdownGraceMs); then alerts being sent, the transport, the DB.
@@ -250,6 +317,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     (stopping ??= Promise.all([
       jobs.stop(),
       outbox.stop(),
+      stopPush(),
       followUp.stop(),
       mailbox?.stop(),
       fieldCounts.stop().catch((error: unknown) => app.log.error({ err: error }, 'field figures not written')),
@@ -344,6 +412,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           siteDir: config.siteDir,
           operator: quoteOperator(config.siteDir),
         }),
+      (scope) => scope.register(pushRoutes, { database, publicKey: vapidKeys.publicKey }),
     ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });

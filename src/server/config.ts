@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { KAKAO_TEMPLATE_KEYS, type KakaoTemplateKey } from '../content/kakao-templates';
 import { retentionPromise } from '../content/privacy';
 import {
   DEFAULT_SMTP_TIMEOUT_MS,
@@ -123,6 +124,40 @@ const envSchema = z.object({
       error: 'must be `off` or a weekday and a 24-hour KST time, e.g. `mon 09:00`',
     })
     .default('mon 09:00'),
+  /** The team's push notifications (decision 130): the VAPID key pair (unset: made once and kept in the database). */
+  PUSH_VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, 65 bytes in URL-safe base64' })
+      .optional(),
+  ),
+  PUSH_VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, 32 bytes in URL-safe base64' })
+      .optional(),
+  ),
+  /** Who the push services may contact (a mailto: or https: URL); unset: mailto: TEAM_EMAIL. */
+  PUSH_SUBJECT: optionalText.pipe(
+    z.url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https:// URL' }).optional(),
+  ),
+  /** How long a push service keeps a notification for a device that is off, and how long it is retried. */
+  PUSH_TTL_HOURS: int(1, 72).default(24),
+  /** KakaoTalk 알림톡 to the founder through SOLAPI (issue 49, part 2): off unless the key, secret, sender and channel are set. */
+  SOLAPI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.solapi.com'),
+  SOLAPI_API_KEY: optionalText,
+  SOLAPI_API_SECRET: optionalText,
+  SOLAPI_SENDER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^0\d{8,10}$/, { error: 'must be the registered sender number, digits only' })
+      .optional(),
+  ),
+  KAKAO_PFID: optionalText,
+  /** Each template's id as Kakao approved it: `receipt=KA01TP…,message=KA01TP…` (content/kakao-templates.ts names them). */
+  KAKAO_TEMPLATE_IDS: optionalText,
 });
 
 const SECRET_VARIABLES = new Set([
@@ -134,6 +169,8 @@ const SECRET_VARIABLES = new Set([
   'ALERT_WEBHOOK_URL',
   'STATUS_LINK_SECRET',
   'ACCESS_RECORDS_KEY',
+  'PUSH_VAPID_PRIVATE_KEY',
+  'SOLAPI_API_SECRET',
 ]);
 
 export type TrustProxy = boolean | string[];
@@ -238,6 +275,28 @@ export interface Config {
     /** How often the counts gathered in memory are written. */
     flushMs: number;
   };
+  /** The team's push notifications (server/push/, decision 130). */
+  push: {
+    /** The VAPID key pair from the settings, both or neither; neither: made once and kept in the database. */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    /** The VAPID JWT's `sub`: PUSH_SUBJECT, else mailto: TEAM_EMAIL's address. */
+    subject: string;
+    /** A notification's TTL at the push service and how long it is retried (PUSH_TTL_HOURS). */
+    ttlMs: number;
+  };
+  /** KakaoTalk 알림톡 through SOLAPI (server/kakao/); undefined: off (nothing is set). */
+  kakao:
+    | {
+        baseUrl: string;
+        apiKey: string;
+        apiSecret: string;
+        /** The SMS/LMS sender number registered with SOLAPI (the fallback's From). */
+        sender: string;
+        /** The KakaoTalk channel's profile id. */
+        pfId: string;
+        templateIds: Record<KakaoTemplateKey, string>;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -294,6 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       'REPLY_TO_EMAIL: IMAP_URL reads the replies to it, so it must be set too (the address whose mailbox IMAP_URL opens)',
     ]);
+  if ((e.PUSH_VAPID_PUBLIC_KEY === undefined) !== (e.PUSH_VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError([
+      'PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY: set both (a pair) or neither (one is made and kept in the database)',
+    ]);
+  }
+  const kakao = kakaoSettings(e);
+  if ('error' in kakao) throw new ConfigError([kakao.error]);
   if (e.NODE_ENV === 'production' && (!e.SITE_URL || isLocalOrigin(e.SITE_URL))) {
     throw new ConfigError([
       `SITE_URL: in production it must be the site's public address, e.g. https://mvp24.kr (got ${JSON.stringify(e.SITE_URL ?? null)}): ` +
@@ -373,7 +439,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.VITALS_WINDOW_MS,
       flushMs: e.VITALS_FLUSH_MS,
     },
+    push: {
+      vapidKeys:
+        e.PUSH_VAPID_PUBLIC_KEY && e.PUSH_VAPID_PRIVATE_KEY
+          ? { publicKey: e.PUSH_VAPID_PUBLIC_KEY, privateKey: e.PUSH_VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.PUSH_SUBJECT ?? `mailto:${addressOf(e.TEAM_EMAIL)}`,
+      ttlMs: e.PUSH_TTL_HOURS * 3_600_000,
+    },
+    kakao: kakao.settings,
   };
+}
+
+/** SOLAPI's settings: all of the key, secret, sender, channel and every template's id, or none (off). */
+function kakaoSettings(e: z.output<typeof envSchema>): { settings: Config['kakao'] } | { error: string } {
+  const required = {
+    SOLAPI_API_KEY: e.SOLAPI_API_KEY,
+    SOLAPI_API_SECRET: e.SOLAPI_API_SECRET,
+    SOLAPI_SENDER: e.SOLAPI_SENDER,
+    KAKAO_PFID: e.KAKAO_PFID,
+    KAKAO_TEMPLATE_IDS: e.KAKAO_TEMPLATE_IDS,
+  };
+  const missing = Object.entries(required).filter(([, value]) => value === undefined);
+  if (missing.length === Object.keys(required).length) return { settings: undefined };
+  if (missing.length > 0)
+    return {
+      error: `${missing.map(([name]) => name).join(', ')}: KakaoTalk updates need SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER, KAKAO_PFID and KAKAO_TEMPLATE_IDS together (or none: off)`,
+    };
+  const ids = Object.fromEntries(
+    e
+      .KAKAO_TEMPLATE_IDS!.split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()))
+      .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== '' && pair[1] !== ''),
+  );
+  const absent = KAKAO_TEMPLATE_KEYS.filter((key) => !ids[key]);
+  if (absent.length > 0)
+    return {
+      error: `KAKAO_TEMPLATE_IDS: no template id for ${absent.join(', ')} (content/kakao-templates.ts names each)`,
+    };
+  return {
+    settings: {
+      baseUrl: e.SOLAPI_BASE_URL.replace(/\/$/, ''),
+      apiKey: e.SOLAPI_API_KEY!,
+      apiSecret: e.SOLAPI_API_SECRET!,
+      sender: e.SOLAPI_SENDER!,
+      pfId: e.KAKAO_PFID!,
+      templateIds: Object.fromEntries(KAKAO_TEMPLATE_KEYS.map((key) => [key, ids[key]!])) as Record<
+        KakaoTemplateKey,
+        string
+      >,
+    },
+  };
+}
+
+/** The bare address of a mailbox setting that may carry a name (`24시간 MVP <team@…>`). */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 /** True for an address only this machine can reach: localhost, the loopback range, an unspecified address. */

@@ -6,14 +6,27 @@
  * link first; on the lead's page the stage, owner and note forms come before the timeline. axe finds nothing on
  * the board at 390 and 1280 px, in its move dialog, or on the inbox with the marker. Desktop project only (its own
  * server; the phone width is set on the page). The page is opened on http://localhost (a passkey needs a host name).
+ * Push notifications (decision 130): a member turns them on in 알림 (the real service worker and permission; the
+ * subscription from the local push service, since Chromium's own needs Google's servers), a new idea's notification
+ * reaches that service from our server (VAPID checked, payload decrypted with the device's keys), the service worker
+ * shows it from that payload, and its click opens the lead's page.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { stageLabels } from '../../src/content/stages';
 import { boardCopy, leadsCopy, liveCopy } from '../../src/content/workspace';
 import { STAGES } from '../../src/domain/stages';
 import { workspaceShellCopy } from '../../src/content/workspace-shell';
+import { pushMessageCopy, pushNotificationsCopy } from '../../src/content/push-notifications';
+import {
+  startFakePushService,
+  testCertificates,
+  type FakePushService,
+} from '../../test-support/server/fake-push-service';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
@@ -25,23 +38,29 @@ const run = promisify(execFile);
 
 test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
+let push: FakePushService | undefined;
+let caDir: string | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   // Booting PGlite and the server takes seconds on a busy machine.
   test.setTimeout(240_000);
-  intake = await startIntakeServer(PORT, { SITE_URL: ORIGIN });
+  push = await startFakePushService();
+  // The server trusts the local push service's test CA as it trusts the real services' public ones.
+  caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-push-ca-'));
+  fs.writeFileSync(path.join(caDir, 'ca.pem'), testCertificates().ca);
+  intake = await startIntakeServer(PORT, { SITE_URL: ORIGIN, NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem') });
 });
 test.afterAll(async () => {
   await intake?.stop();
+  await push?.stop();
+  if (caDir) fs.rmSync(caDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page): Promise<void> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/team.ts', 'invite', 'owner@mvp24.example'],
-    { env: { ...process.env, DATA_DIR: intake!.dataDir, PORT: String(PORT), SITE_URL: ORIGIN, DATABASE_URL: '' } },
-  );
+async function signIn(page: Page, email = 'owner@mvp24.example'): Promise<void> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/team.ts', 'invite', email], {
+    env: { ...process.env, DATA_DIR: intake!.dataDir, PORT: String(PORT), SITE_URL: ORIGIN, DATABASE_URL: '' },
+  });
   await addPasskeyAuthenticator(page);
   await page.goto(stdout.trim().split('\n').at(-1)!);
   await page.getByRole('button', { name: '패스키 등록하고 시작하기' }).click();
@@ -151,5 +170,138 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await page.getByRole('link', { name: workspaceShellCopy.nav.inbox, exact: true }).click();
   await expect(page.getByTestId('lead-list').getByTestId('unread-marker')).toHaveCount(0);
   await expect(page).toHaveTitle(`${leadsCopy.inbox.title} · ${workspaceShellCopy.title}`);
+  await context.close();
+});
+
+test('a member turns notifications on; a new idea is pushed, shown by the service worker, and its click opens the lead', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  await context.grantPermissions(['notifications'], { origin: ORIGIN });
+  const page = await context.newPage();
+  // Chromium subscribes through Google's push service, out of reach here: the page gets a subscription of the local
+  // push service instead, made for the key the page asks with (the service checks the server signs with it).
+  await page.exposeFunction('localPushSubscription', (key: string) => push!.subscribe(key));
+  await page.addInitScript(() => {
+    type Made = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+    const make = (window as unknown as { localPushSubscription(key: string): Promise<Made> }).localPushSubscription;
+    let current: (Made & { options: PushSubscriptionOptionsInit }) | null = null;
+    const wrap = (made: Made & { options: PushSubscriptionOptionsInit }) =>
+      ({
+        endpoint: made.endpoint,
+        options: made.options,
+        toJSON: () => ({ endpoint: made.endpoint, expirationTime: null, keys: made.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function (options) {
+      const key = new Uint8Array(options!.applicationServerKey as Uint8Array);
+      const base64url = btoa(String.fromCharCode(...key))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      current = { ...(await make(base64url)), options: options! };
+      return wrap(current);
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return current ? wrap(current) : null;
+    };
+  });
+  await signIn(page, 'push@mvp24.example');
+
+  await page.getByRole('link', { name: pushNotificationsCopy.nav }).click();
+  await expect(page.getByRole('heading', { level: 1, name: pushNotificationsCopy.title })).toBeVisible();
+  await expect(page.locator('[data-push-form="ready"]')).toBeAttached();
+  await page.getByRole('button', { name: pushNotificationsCopy.turnOn }).click();
+  await expect(page.getByRole('status').filter({ hasText: pushNotificationsCopy.turnedOn })).toBeVisible();
+  const devices = page.getByRole('list', { name: pushNotificationsCopy.devicesHeading });
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  // Named by its browser and system (the user agent the config sets), marked as this one.
+  await expect(devices).toContainText(
+    new RegExp(`Chrome · \\w+ \\${pushNotificationsCopy.thisDevice.slice(0, -1)}\\)`),
+  );
+  await expect(devices).toContainText(pushNotificationsCopy.never);
+  // The workspace's service worker, scoped to /team/, controls the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${ORIGIN}/team/`);
+  await expectNoAxeViolations(page, 'notifications 1280');
+
+  const visitor = await context.newPage();
+  await gotoHydrated(visitor, `${ORIGIN}/`);
+  const form = visitor.locator('#idea-form form');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel('이름').fill('다은');
+  await form.getByLabel('이메일').fill('daeun@example.com');
+  await form.getByLabel('아이디어').fill('꽃집 정기 배송 앱');
+  await form.getByRole('button', { name: '상담 신청하기' }).click();
+  await expect(visitor.getByText('아이디어가 접수되었습니다!')).toBeVisible({ timeout: 20_000 });
+  await visitor.close();
+
+  // Our server pushed it; the local service checked the VAPID JWT and decrypted it with this device's keys.
+  const [received] = await push!.waitFor(1, 30_000);
+  const payload = received!.payload as { kind: string; reference: string; stage: string; url: string };
+  expect(payload).toEqual({
+    kind: 'lead_received',
+    reference: expect.stringMatching(/^[0-9a-f]{8}$/),
+    stage: 'new',
+    url: expect.stringMatching(/^\/team\/leads\/[0-9a-f-]{36}$/),
+  });
+  expect(JSON.stringify(payload)).not.toMatch(/다은|daeun|꽃집/);
+
+  // The service worker gets that payload as the browser would hand it over. The headless shell grants no
+  // notification permission to a service worker (showNotification throws), so what the worker asks to show is
+  // recorded in its place; the click is that notification's, as the browser would dispatch it.
+  const [worker] = context.serviceWorkers().filter((candidate) => candidate.url().endsWith('/team/sw.js'));
+  type Shown = { title: string; options: NotificationOptions & { data?: unknown } };
+  const shown = await worker!.evaluate(async (data) => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      shown?: Shown[];
+    };
+    scope.shown = [];
+    scope.registration.showNotification = async (title: string, options?: NotificationOptions) => {
+      scope.shown!.push({ title, options: options ?? {} });
+    };
+    const waiting: Promise<unknown>[] = [];
+    const pushEvent = Object.assign(new Event('push'), {
+      data: { json: () => data },
+      waitUntil: (promise: Promise<unknown>) => waiting.push(promise),
+    });
+    scope.dispatchEvent(pushEvent);
+    await Promise.all(waiting);
+    return scope.shown;
+  }, payload);
+  expect(shown).toEqual([
+    {
+      title: pushMessageCopy.title.lead_received,
+      options: expect.objectContaining({
+        body: `접수 번호 ${payload.reference} · ${stageLabels.new} 단계`,
+        data: { url: payload.url },
+      }),
+    },
+  ]);
+  // From another screen, the click brings the open window to the lead's page.
+  await page.getByRole('link', { name: workspaceShellCopy.nav.inbox, exact: true }).click();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as { dispatchEvent(event: Event): boolean; shown: Shown[] };
+    const waiting: Promise<unknown>[] = [];
+    const click = Object.assign(new Event('notificationclick'), {
+      notification: { data: scope.shown[0]!.options.data, close: () => undefined },
+      waitUntil: (promise: Promise<unknown>) => waiting.push(promise),
+    });
+    scope.dispatchEvent(click);
+    await Promise.all(waiting);
+  });
+  await expect(page).toHaveURL(`${ORIGIN}${payload.url}`);
+  await expect(page.getByRole('heading', { level: 1, name: /다은/ })).toBeVisible();
+  // The device's last success is shown.
+  await page.getByRole('link', { name: pushNotificationsCopy.nav }).click();
+  await expect(devices).not.toContainText(pushNotificationsCopy.never);
   await context.close();
 });

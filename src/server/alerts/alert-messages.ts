@@ -35,11 +35,15 @@ export function alertText(
                 ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
                 : kind === 'lead_overdue'
                   ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-                  : kind === 'lead_erased'
-                    ? leadAlertCopy.erased(reference)
-                    : kind === 'mail_failed'
-                      ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-                      : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+                  : kind === 'kakao_failed'
+                    ? copy.kakaoFailed(reference, details.providerCode)
+                    : kind === 'push_failed'
+                      ? copy.pushFailed(reference, details.pushStatus)
+                      : kind === 'lead_erased'
+                        ? leadAlertCopy.erased(reference)
+                        : kind === 'mail_failed'
+                          ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+                          : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
   const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
   return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

@@ -15,7 +15,8 @@ import type { MailboxProblem } from '../../content/team-mail';
  * moved or cancelled the lead's meeting on the status page (booking/meeting-alerts.ts; the chat only: the owner's
  * mail is the meeting's own invitation, booking/meeting-mail.ts); quote_accepted: the founder accepted a quote
  * (thread/thread-alerts.ts, issue 50), to the owner and the chat; mailbox_problem: a mail in the team's mailbox the
- * reader did not put in a thread (a bounce, a stranger's reply, too large, unreadable; mailbox/, decision 127).
+ * reader did not put in a thread (a bounce, a stranger's reply, too large, unreadable; mailbox/, decision 127); push_failed: a push notification a push service
+ * refused for good or never took (push/push-sender.ts, decision 130).
  */
 export type AlertKind =
   | 'mail_failed'
@@ -27,7 +28,9 @@ export type AlertKind =
   | 'founder_answered'
   | 'founder_meeting'
   | 'quote_accepted'
-  | 'mailbox_problem';
+  | 'mailbox_problem'
+  | 'push_failed'
+  | 'kakao_failed';
 /** Where an alert goes: the chat webhook, or a mail to `details.to` (the 24-hour clock's alerts go both ways). */
 export type AlertChannel = 'webhook' | 'mail';
 
@@ -59,6 +62,10 @@ export interface AlertDetails {
   problem?: MailboxProblem;
   folder?: string;
   megabytes?: number;
+  /** push_failed: the push service's status code of a refusal, or null when it could not be reached in time. */
+  pushStatus?: number | null;
+  /** kakao_failed: the provider's code of the refusal (or of the last temporary failure when it gave up). */
+  providerCode?: string;
 }
 
 /** Stores a `mail_unsent` alert for the backlog's oldest overdue idea (once per such idea); true when new. */

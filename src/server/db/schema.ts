@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -17,6 +18,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -36,6 +38,8 @@ export const ideas = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
+    /** The founder asked for KakaoTalk updates at `phone`, a Korean mobile number then (issue 49); stopped: false. */
+    kakaoUpdates: boolean('kakao_updates').notNull().default(false),
     /** null for a normal lead; otherwise why it was flagged: honeypot, token_missing, token_invalid, too_fast, token_reused. */
     spamReason: text('spam_reason'),
     /** Sent by the browser's own form post (no JavaScript, or before the page code arrived): the team mail says so. */
@@ -339,6 +343,8 @@ export const alerts = pgTable(
         'founder_meeting',
         'quote_accepted',
         'mailbox_problem',
+        'push_failed',
+        'kakao_failed',
       ],
     }).notNull(),
     /** Where it goes: the chat webhook, or a mail (the 24-hour clock's alerts go both ways, one row each). */
@@ -844,4 +850,106 @@ export const mailboxMessages = pgTable(
     body: text('body'),
   },
   (table) => [index('mailbox_messages_idea_idx').on(table.ideaId, table.at)],
+);
+
+/**
+ * The team's push notifications (push/, decision 130): a member's devices (a browser's push subscription each, with
+ * the events chosen), removed with the member and when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    device: text('device').notNull(),
+    choices: text('choices').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('push_subscriptions_member_idx').on(table.memberId)],
+);
+
+/** The VAPID key pair made once when PUSH_VAPID_PUBLIC_KEY/PRIVATE_KEY are unset (one row, id 1). */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: smallint('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  () => [check('push_vapid_keys_one_row', sql`"id" = 1`)],
+);
+
+/**
+ * The push outbox: one row per notification and device, stored by db/functions/queue_push_notifications.sql in the
+ * transaction of the alert or event it tells of (`source`: its key), claimed and sent like the alerts.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: text('source').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    unique('push_deliveries_source_subscription_unique').on(table.source, table.subscriptionId),
+    index('push_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('push_deliveries_idea_idx').on(table.ideaId),
+    index('push_deliveries_subscription_idx').on(table.subscriptionId),
+  ],
+);
+
+/**
+ * The founder's KakaoTalk 알림톡 outbox (kakao/, issue 49): one row per message, stored by
+ * db/functions/queue_kakao_messages.sql with the founder's mail it follows (`source`: that mail's key), claimed and
+ * sent like the alerts; no number, no text (both read from the idea as it is sent); erased with the idea.
+ */
+export const kakaoMessages = pgTable(
+  'kakao_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    source: text('source').notNull().unique(),
+    template: text('template').notNull(),
+    meetingId: uuid('meeting_id'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('kakao_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('kakao_messages_idea_idx').on(table.ideaId),
+  ],
 );

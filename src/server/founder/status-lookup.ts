@@ -22,6 +22,8 @@ export interface StatusIdea {
   consentedAt: Date | null;
   /** Where the visit began (decision 134): the channel, and the source and campaign when known. */
   source: { channel: Channel; source: string; campaign: string };
+  /** The founder gets KakaoTalk updates at `phone` (issue 49); they can stop them here. */
+  kakaoUpdates: boolean;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
   /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
   timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted' | 'quote_withdrawn'; at: Date })[];
@@ -43,6 +45,7 @@ interface IdeaRow extends Record<string, unknown> {
   source_channel: Channel;
   source_name: string;
   source_campaign: string;
+  kakao_updates: boolean;
   memo_type: string | null;
   memo_duration_ms: number | null;
   memo_size: number | null;
@@ -64,7 +67,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   const [row] = await database.rows<IdeaRow>(sql`
     select i.id::text as id, i.received_at, i.idea, i.name, i.email, i.phone, i.stage, i.prototype_url,
       i.prototype_delivered_at, i.closed_at, i.consent_version, i.consented_at,
-      i.source_channel, i.source_name, i.source_campaign,
+      i.source_channel, i.source_name, i.source_campaign, i.kakao_updates,
       m.mime_type as memo_type, m.duration_ms as memo_duration_ms, m.byte_size as memo_size
     from ideas i left join voice_memos m on m.idea_id = i.id
     where i.status_token_hash = ${statusTokenHash(token)}`);
@@ -86,6 +89,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     consentVersion: row.consent_version,
     consentedAt: row.consented_at === null ? null : date(row.consented_at),
     source: { channel: row.source_channel, source: row.source_name, campaign: row.source_campaign },
+    kakaoUpdates: Boolean(row.kakao_updates),
     memo:
       row.memo_type === null
         ? null

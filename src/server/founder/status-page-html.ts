@@ -201,6 +201,14 @@ ${row(copy.sent.name, idea.name)}
 ${row(copy.sent.email, idea.email)}
 ${row(copy.sent.phone, idea.phone.trim() === '' ? copy.sent.noPhone : idea.phone)}
 </dl></section>
+${
+  idea.kakaoUpdates
+    ? `<section class="card" aria-labelledby="st-kakao"><h2 id="st-kakao">${escapeHtml(copy.kakao.heading)}</h2>
+<p class="muted">${escapeHtml(copy.kakao.lead)}</p>
+<form method="post" action="${escapeHtml(`${base}/${statusSubpaths.stopKakao}`)}"><button type="submit" class="btn secondary">${escapeHtml(copy.kakao.stop)}</button></form>
+</section>`
+    : ''
+}
 <section class="card" aria-labelledby="st-data"><h2 id="st-data">${escapeHtml(copy.data.heading)}</h2>
 <p class="muted">${escapeHtml(copy.data.lead)}</p>
 <a class="btn secondary" href="${escapeHtml(`${base}/${statusSubpaths.data}`)}" download>${escapeHtml(copy.data.download)}</a>

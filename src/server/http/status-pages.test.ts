@@ -21,6 +21,7 @@ const idea: StatusIdea = {
   consentVersion: null,
   consentedAt: null,
   source: { channel: 'social', source: 'instagram', campaign: 'autumn' },
+  kakaoUpdates: false,
   memo: null,
   timeline: [],
 };

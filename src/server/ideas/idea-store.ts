@@ -18,7 +18,8 @@ import type { TokenUse } from '../intake/used-form-tokens';
 export interface NewIdea {
   id: string;
   receivedAt: Date;
-  fields: IdeaFields;
+  /** The fields; `kakaoUpdates` (issue 49) absent: no KakaoTalk updates. */
+  fields: Omit<IdeaFields, 'kakaoUpdates'> & Partial<Pick<IdeaFields, 'kakaoUpdates'>>;
   spamReason: SpamReason | null;
   /**
    * The form token's use (decision 076), recorded in the same transaction: when another submission used the token
@@ -153,6 +154,7 @@ export async function insertIdeas(
       source_name: idea.source?.source ?? '',
       source_medium: idea.source?.medium ?? '',
       source_campaign: idea.source?.campaign ?? '',
+      kakao_updates: idea.fields.kakaoUpdates ?? false,
     };
   });
   const stored = await database.rows<StoredRow>(sql`

@@ -14,6 +14,7 @@
  * people: a flagged idea is stored in the spam folder, not mailed.
  */
 import crypto from 'node:crypto';
+import { formatKoreanMobile, normalizeKoreanMobile } from '../../domain/korean-mobile';
 import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -132,11 +133,19 @@ export async function sendIdeaEmailRoute(app: FastifyInstance, options: SendIdea
       const hash = requestHash(
         viaForm ? [body.idea, body.name, body.email, body.phone] : voiceMemo ? [raw, memoDigest(voiceMemo.bytes)] : raw,
       );
-      const { idea, name, email, phone } = body;
+      const { idea, name, email, phone, kakaoUpdates } = body;
+      // KakaoTalk updates (issue 49): the number the schema accepted, kept as 010-1234-5678.
+      const mobile = kakaoUpdates ? normalizeKoreanMobile(phone) : null;
       const newIdea: NewIdea = {
         id,
         receivedAt,
-        fields: { idea, name, email, phone },
+        fields: {
+          idea,
+          name,
+          email,
+          phone: mobile ? formatKoreanMobile(mobile) : phone,
+          kakaoUpdates: mobile !== null,
+        },
         spamReason: check.spamReason,
         tokenUse: check.tokenUse,
         withoutScript: viaForm,

@@ -7,6 +7,7 @@
  * (thread/, decision 101), whose own routes hang below the same link. Views, downloads and erasure are access
  * records by the visitor, with the idea's id and no address: after an erasure nothing in them points at the person.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { STATUS_PATH, statusSubpaths } from '../../domain/status-link';
 import type { Config } from '../config';
@@ -117,6 +118,24 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       const id = await ideaIdForToken(database, request.params.token);
       if (!id) return notFound(reply);
       return page(reply, confirmDeletePageHtml(shell, base(request.params.token)));
+    },
+  );
+
+  // No more KakaoTalk updates (issue 49): the opt-in is withdrawn and what waits to be sent is skipped, in one
+  // transaction; the page is shown again without the section (303, so a reload does not post again).
+  app.post<TokenRequest>(
+    `${STATUS_PATH}/:token/${statusSubpaths.stopKakao}`,
+    { onRequest: [originGuard] },
+    async (request, reply) => {
+      const id = await ideaIdForToken(database, request.params.token);
+      if (!id) return notFound(reply);
+      await database.transaction(async (rows) => {
+        await rows(sql`update ideas set kakao_updates = false where id = ${id}::uuid`);
+        await rows(sql`update kakao_messages set status = 'skipped'
+          where idea_id = ${id}::uuid and status = 'pending'`);
+      });
+      request.log.info({ ideaId: id, outcome: 'kakao_stopped' }, 'KakaoTalk updates stopped by the founder');
+      return privateHeaders(reply).redirect(base(request.params.token), 303);
     },
   );
 

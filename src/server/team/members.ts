@@ -134,6 +134,8 @@ export async function removeMember(database: Database, memberId: string, by: Act
     }
     await rows(sql`update team_members set removed_at = now() where id = ${memberId}::uuid`);
     await rows(sql`delete from passkeys where member_id = ${memberId}::uuid`);
+    // Its devices are told nothing more (decision 130); their queued notifications go with them.
+    await rows(sql`delete from push_subscriptions where member_id = ${memberId}::uuid`);
     // Its invites still unused (a resend) would bring it back: only an invite made after the removal does. Nor do
     // the invites it sent and nobody used yet outlive it (a leaving owner could plant an account).
     await rows(sql`delete from team_invites where used_at is null

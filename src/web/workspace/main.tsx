@@ -9,6 +9,7 @@ import { Router } from 'wouter';
 import { TEAM_PATH } from '../../domain/team-paths';
 import { WorkspaceApp } from './app';
 import { createWorkspaceQueryClient } from './api/query-client';
+import { registerServiceWorker } from './features/push/push-device';
 import './styles/workspace.css';
 
 const client = createWorkspaceQueryClient();
@@ -22,3 +23,7 @@ createRoot(document.getElementById('workspace')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The service worker shows push notifications and opens a lead on a click (decision 130); registered once the page
+// has loaded, so it never competes with the first screen.
+window.addEventListener('load', () => void registerServiceWorker()?.catch(() => undefined));

@@ -13,6 +13,8 @@ import { LeadScreen } from './pages/lead';
 import { MembersScreen } from './pages/members';
 import { MeetingHoursScreen } from './pages/meeting-hours';
 import { bookingWorkspaceCopy } from '../../content/booking-workspace';
+import { pushNotificationsCopy } from '../../content/push-notifications';
+import { NotificationsScreen } from './pages/notifications';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>
@@ -32,6 +34,7 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/board', screen: BoardScreen, nav: copy.nav.board },
   { path: '/leads/:id', screen: LeadScreen },
   { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
+  { path: '/notifications', screen: NotificationsScreen, nav: pushNotificationsCopy.nav },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
   { path: '/meeting-hours', screen: MeetingHoursScreen, nav: bookingWorkspaceCopy.nav, ownerOnly: true },

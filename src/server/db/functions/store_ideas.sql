@@ -122,7 +122,7 @@ BEGIN
       CASE WHEN b.i = ANY (reused) THEN 'token_reused' ELSE b.spam_reason END,
       b.via_form, b.client_ip, b.status_token_hash, b.consent_version, b.memo_key, b.memo_mime, b.memo_duration_ms,
       b.memo_size, b.memo_bytes, b.key, b.request_hash, b.token_hash, b.token_key, b.token_expires, b.recipient_hash,
-      b.rate_key, b.source_channel, b.source_name, b.source_medium, b.source_campaign)::idea_in
+      b.rate_key, b.source_channel, b.source_name, b.source_medium, b.source_campaign, b.kakao_updates)::idea_in
     FROM unnest(batch) b ORDER BY b.i
   );
   END IF;
@@ -134,10 +134,11 @@ BEGIN
   -- The source (decision 134); count_new_ideas.sql's trigger counts the group by day and source.
   INSERT INTO ideas (id, received_at, idea, name, email, phone, spam_reason, without_script, client_ip,
     status_token_hash, consent_version, consented_at, memo_key, source_channel, source_name, source_medium,
-    source_campaign)
+    source_campaign, kakao_updates)
   SELECT b.id, b.at, b.idea, b.name, b.email, b.phone, b.spam_reason, b.via_form, b.client_ip,
     b.status_token_hash, b.consent_version, b.at, decode(b.memo_key, 'base64'), coalesce(b.source_channel, 'unknown'),
-    coalesce(b.source_name, ''), coalesce(b.source_medium, ''), coalesce(b.source_campaign, '')
+    coalesce(b.source_name, ''), coalesce(b.source_medium, ''), coalesce(b.source_campaign, ''),
+    coalesce(b.kakao_updates, false)
   FROM unnest(batch) b WHERE b.key IS NULL OR b.id = ANY (won_keys) ORDER BY b.i;
   PERFORM set_config('mvp24.follow_up', '', true);
   IF memos > 0 THEN

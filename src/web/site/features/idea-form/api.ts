@@ -33,6 +33,8 @@ export interface IdeaValues {
   name: string;
   email: string;
   phone: string;
+  /** Issue 49: the KakaoTalk updates' checkbox, when ticked. */
+  kakaoUpdates?: 'on';
 }
 
 /** A refusal's Korean message: the server's, or undefined when the answer carried none (a proxy's own page). */

@@ -2,7 +2,13 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ideaForm } from '../../../../content/home';
 import { ideaFormAnchor } from '../../../../content/site';
 import { KakaoConsultLink } from '../../components/site-header';
-import { CONSENT_VERSION_FIELD, HONEYPOT_FIELD, IDEA_ENDPOINT } from '../../../../domain/endpoints';
+import {
+  CONSENT_VERSION_FIELD,
+  HONEYPOT_FIELD,
+  IDEA_ENDPOINT,
+  KAKAO_UPDATES_FIELD,
+} from '../../../../domain/endpoints';
+import type { IdeaField } from '../../../../domain/idea';
 import { PRIVACY_VERSION } from '../../../../content/privacy-version';
 import { buttonStyles } from '../../ui/button-styles';
 import { loadedOrLazy } from '../../ui/loaded-or-lazy';
@@ -63,7 +69,13 @@ function valuesOf(form: HTMLFormElement): { values: IdeaValues; honeypot: string
     return typeof value === 'string' ? value : '';
   };
   return {
-    values: { idea: text('idea'), name: text('name'), email: text('email'), phone: text('phone') },
+    values: {
+      idea: text('idea'),
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      ...(text(KAKAO_UPDATES_FIELD) === 'on' ? { kakaoUpdates: 'on' as const } : {}),
+    },
     honeypot: text('website'),
   };
 }
@@ -93,11 +105,11 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   const ideaField = useRef<HTMLTextAreaElement>(null);
   const noticeId = useRef(0);
   const draftTimer = useRef<number | undefined>(undefined);
-  const fieldId = (name: keyof IdeaValues) => `${id}-${name}`;
-  const errorId = (name: keyof IdeaValues) => `${id}-${name}-error`;
-  const describedBy = (name: keyof IdeaValues, ...others: string[]) =>
+  const fieldId = (name: IdeaField) => `${id}-${name}`;
+  const errorId = (name: IdeaField) => `${id}-${name}-error`;
+  const describedBy = (name: IdeaField, ...others: string[]) =>
     [...others, ...(fieldErrors[name] ? [errorId(name)] : [])].join(' ') || undefined;
-  const invalid = (name: keyof IdeaValues) => (fieldErrors[name] ? true : undefined);
+  const invalid = (name: IdeaField) => (fieldErrors[name] ? true : undefined);
 
   useEffect(() => {
     // The form start: the fill-time check counts from here (a visitor may have typed before, see api.ts).
@@ -149,7 +161,7 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
   }, [fieldErrors]);
 
   /** A field the visitor changes is no longer marked. */
-  const clearError = (name: keyof IdeaValues) =>
+  const clearError = (name: IdeaField) =>
     setFieldErrors((errors) => {
       if (!errors[name]) return errors;
       const { [name]: _cleared, ...rest } = errors;
@@ -305,6 +317,12 @@ export function IdeaFormSection({ kakaoChannelUrl = null }: { kakaoChannelUrl?: 
               <FieldError id={errorId('phone')} message={fieldErrors.phone} />
             </div>
           </div>
+          {/* Issue 49: KakaoTalk updates, apart from the privacy consent; posted natively without JavaScript too (a
+              checkbox's value is `on` unless set: none written, the first window has 15 bytes to spare). */}
+          <label className="text-sm">
+            <input type="checkbox" name={KAKAO_UPDATES_FIELD} onChange={() => clearError('phone')} />
+            {ideaForm.kakao.label}
+          </label>
           <div>
             <FieldLabel htmlFor={fieldId('email')} label={ideaForm.fields.email.label} required />
             <input

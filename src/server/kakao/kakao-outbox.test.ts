@@ -1,0 +1,204 @@
+/**
+ * The founder's KakaoTalk updates inside the promise (issue 49, part 2), against the local SOLAPI
+ * (test-support/server/fake-solapi.ts): stored with the founder's mail they follow (a trigger), sent once with the
+ * template's text and the status link, the SMS/LMS fallback, a refusal failed and alerted, stopped from the status
+ * page, erased with the idea, nothing of the number or text in the logs.
+ */
+import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KOREAN_MOBILE_INVALID } from '../../domain/korean-mobile';
+import { KAKAO_TEMPLATE_KEYS, kakaoTemplates, type KakaoTemplateKey } from '../../content/kakao-templates';
+import { statusPageCopy } from '../../content/status-page';
+import { resolveStatusSecret, statusPath, statusToken, statusTokenHash } from '../founder/status-token';
+import { eraseIdeas } from '../ideas/erase-ideas';
+import { startFakeSolapi, type FakeSolapi } from '../../../test-support/server/fake-solapi';
+import { formPost, ideaBody, submitIdea } from '../../../test-support/server/intake-client';
+import { storeLead } from '../../../test-support/server/lead-fixtures';
+import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
+import { APP_TEST_TIMEOUT_MS, testDatabase, type TestDatabase } from '../../../test-support/server/test-database';
+
+const templateIds = Object.fromEntries(KAKAO_TEMPLATE_KEYS.map((key, i) => [key, `KA01TP${2000 + i}`])) as Record<
+  KakaoTemplateKey,
+  string
+>;
+const account = {
+  apiKey: 'NCSOUTBOXKEY0001',
+  apiSecret: 'OUTBOXSECRET0123456789ABCDEFGHIJKL',
+  sender: '0212345678',
+  pfId: 'KA01PF0000000002',
+  templates: Object.fromEntries(KAKAO_TEMPLATE_KEYS.map((key) => [templateIds[key], kakaoTemplates[key].text])),
+};
+
+describe('KakaoTalk updates to the founder', () => {
+  let store: TestDatabase;
+  let solapi: FakeSolapi;
+  let app: FastifyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    store = await testDatabase('pglite');
+    solapi = await startFakeSolapi(account);
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    app = await buildTestApp(
+      store,
+      {
+        ...DELIVERY_TEST_ENV,
+        LOG_LEVEL: 'info',
+        // The receipt follows the founder's confirmation mail (the intake's follow-up queues it).
+        FOUNDER_MAIL: 'true',
+        SITE_URL: 'https://mvp24.example',
+        SOLAPI_BASE_URL: solapi.baseUrl,
+        SOLAPI_API_KEY: account.apiKey,
+        SOLAPI_API_SECRET: account.apiSecret,
+        SOLAPI_SENDER: account.sender,
+        KAKAO_PFID: account.pfId,
+        KAKAO_TEMPLATE_IDS: KAKAO_TEMPLATE_KEYS.map((key) => `${key}=${templateIds[key]}`).join(','),
+      },
+      { logStream },
+    );
+  }, APP_TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    await app?.close();
+    await solapi?.stop();
+    store?.cleanup();
+  });
+
+  /** A lead whose founder asked for KakaoTalk updates, with its status link. */
+  async function optedIn(phone = '010-2345-6789') {
+    const id = await storeLead(app.database, { phone });
+    const secret = await resolveStatusSecret(app.database, undefined);
+    const token = statusToken(secret, id);
+    await app.database.rows(sql`update ideas set kakao_updates = true, status_token_hash = ${statusTokenHash(token)}
+      where id = ${id}::uuid`);
+    return { id, token };
+  }
+  /** What the follow-up and the thread queue: a founder mail (the trigger follows it). */
+  const queueFounderMail = (id: string, kind: 'confirmation' | 'message', ref = '') =>
+    app.database
+      .rows(sql`insert into founder_mails (idea_id, kind, ref, recipient_hash, status, attempts, created_at, next_attempt_at)
+      values (${id}::uuid, ${kind}, ${ref}, 'hash', 'pending', 0, now(), now() + interval '1 hour')`);
+
+  it(
+    'sends the receipt and a message once, as registered, with the status link; none for a founder who did not ask',
+    async () => {
+      const { id, token } = await optedIn();
+      const other = await storeLead(app.database, { phone: '010-9999-8888' });
+      await queueFounderMail(id, 'confirmation');
+      await queueFounderMail(other, 'confirmation');
+      await queueFounderMail(id, 'message', crypto.randomUUID());
+      // Stored again (a retried follow-up): still one each.
+      await app.database.rows(sql`insert into kakao_messages (idea_id, source, template)
+        select idea_id, source, template from kakao_messages on conflict (source) do nothing`);
+      await app.kakao!.sendDue();
+      await app.kakao!.idle();
+      expect(solapi.refused).toEqual([]);
+      expect(solapi.sent.map((sent) => [sent.to, sent.templateId])).toEqual([
+        ['01023456789', templateIds.receipt],
+        ['01023456789', templateIds.message],
+      ]);
+      const receipt = solapi.sent[0]!;
+      expect(receipt.text).toContain(`접수 번호: ${id.slice(0, 8)}`);
+      expect(receipt.variables['#{진행상황링크}']).toBe(`https://mvp24.example${statusPath(token)}`);
+      const rows = await app.database.rows<{ status: string; n: number }>(
+        sql`select status, count(*)::int as n from kakao_messages group by status`,
+      );
+      expect(rows).toEqual([{ status: 'sent', n: 2 }]);
+      // Ids, templates and codes in the log; never the number or the text.
+      const log = logs.join('');
+      expect(log).toContain('kakao_sent');
+      expect(log).not.toMatch(/01023456789|010-2345-6789|아이디어가 접수되었습니다/);
+      solapi.sent.length = 0;
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it('falls back to SMS/LMS, fails and alerts a refusal, stops from the status page and is erased with the idea', async () => {
+    const noKakao = await optedIn('010-3456-7890');
+    solapi.withoutKakao.add('01034567890');
+    await queueFounderMail(noKakao.id, 'confirmation');
+    await app.kakao!.sendDue();
+    expect(solapi.sent.map((sent) => sent.via)).toEqual(['lms']);
+
+    // A template Kakao no longer matches: failed at once, the team alerted.
+    const refused = await optedIn('010-4567-8901');
+    account.templates[templateIds.message] = '[24시간 MVP] 예전에 등록한 문구 #{접수번호}';
+    await queueFounderMail(refused.id, 'message', crypto.randomUUID());
+    await app.kakao!.sendDue();
+    account.templates[templateIds.message] = kakaoTemplates.message.text;
+    const [failed] = await app.database.rows<{ status: string }>(
+      sql`select status from kakao_messages where idea_id = ${refused.id}::uuid`,
+    );
+    expect(failed?.status).toBe('failed');
+    const alerts = await app.database.rows<{ details: { reference: string; providerCode: string } }>(
+      sql`select details from alerts where kind = 'kakao_failed'`,
+    );
+    expect(alerts).toEqual([{ details: { reference: refused.id.slice(0, 8), providerCode: '3034' } }]);
+
+    // The founder stops it on the status page: the section goes, a waiting message is skipped, nothing more queued.
+    const stopping = await optedIn('010-5678-9012');
+    const page = await app.inject({ url: statusPath(stopping.token) });
+    expect(page.body).toContain(statusPageCopy.kakao.stop);
+    await app.database.rows(sql`insert into kakao_messages (idea_id, source, template, next_attempt_at)
+      values (${stopping.id}::uuid, 'waiting', 'quote', now() + interval '1 hour')`);
+    const stop = await app.inject({
+      method: 'POST',
+      url: `${statusPath(stopping.token)}/kakao-stop`,
+      headers: { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(stop.statusCode).toBe(303);
+    expect(stop.headers.location).toBe(statusPath(stopping.token));
+    expect((await app.inject({ url: statusPath(stopping.token) })).body).not.toContain(statusPageCopy.kakao.stop);
+    await queueFounderMail(stopping.id, 'confirmation');
+    const stopped = await app.database.rows<{ source: string; status: string }>(
+      sql`select source, status from kakao_messages where idea_id = ${stopping.id}::uuid`,
+    );
+    expect(stopped).toEqual([{ source: 'waiting', status: 'skipped' }]);
+
+    await eraseIdeas(app.database, [noKakao.id, refused.id, stopping.id], store.dataDir);
+    const left = await app.database.rows(
+      sql`select 1 from kakao_messages where idea_id in (${noKakao.id}::uuid, ${refused.id}::uuid, ${stopping.id}::uuid)`,
+    );
+    expect(left).toEqual([]);
+  });
+
+  it(
+    'takes the opt-in from the form, with and without JavaScript: a Korean mobile number normalized, a wrong one refused at its field',
+    async () => {
+      solapi.sent.length = 0;
+      const wrong = await submitIdea(app, ideaBody({ kakaoUpdates: true, phone: '02-123-4567' }));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.fields).toEqual({ phone: KOREAN_MOBILE_INVALID });
+      const withoutScript = await formPost(app, {
+        ...(ideaBody({ kakaoUpdates: 'on', phone: '1234' }) as Record<string, string>),
+        formToken: '',
+      });
+      expect(withoutScript.statusCode).toBe(400);
+      expect(withoutScript.body).toContain(KOREAN_MOBILE_INVALID);
+      // Not asked: the 연락처 stays free text, as before.
+      expect((await submitIdea(app, ideaBody({ phone: '02-123-4567', email: 'other@example.com' }))).statusCode).toBe(
+        202,
+      );
+
+      const accepted = await submitIdea(app, ideaBody({ kakaoUpdates: true, phone: '+82 10 7777 8888' }));
+      expect(accepted.statusCode).toBe(202);
+      const id = accepted.json<{ id: string }>().id;
+      const [row] = await app.database.rows<{ phone: string; kakao_updates: boolean }>(
+        sql`select phone, kakao_updates from ideas where id = ${id}::uuid`,
+      );
+      expect(row).toEqual({ phone: '010-7777-8888', kakao_updates: true });
+      // The follow-up queues the confirmation mail, and the receipt follows it (the sender polls with the mail).
+      await solapi.waitFor(1);
+      expect(solapi.sent.map((sent) => [sent.to, sent.templateId])).toEqual([['01077778888', templateIds.receipt]]);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+});
