@@ -53,6 +53,8 @@ describe.each(DRIVERS)('repeatable migrations on %s', (driver) => {
       'lead_marks_now.sql',
       'lead_source_backfill.sql',
       'queue_idea_follow_up.sql',
+      'queue_kakao_messages.sql',
+      'queue_push_notifications.sql',
       'store_ideas.sql',
       'uncount_erased_lead.sql',
     ]);

@@ -5,7 +5,7 @@ import { validateIdeaRequest } from './validate-idea';
 describe('validateIdeaRequest', () => {
   it('returns trimmed fields, a default phone and no unknown keys', () => {
     const parsed = validateIdeaRequest({ idea: ' 앱 ', name: ' 김 ', email: ' a@b.co ', admin: true });
-    expect(parsed).toEqual({ idea: '앱', name: '김', email: 'a@b.co', phone: '' });
+    expect(parsed).toEqual({ idea: '앱', name: '김', email: 'a@b.co', phone: '', kakaoUpdates: false });
   });
 
   it('throws 400 validation_failed with one Korean message per bad field', () => {
