@@ -8,7 +8,7 @@ vi.mock('./load-site-font', () => ({ loadSiteFont: vi.fn() }));
 const deferred = () => document.querySelectorAll('[data-render-later]').length;
 
 /** Every promise reaction queued so far, and those they queue, run (a macrotask comes after all of them). */
-const flushed = () => new Promise((resolve) => setTimeout(resolve, 0));
+const flushed = () => new Promise((resolve) => setImmediate(resolve));
 
 afterEach(() => {
   document.body.innerHTML = '';
