@@ -26,7 +26,9 @@ export const quoteFormCopy = {
   withdrawn: '철회됨',
   superseded: '이전 견적',
   expired: '기한 지남',
-  accepted: (name: string, at: string) => `${name} 님이 ${at}에 동의했어요`,
+  accepted: (name: string | null, at: string) => (name ? `${name} 님이 ${at}에 동의했어요` : `${at}에 동의했어요`),
+  intact: '저장된 견적이 동의한 내용과 같아요',
+  differs: '저장된 견적이 동의한 내용과 달라요: 확인이 필요해요',
   open: '동의 대기 중',
   fingerprint: 'SHA-256',
   withdrawRefused: '이미 동의했거나 바뀐 견적은 철회할 수 없어요. 새 견적을 보내 주세요.',
@@ -61,13 +63,18 @@ export const quoteCopy = {
   signature: '성함 (서명)',
   signatureHint: '입력하신 성함이 동의한 분의 서명으로 견적서에 기록됩니다.',
   agree: '위 견적 내용에 동의합니다.',
-  accepted: (at: string, name: string) => `${name} 님이 ${at}에 이 견적에 동의하셨습니다.`,
+  /** Who accepted, and when; a quote accepted before names were asked for (issue 50) has no name. */
+  accepted: (at: string, name: string | null) =>
+    name ? `${name} 님이 ${at}에 이 견적에 동의하셨습니다.` : `${at}에 이 견적에 동의하셨습니다.`,
+  quoteId: '견적 ID',
   acceptedBlock: '동의 기록',
   acceptedAt: '동의 시각',
   acceptedName: '동의한 분',
   fingerprint: '문서 지문 (SHA-256)',
-  fingerprintHint: '동의한 견적 내용으로 계산한 값입니다. 가지고 계신 견적서의 값과 같으면 같은 문서입니다.',
+  fingerprintHint:
+    '견적 ID, 접수 번호, 차수, 발행일, 유효 기한, 항목과 금액, 비고로 계산한 SHA-256 값입니다. 가지고 계신 견적서의 값과 같으면 같은 문서입니다.',
   fingerprintMatches: '저장된 견적 내용이 이 지문과 일치합니다.',
+  fingerprintDiffers: '저장된 견적 내용이 동의할 때의 지문과 다릅니다. 팀에 알려 주세요.',
   expired: (validUntil: string) => `이 견적은 ${validUntil}까지 유효했습니다.`,
   askNew: '새 견적 요청하기',
   /** The answer the 「새 견적 요청하기」 button posts in the thread. */

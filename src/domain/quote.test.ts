@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { kstDay } from './kst';
 import {
+  canonicalQuote,
   defaultValidUntil,
   earliestValidUntil,
   formatWon,
@@ -59,5 +61,33 @@ describe('the quote sums', () => {
       { ...ok, validUntil: kstDay(new Date(Date.now() - 86_400_000)) },
     ])
       expect(quoteDraftSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('the canonical form an acceptance is hashed over', () => {
+  it("is the sheet's values in a fixed shape, so a printed quote hashes to the same SHA-256 forever", () => {
+    const canonical = canonicalQuote(
+      {
+        id: '0a1b2c3d-0000-4000-8000-000000000001',
+        version: 2,
+        // 00:30 the next day in Korea: the sheet's 발행일 is the Korean day.
+        createdAt: '2026-11-28T15:30:00.000Z',
+        items: [
+          { description: '기획과 화면 설계', quantity: 1, unitPrice: 500_000 },
+          { description: '배포', quantity: 2, unitPrice: 15_001 },
+        ],
+        validUntil: '2026-12-12',
+        notes: '계약 후 착수',
+      },
+      '9F8E7D6C',
+    );
+    expect(canonical).toBe(
+      '{"form":1,"quote":"0a1b2c3d-0000-4000-8000-000000000001","reference":"9F8E7D6C","version":2,' +
+        '"issuedOn":"2026-11-29","validUntil":"2026-12-12","items":[["기획과 화면 설계",1,500000,500000],' +
+        '["배포",2,15001,30002]],"supply":530002,"vat":53000,"total":583002,"notes":"계약 후 착수"}',
+    );
+    expect(createHash('sha256').update(canonical, 'utf8').digest('hex')).toBe(
+      '76cc1242b0bc5fbb0d8c94fa61e5c61a332f62735de04705438f5c60f8c08e75',
+    );
   });
 });

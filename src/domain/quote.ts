@@ -93,6 +93,8 @@ export interface QuoteView {
   acceptedName: string | null;
   /** SHA-256 (hex) of `canonicalQuote` as accepted: printed on the sheet, so either side can check the document. */
   acceptedSha256: string | null;
+  /** Whether the quote as stored still hashes to `acceptedSha256` (null when not accepted): the server's check. */
+  acceptanceIntact: boolean | null;
   /** When a later quote replaced it (이전 견적). */
   supersededAt: string | null;
   /** When the team withdrew it. */
@@ -114,8 +116,10 @@ export function quoteState(quote: QuoteView, now: Date): QuoteState {
 }
 
 /**
- * The quote's canonical form, what its SHA-256 is taken over at acceptance: every figure and word the founder
- * agreed to, in a fixed order (JSON of arrays and fixed keys, no whitespace), the sums from `quoteTotals`.
+ * The quote's canonical form, what its SHA-256 is taken over at acceptance: every value the sheet prints, in a fixed
+ * order (JSON of arrays and fixed keys, no whitespace; `form` numbers this shape), so anyone holding the sheet can
+ * recompute it: the full quote id (printed in the acceptance record), the lead's reference, the version, the day it
+ * was issued (KST), the validity day, each line with its amount, the sums from `quoteTotals`, and the notes.
  */
 export function canonicalQuote(
   quote: Pick<QuoteView, 'id' | 'version' | 'createdAt' | 'items' | 'validUntil' | 'notes'>,
@@ -123,10 +127,11 @@ export function canonicalQuote(
 ): string {
   const totals = quoteTotals(quote.items);
   return JSON.stringify({
+    form: 1,
     quote: quote.id,
     reference,
     version: quote.version,
-    issuedAt: new Date(quote.createdAt).toISOString(),
+    issuedOn: kstDay(new Date(quote.createdAt)),
     validUntil: quote.validUntil,
     items: quote.items.map((item, index) => [item.description, item.quantity, item.unitPrice, totals.lines[index]]),
     supply: totals.supply,

@@ -138,9 +138,15 @@ export class FounderMailSender {
       await this.recordFailure(row, new PermanentMailError('unsafe recipient', 0));
       return;
     }
+    // The quote's PDF, made as the mail is sent (a retry after a newer quote attaches this one marked 이전 견적). A PDF
+    // that cannot be made does not hold the mail: it goes without, and the status page offers the PDF.
     if (row.quote_id && this.options.quoteAttachment) {
-      const pdf = await this.options.quoteAttachment(ideaId, row.quote_id);
-      if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
+      try {
+        const pdf = await this.options.quoteAttachment(ideaId, row.quote_id);
+        if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
+      } catch (error) {
+        this.log.warn({ err: error, ideaId }, 'quote PDF not attached');
+      }
     }
     // The lead's thread (decision 126): its reply address and the headers that keep the founder's mails together.
     const token = await replyTokenOf(this.database.rows, ideaId);

@@ -142,6 +142,10 @@ export function quotePdf(quote: QuoteView, sheet: QuoteSheet, now = new Date()):
       'regular',
     ),
   );
+  // A block that must not split (the sums, the acceptance record) starts a new page when it would not fit.
+  const keep = (height: number) => {
+    if (doc.y + height > A4.height - MARGIN) doc.addPage();
+  };
   const sum = (label: string, amount: number, font: 'regular' | 'bold') => {
     doc.font(font).fontSize(font === 'bold' ? 12 : 10);
     const y = doc.y + 4;
@@ -149,6 +153,7 @@ export function quotePdf(quote: QuoteView, sheet: QuoteSheet, now = new Date()):
     doc.text(formatWon(amount), right - 95, y, { width: 95, align: 'right' });
     doc.y = y + doc.currentLineHeight() + 2;
   };
+  keep(80);
   sum(quoteCopy.supply, quote.totals.supply, 'regular');
   sum(quoteCopy.vat(VAT_PERCENT), quote.totals.vat, 'regular');
   rule(doc.y + 2, INK);
@@ -161,11 +166,13 @@ export function quotePdf(quote: QuoteView, sheet: QuoteSheet, now = new Date()):
   }
 
   // What was accepted: by whom, when, and the fingerprint anyone can recompute from the values above.
-  if (quote.acceptedAt && quote.acceptedName && quote.acceptedSha256) {
-    doc.moveDown(1.2).font('bold').fontSize(12).fillColor(INK).text(quoteCopy.acceptedBlock, { width });
+  if (quote.acceptedAt && quote.acceptedSha256) {
+    keep(120);
+    doc.moveDown(1.2).font('bold').fontSize(12).fillColor(INK).text(quoteCopy.acceptedBlock, MARGIN, doc.y, { width });
     doc.moveDown(0.3).font('regular').fontSize(10);
-    doc.text(`${quoteCopy.acceptedName}: ${quote.acceptedName}`, { width });
+    if (quote.acceptedName) doc.text(`${quoteCopy.acceptedName}: ${quote.acceptedName}`, { width });
     doc.text(`${quoteCopy.acceptedAt}: ${quoteCopy.inKoreanTime(formatKst(quote.acceptedAt))}`, { width });
+    doc.text(`${quoteCopy.quoteId}: ${quote.id}`, { width });
     doc.text(`${quoteCopy.fingerprint}: ${quote.acceptedSha256}`, { width });
     doc.moveDown(0.3).fontSize(9).fillColor(MUTED).text(quoteCopy.fingerprintHint, { width });
   }

@@ -107,14 +107,22 @@ function quoteTable(quote: QuoteView): string {
 ${quote.notes ? `<p><strong>${escapeHtml(quoteCopy.notes)}</strong></p><p class="body">${escapeHtml(quote.notes)}</p>` : ''}`;
 }
 
-/** The acceptance record of an accepted quote: when, by whom, and the fingerprint of what was accepted. */
+/**
+ * The acceptance record of an accepted quote: by whom, when, the full quote id and the fingerprint of what was
+ * accepted (recomputable from the sheet's values), and whether the quote as stored still matches it.
+ */
 function acceptanceBlock(quote: QuoteView): string {
-  if (!quote.acceptedAt || !quote.acceptedName || !quote.acceptedSha256) return '';
+  if (!quote.acceptedAt || !quote.acceptedSha256) return '';
+  const check =
+    quote.acceptanceIntact === false
+      ? `<p class="err" data-quote-intact="false">${escapeHtml(quoteCopy.fingerprintDiffers)}</p>`
+      : `<p class="ok" data-quote-intact="true">${escapeHtml(quoteCopy.fingerprintMatches)}</p>`;
   return `<section data-quote-acceptance><h3>${escapeHtml(quoteCopy.acceptedBlock)}</h3><dl>
-<dt>${escapeHtml(quoteCopy.acceptedName)}</dt><dd>${escapeHtml(quote.acceptedName)}</dd>
+${quote.acceptedName ? `<dt>${escapeHtml(quoteCopy.acceptedName)}</dt><dd>${escapeHtml(quote.acceptedName)}</dd>` : ''}
 <dt>${escapeHtml(quoteCopy.acceptedAt)}</dt><dd>${escapeHtml(kst(quote.acceptedAt))}</dd>
+<dt>${escapeHtml(quoteCopy.quoteId)}</dt><dd class="fingerprint">${escapeHtml(quote.id)}</dd>
 <dt>${escapeHtml(quoteCopy.fingerprint)}</dt><dd class="fingerprint" data-quote-sha256>${escapeHtml(quote.acceptedSha256)}</dd>
-</dl><p class="hint">${escapeHtml(quoteCopy.fingerprintHint)}</p></section>`;
+</dl>${check}<p class="hint">${escapeHtml(quoteCopy.fingerprintHint)}</p></section>`;
 }
 
 /** 「동의합니다」 and the name: a plain form post, refused at its fields with the name kept. */
@@ -143,7 +151,7 @@ function quoteCard(quote: QuoteView, base: string, form: AnswerFormState, now: D
     state === 'open'
       ? acceptForm(quote, page, form)
       : state === 'accepted'
-        ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt!), quote.acceptedName ?? ''))}</p>${acceptanceBlock(quote)}`
+        ? `<p class="ok" data-quote-accepted>${escapeHtml(quoteCopy.accepted(kst(quote.acceptedAt!), quote.acceptedName))}</p>`
         : state === 'expired'
           ? `<p class="hint" data-quote-expired>${escapeHtml(quoteCopy.expired(formatKstDay(quote.validUntil)))}</p>
 <form method="post" action="${escapeHtml(`${base}/${threadSubpaths.answer}`)}"><input type="hidden" name="${ANSWER_FIELDS.body}" value="${escapeHtml(quoteCopy.askNewMessage(quote.version))}"><button type="submit" class="btn secondary" data-quote-ask-new>${escapeHtml(quoteCopy.askNew)}</button></form>`
@@ -154,14 +162,16 @@ function quoteCard(quote: QuoteView, base: string, form: AnswerFormState, now: D
 <h3>${escapeHtml(`${quoteCopy.title} ${quoteCopy.version(quote.version)}`)}</h3>
 <p class="hint">${escapeHtml(quoteCopy.validUntil)}: ${escapeHtml(formatKstDay(quote.validUntil))}</p>
 ${quoteTable(quote)}
-${refusal}${action}
+${refusal}${action}${acceptanceBlock(quote)}
 <a class="btn secondary" href="${escapeHtml(page)}">${escapeHtml(quoteCopy.print)}</a>
 <a class="btn secondary" href="${escapeHtml(`${page}/${threadSubpaths.pdf}`)}" download data-quote-pdf>${escapeHtml(quoteCopy.pdf)}</a>
 </div>`;
   if (state !== 'superseded' && state !== 'withdrawn') return card;
   // An earlier or withdrawn quote stays readable, folded and marked (issue 50).
   const label = state === 'superseded' ? quoteCopy.superseded : quoteCopy.withdrawn;
-  return `<details class="earlier" data-quote-earlier><summary>${escapeHtml(`${label}: ${quoteCopy.title} ${quoteCopy.version(quote.version)}`)}</summary>
+  // Opened when the founder's press on it was refused, so the message is seen.
+  const open = form.quote?.id === quote.id ? ' open' : '';
+  return `<details class="earlier" data-quote-earlier${open}><summary>${escapeHtml(`${label}: ${quoteCopy.title} ${quoteCopy.version(quote.version)}`)}</summary>
 ${state === 'superseded' ? `<p class="hint">${escapeHtml(quoteCopy.supersededNote(quote.version + 1))}</p>` : ''}${card}</details>`;
 }
 

@@ -39,10 +39,20 @@ interface MessageRow extends Record<string, unknown> {
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-function quoteOf(row: MessageRow): QuoteView | null {
+/** SHA-256 (hex) of the quote's canonical form on the lead `ideaId` (domain/quote.ts canonicalQuote). */
+export const quoteSha256 = (
+  quote: Pick<QuoteView, 'id' | 'version' | 'createdAt' | 'items' | 'validUntil' | 'notes'>,
+  ideaId: string,
+) =>
+  crypto
+    .createHash('sha256')
+    .update(canonicalQuote(quote, leadReference(ideaId)), 'utf8')
+    .digest('hex');
+
+function quoteOf(row: MessageRow, ideaId: string): QuoteView | null {
   if (row.quote_id === null) return null;
   const items = (typeof row.quote_items === 'string' ? JSON.parse(row.quote_items) : row.quote_items) as QuoteItem[];
-  return {
+  const quote = {
     id: row.quote_id,
     version: Number(row.quote_version ?? 1),
     createdAt: iso(row.quote_created_at!),
@@ -56,6 +66,9 @@ function quoteOf(row: MessageRow): QuoteView | null {
     supersededAt: isoOrNull(row.quote_superseded_at),
     withdrawnAt: isoOrNull(row.quote_withdrawn_at),
   };
+  // Checked on every read: the document as stored is still the one accepted.
+  const intact = quote.acceptedSha256 === null ? null : quoteSha256(quote, ideaId) === quote.acceptedSha256;
+  return { ...quote, acceptanceIntact: intact };
 }
 
 /** The lead's messages, oldest first, with their memos' sizes (not bytes) and quotes. */
@@ -83,7 +96,7 @@ export async function loadThread(database: Database | { rows: RowsFn }, ideaId: 
         row.memo_type === null
           ? null
           : { mimeType: row.memo_type, durationMs: Number(row.memo_duration_ms), byteSize: Number(row.memo_size) },
-      quote: quoteOf(row),
+      quote: quoteOf(row, ideaId),
     })),
   };
 }
@@ -211,7 +224,7 @@ async function lockedQuote(rows: RowsFn, ideaId: string, quoteId: string): Promi
       q.accepted_sha256 as quote_accepted_sha256, q.superseded_at as quote_superseded_at,
       q.withdrawn_at as quote_withdrawn_at
     from quotes q where q.id = ${quoteId}::uuid and q.idea_id = ${ideaId}::uuid for update`);
-  return row ? (quoteOf(row) ?? undefined) : undefined;
+  return row ? (quoteOf(row, ideaId) ?? undefined) : undefined;
 }
 
 /**
@@ -226,14 +239,13 @@ export async function acceptQuote(
   now = new Date(),
 ): Promise<AcceptOutcome> {
   return database.transaction(async (rows) => {
+    // The idea's row first, as sending and withdrawing a quote lock it: one order, so no deadlock between them.
+    await rows(sql`select id from ideas where id = ${input.ideaId}::uuid for update`);
     const quote = await lockedQuote(rows, input.ideaId, input.quoteId);
     if (!quote) return { ok: false, reason: 'not_found' } as const;
     const state = quoteState(quote, now);
     if (state !== 'open') return { ok: false, reason: state } as const;
-    const sha256 = crypto
-      .createHash('sha256')
-      .update(canonicalQuote(quote, leadReference(input.ideaId)), 'utf8')
-      .digest('hex');
+    const sha256 = quoteSha256(quote, input.ideaId);
     await rows(sql`update quotes set accepted_at = now(), accepted_name = ${input.name}, accepted_sha256 = ${sha256}
       where id = ${quote.id}::uuid`);
     await addEvent(rows, input.ideaId, null, 'quote_accepted', { quoteId: quote.id, version: quote.version });
@@ -263,16 +275,6 @@ export async function withdrawQuote(
     await inTransaction(rows, quote);
     return { ok: true } as const;
   });
-}
-
-/** Whether the quote's stored document still hashes to what was accepted (false when not accepted). */
-export function quoteMatchesAcceptance(quote: QuoteView, ideaId: string): boolean {
-  if (!quote.acceptedSha256) return false;
-  const sha256 = crypto
-    .createHash('sha256')
-    .update(canonicalQuote(quote, leadReference(ideaId)), 'utf8')
-    .digest('hex');
-  return sha256 === quote.acceptedSha256;
 }
 
 /** A memo of the idea's thread, or undefined. */

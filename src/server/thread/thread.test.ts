@@ -505,6 +505,17 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(inkIn(firstPage, 0, 0.12)).toBeGreaterThan(0.005);
     expect(inkIn(firstPage, 0.12, 0.5)).toBeGreaterThan(0.01);
     expect(inkIn(firstPage, 0.9, 1)).toBe(0);
+    // The sheet prints the full quote id the fingerprint covers, and says the stored quote still matches it …
+    expect(sheet).toContain(third!.id);
+    expect(sheet).toContain('data-quote-intact="true"');
+    // … until the stored quote is changed behind the acceptance: both sides are told.
+    await app.database.rows(sql`update quotes set notes = '선금 50%' where id = ${third!.id}::uuid`);
+    expect((await app.inject({ method: 'GET', url: base })).body).toContain('data-quote-intact="false"');
+    const changed = await app.inject({ method: 'GET', url: leadThreadPath(id), headers });
+    expect(changed.json<ThreadView>().messages.find((message) => message.quote?.id === third!.id)?.quote).toMatchObject(
+      { acceptanceIntact: false },
+    );
+    await app.database.rows(sql`update quotes set notes = '선금 30%' where id = ${third!.id}::uuid`);
     const teamPdf = await app.inject({ method: 'GET', url: leadQuotePdfPath(id, third!.id), headers });
     expect(teamPdf.statusCode).toBe(200);
     expect(teamPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -171,6 +171,7 @@ describe('the thread panel', () => {
         acceptedAt: null,
         acceptedName: null,
         acceptedSha256: null,
+        acceptanceIntact: null,
         supersededAt: null,
         withdrawnAt: null,
         ...changes,

@@ -40,7 +40,7 @@ function QuoteCard({ leadId, quote }: { leadId: string; quote: QuoteView }) {
   const withdraw = useQuoteWithdraw(leadId);
   const label =
     state === 'accepted'
-      ? quoteFormCopy.accepted(quote.acceptedName ?? '', formatKst(quote.acceptedAt!))
+      ? quoteFormCopy.accepted(quote.acceptedName, formatKst(quote.acceptedAt!))
       : state === 'open'
         ? quoteFormCopy.open
         : quoteFormCopy[state];
@@ -89,9 +89,23 @@ function QuoteCard({ leadId, quote }: { leadId: string; quote: QuoteView }) {
         </p>
       )}
       {quote.acceptedSha256 && (
-        <p className="mt-1 break-all text-xs text-slate-700" data-testid="thread-quote-sha256">
-          {quoteFormCopy.fingerprint} {quote.acceptedSha256}
-        </p>
+        <>
+          {/* Accepted, then replaced: the record of what was accepted stays with it. */}
+          {state !== 'accepted' && quote.acceptedAt && (
+            <p className="mt-1 text-green-800">
+              {quoteFormCopy.accepted(quote.acceptedName, formatKst(quote.acceptedAt))}
+            </p>
+          )}
+          <p className="mt-1 break-all text-xs text-slate-700" data-testid="thread-quote-sha256">
+            {quoteFormCopy.fingerprint} {quote.acceptedSha256}
+          </p>
+          <p
+            className={`mt-1 text-xs ${quote.acceptanceIntact === false ? 'text-red-800' : 'text-green-800'}`}
+            data-testid="thread-quote-intact"
+          >
+            {quote.acceptanceIntact === false ? quoteFormCopy.differs : quoteFormCopy.intact}
+          </p>
+        </>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
         <a
