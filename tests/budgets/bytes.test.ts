@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeById, routes } from '../../src/content/site';
+import { routes } from '../../src/content/site';
 import { STATUS_PAGE_CODE_FILE } from '../../src/domain/status-link';
 import { budgets, KB } from './budgets';
 import { gzipBytes, gzipTotal, kb, readPage, requireBuiltSite, siteDir } from './support/built-site';
@@ -99,13 +99,6 @@ describe.each(routes.map((r) => [r.id] as const))('%s page', (id) => {
     const bytes = gzipBytes(html);
     report(`HTML ${id}`, bytes, budgets.htmlGzip);
     expect(bytes).toBeLessThanOrEqual(budgets.htmlGzip);
-  });
-
-  it("sends its HTML, styles included, within TCP's first congestion window", () => {
-    const file = join(siteDir, `${routeById(id).file}.br`);
-    const bytes = readFileSync(file).length;
-    report(`HTML ${id} (Brotli, as served)`, bytes, budgets.htmlBrotliFirstWindow, 'br');
-    expect(bytes).toBeLessThanOrEqual(budgets.htmlBrotliFirstWindow);
   });
 
   it('references only files that exist in the build', () => {

@@ -1,13 +1,15 @@
 /**
  * Caching as a deploy needs it, checked on the production build through the real server: every built file, under
  * every encoding a browser may accept, says how long it may be reused. HTML (each page by every URL that reaches it,
- * and the 404 page) is revalidated every time; hashed assets are immutable.
+ * and the 404 page) is revalidated every time; hashed assets are immutable. And each page's whole response fits TCP's
+ * first congestion window, its headers as this server sends them counted with its body.
  */
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/content/site';
-import { ports } from './budgets';
+import { budgets, ports } from './budgets';
 import { requireBuiltSite, siteDir } from './support/built-site';
 import { serveBuiltSiteForFile } from './support/serve-built-site';
 
@@ -25,6 +27,34 @@ function builtUrls(): string[] {
 async function get(url: string, encoding: string, headers: Record<string, string> = {}) {
   return fetch(`${server().origin}${url}`, { headers: { 'accept-encoding': encoding, ...headers } });
 }
+
+/** The bytes of a response's status line and header block as sent (HTTP/1.1), and of its body. */
+function responseBytes(url: string, encoding: string): Promise<{ headers: number; body: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server().origin}${url}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+      let headers = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+      for (let index = 0; index < response.rawHeaders.length; index += 2)
+        headers += Buffer.byteLength(`${response.rawHeaders[index]}: ${response.rawHeaders[index + 1]}\r\n`);
+      let body = 0;
+      response.on('data', (chunk: Buffer) => (body += chunk.length));
+      response.on('end', () => resolve({ headers, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('each page in one round trip', () => {
+  it("sends every page's response, headers and Brotli body, within TCP's first congestion window", async () => {
+    for (const route of routes.filter((entry) => entry.path)) {
+      const sent = await responseBytes(route.path!, 'br');
+      expect(sent.headers).toBeGreaterThan(300);
+      expect(
+        sent.headers + sent.body,
+        `${route.path}: ${sent.headers} B of headers + ${sent.body} B of HTML`,
+      ).toBeLessThanOrEqual(budgets.firstWindow);
+    }
+  });
+});
 
 describe('cache headers on the production build', () => {
   it('revalidate every page by every URL that reaches it, under every encoding, with a validator that answers 304', async () => {
