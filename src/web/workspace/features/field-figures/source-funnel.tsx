@@ -113,6 +113,7 @@ function SourceFunnelFigures({ funnel }: { funnel: SourceFunnel }) {
       ) : (
         <>
           <ChannelBars funnel={funnel} />
+          <FunnelCards funnel={funnel} />
           <FunnelTable funnel={funnel} />
           <StageTimes funnel={funnel} />
           <Losses funnel={funnel} />
@@ -178,13 +179,55 @@ function StepCells({ row }: { row: Pick<SourceFunnelRow, 'counts'> }) {
 }
 
 /**
- * The exact figures: all channels, then each channel and its sources and campaigns. Seven columns do not fit a phone:
- * the table scrolls sideways inside its own box, which a keyboard reaches (it is focusable and labelled).
+ * On a phone, where seven columns do not fit and nothing on this screen scrolls sideways: each channel (and all of
+ * them) as a card of its steps, each count with its conversion from the step before.
+ */
+function FunnelCards({ funnel }: { funnel: SourceFunnel }) {
+  const rows = [
+    { key: 'all', label: copy.allChannels, counts: funnel.total },
+    ...funnel.channels.map((channel) => ({
+      key: channel.channel,
+      label: channelLabels[channel.channel],
+      counts: channel.counts,
+    })),
+  ];
+  return (
+    <div className="mb-4 grid gap-2 sm:hidden" data-testid="source-funnel-cards">
+      {rows.map((row) => (
+        <section
+          key={row.key}
+          aria-label={row.label}
+          className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
+        >
+          <h3 className="font-semibold">{row.label}</h3>
+          <dl className="mt-1 grid grid-cols-1 gap-y-1 min-[22rem]:grid-cols-2 min-[22rem]:gap-x-4">
+            {SOURCE_STEPS.map((step) => {
+              const conversion = conversionOf(row.counts, step);
+              return (
+                <div key={step} className="flex justify-between gap-2">
+                  <dt className="text-slate-600">{stepLabels[step]}</dt>
+                  <dd className="tabular-nums">
+                    {row.counts[step].toLocaleString('ko-KR')}
+                    {conversion === null ? null : ` (${percent(conversion)})`}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The exact figures from a tablet up: all channels, then each channel and its sources and campaigns (a phone gets
+ * `FunnelCards`). Where the columns still do not fit, the table scrolls inside its own box, which a keyboard reaches.
  */
 function FunnelTable({ funnel }: { funnel: SourceFunnel }) {
   return (
     <div
-      className="mb-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      className="mb-4 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block"
       role="region"
       aria-labelledby="source-funnel-caption"
       // A box that scrolls must take the focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable).
