@@ -7,12 +7,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { quoteCopy } from '../../content/quote';
-import { formatKst, formatKstDay, kstDay } from '../../domain/kst';
+import { formatKst } from '../../domain/kst';
 import { leadReference } from '../../domain/lead-reference';
-import { formatWon, quoteState, VAT_PERCENT, type QuoteView } from '../../domain/quote';
+import { formatWon, VAT_PERCENT, type QuoteView } from '../../domain/quote';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import type { QuoteOperator } from './thread-html';
+import { quoteMark, quoteParties, type QuoteOperator, type QuoteSheet } from './quote-sheet';
 import { loadThread } from './thread-store';
 
 const require = createRequire(import.meta.url);
@@ -20,13 +20,6 @@ const FONTS = {
   regular: require.resolve('pretendard/dist/public/static/Pretendard-Regular.otf'),
   bold: require.resolve('pretendard/dist/public/static/Pretendard-Bold.otf'),
 };
-
-export interface QuoteSheet {
-  ideaId: string;
-  /** The founder's name, as the sheet's recipient. */
-  recipient: string;
-  operator: QuoteOperator;
-}
 
 /** The PDF's file name: the reference and the version, ASCII (a header's filename needs no encoding then). */
 export const quotePdfName = (ideaId: string, quote: QuoteView) =>
@@ -60,32 +53,12 @@ export function quotePdf(quote: QuoteView, sheet: QuoteSheet, now = new Date()):
   const right = A4.width - MARGIN;
 
   doc.font('bold').fontSize(22).fillColor(INK).text(quoteCopy.title, { align: 'center', characterSpacing: 8 });
-  const state = quoteState(quote, now);
-  const mark =
-    state === 'superseded'
-      ? quoteCopy.superseded
-      : state === 'withdrawn'
-        ? quoteCopy.withdrawn
-        : state === 'expired'
-          ? quoteCopy.expired(formatKstDay(quote.validUntil))
-          : '';
+  const mark = quoteMark(quote, now);
   if (mark) doc.moveDown(0.3).font('bold').fontSize(11).fillColor('#b91c1c').text(mark, { align: 'center' });
   doc.moveDown(1);
 
-  // The parties, two columns: the quote's own facts, then the supplier's (an unset one is left out).
-  const rows = (entries: [string, string][]) => entries.filter(([, value]) => value !== '');
-  const left = rows([
-    [quoteCopy.recipient, sheet.recipient ? quoteCopy.recipientName(sheet.recipient) : ''],
-    [quoteCopy.number, `${quote.id.slice(0, 8).toUpperCase()} (${quoteCopy.version(quote.version)})`],
-    [quoteCopy.reference, leadReference(sheet.ideaId)],
-    [quoteCopy.issuedAt, formatKstDay(kstDay(new Date(quote.createdAt)))],
-    [quoteCopy.validUntil, formatKstDay(quote.validUntil)],
-  ]);
-  const supplier = rows([
-    [quoteCopy.supplier, sheet.operator.name],
-    [quoteCopy.representative, sheet.operator.representative],
-    [quoteCopy.contact, sheet.operator.contactEmail],
-  ]);
+  // The parties, two columns: the quote's own facts, then the supplier's (quote-sheet.ts).
+  const parties = quoteParties(quote, sheet);
   const top = doc.y;
   const column = (entries: [string, string][], x: number) => {
     doc.y = top;
@@ -101,7 +74,7 @@ export function quotePdf(quote: QuoteView, sheet: QuoteSheet, now = new Date()):
     }
     return doc.y;
   };
-  const bottom = Math.max(column(left, MARGIN), column(supplier, MARGIN + width / 2));
+  const bottom = Math.max(column(parties.quote, MARGIN), column(parties.supplier, MARGIN + width / 2));
   doc.y = bottom + 12;
 
   // The lines: 항목 wraps in its column; the figures stay on one line each, right-aligned.

@@ -9,7 +9,7 @@
 import { quoteCopy } from '../../content/quote';
 import { threadStatusCopy as copy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
-import { formatKst, formatKstDay, kstDay } from '../../domain/kst';
+import { formatKst, formatKstDay } from '../../domain/kst';
 import {
   formatWon,
   QUOTE_ACCEPT_FIELDS,
@@ -21,14 +21,9 @@ import {
 import { ANSWER_FIELDS, THREAD_ANCHOR, THREAD_LIMITS, threadSubpaths, type ThreadView } from '../../domain/thread';
 import { VOICE_MEMO_FIELD, VOICE_MEMO_MAX_BYTES, formatMemoDuration } from '../../domain/voice-memo';
 import type { StatusShell } from '../founder/status-page-html';
-import { leadReference } from '../../domain/lead-reference';
+import { quoteMark, quoteParties, type QuoteOperator } from './quote-sheet';
 
-/** The operator named on a printed quote (the build settings'; thread-status-routes.ts reads them). */
-export interface QuoteOperator {
-  name: string;
-  representative: string;
-  contactEmail: string;
-}
+export type { QuoteOperator };
 
 /** What the answer form shows after a refusal: the message and the text as typed. */
 export interface AnswerFormState {
@@ -225,18 +220,9 @@ export function quotePageHtml(
   sheet: { ideaId: string; recipient: string; back: string; pdf: string; operator: QuoteOperator },
   now = new Date(),
 ): string {
-  const row = (term: string, detail: string) =>
-    detail ? `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>` : '';
-  const state = quoteState(quote, now);
-  const mark =
-    state === 'superseded'
-      ? quoteCopy.superseded
-      : state === 'withdrawn'
-        ? quoteCopy.withdrawn
-        : state === 'expired'
-          ? quoteCopy.expired(formatKstDay(quote.validUntil))
-          : '';
-  const { operator } = sheet;
+  const row = ([term, detail]: [string, string]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(detail)}</dd>`;
+  const mark = quoteMark(quote, now);
+  const parties = quoteParties(quote, sheet);
   return shell.render(
     quoteCopy.title,
     `<style>${THREAD_STYLE}${PRINT_STYLE}</style>
@@ -244,15 +230,9 @@ export function quotePageHtml(
 <h1>${escapeHtml(quoteCopy.title)}</h1>
 ${mark ? `<p class="err" data-quote-mark>${escapeHtml(mark)}</p>` : ''}
 <div class="parties"><dl>
-${row(quoteCopy.recipient, sheet.recipient ? quoteCopy.recipientName(sheet.recipient) : '')}
-${row(quoteCopy.number, `${quote.id.slice(0, 8).toUpperCase()} (${quoteCopy.version(quote.version)})`)}
-${row(quoteCopy.reference, leadReference(sheet.ideaId))}
-${row(quoteCopy.issuedAt, formatKstDay(kstDay(new Date(quote.createdAt))))}
-${row(quoteCopy.validUntil, formatKstDay(quote.validUntil))}
+${parties.quote.map(row).join('\n')}
 </dl><dl>
-${row(quoteCopy.supplier, operator.name)}
-${row(quoteCopy.representative, operator.representative)}
-${row(quoteCopy.contact, operator.contactEmail)}
+${parties.supplier.map(row).join('\n')}
 </dl></div>
 ${quoteTable(quote)}
 ${acceptanceBlock(quote)}
