@@ -75,7 +75,16 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
   }, APP_TEST_TIMEOUT_MS);
   afterEach(async () => {
     await app.fieldCounts.flush();
-    await app.database.rows(sql`truncate vitals_histograms, funnel_counts, ideas cascade`);
+    // The running app's background senders may hold a share lock the truncate waits behind while they wait for one
+    // it holds: PostgreSQL cancels one side (40P01), and this side tries again, as test-database.ts's empty() does.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await app.database.rows(sql`truncate vitals_histograms, funnel_counts, ideas cascade`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      }
+    }
   });
   afterAll(async () => {
     await app?.close();
