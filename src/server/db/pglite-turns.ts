@@ -13,7 +13,7 @@ import type { PGlite } from '@electric-sql/pglite';
 export const QUIET_MS = 15;
 /** The longest a background statement waits for a quiet moment; then it runs anyway. */
 export const MAX_WAIT_MS = 500;
-const POLL_MS = 5;
+export const POLL_MS = 5;
 
 /** The client's methods a query needs. */
 export type PgliteQueries = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
@@ -25,9 +25,18 @@ export interface RequestTurns {
   background: PgliteQueries;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The time the turns are kept in: the real one, or a test's, which moves only when the test says. */
+export interface TurnsClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
 
-export function requestTurns(client: PGlite): RequestTurns {
+const realClock: TurnsClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export function requestTurns(client: PGlite, clock: TurnsClock = realClock): RequestTurns {
   let inFlight = 0;
   let lastEnded = 0;
   const background = {
@@ -43,18 +52,18 @@ export function requestTurns(client: PGlite): RequestTurns {
         return await original(...args);
       } finally {
         inFlight -= 1;
-        lastEnded = performance.now();
+        lastEnded = clock.now();
       }
     };
   }
   return {
     background,
     async quietMoment() {
-      const started = performance.now();
-      await sleep(POLL_MS);
-      while (performance.now() - started < MAX_WAIT_MS) {
-        if (inFlight === 0 && performance.now() - lastEnded >= QUIET_MS) return;
-        await sleep(POLL_MS);
+      const started = clock.now();
+      await clock.sleep(POLL_MS);
+      while (clock.now() - started < MAX_WAIT_MS) {
+        if (inFlight === 0 && clock.now() - lastEnded >= QUIET_MS) return;
+        await clock.sleep(POLL_MS);
       }
     },
   };
