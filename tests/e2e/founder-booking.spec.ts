@@ -60,13 +60,7 @@ test.afterAll(async () => {
 const slotButtons = (page: Page) => page.locator('[data-meeting] button[data-slot]');
 
 async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mails = intake!.smtp.received.filter((mail) => mail.envelopeTo.includes(address));
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mails to ${address}, got ${mails.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return intake!.smtp.waitForMails((mail) => mail.envelopeTo.includes(address), count, 30_000);
 }
 
 test('a founder books, the next one sees the slot gone (without JavaScript), a cancel frees it', async ({
