@@ -203,20 +203,41 @@ describe.each(DRIVERS)('voice memo intake on %s', (driver) => {
       message: expect.stringContaining('끝까지 전송되지 않았습니다'),
     });
 
-    // A phone that loses its connection halfway: the server gets part of the declared body, then nothing.
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const port = (app.server.address() as net.AddressInfo).port;
+    // A phone that loses its connection halfway: the server gets part of the declared body, then nothing. An app
+    // that logs (at info), so the test knows when the request's handling ended: its rejection is the last line.
+    const lines: string[] = [];
+    let rejected: () => void = () => {};
+    const handled = new Promise<void>((resolve) => (rejected = resolve));
+    const listening = await buildTestApp(
+      store,
+      { ...DELIVERY_TEST_ENV, MAIL_WORKER: 'false', LOG_LEVEL: 'info' },
+      {
+        logStream: {
+          write: (line: string) => {
+            lines.push(line);
+            if (line.includes('"request rejected"')) rejected();
+          },
+        },
+      },
+    );
+    apps.push(listening);
+    await listening.listen({ host: '127.0.0.1', port: 0 });
+    const port = (listening.server.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.write(
           `POST ${IDEA_ENDPOINT} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${whole.contentType}\r\nContent-Length: ${whole.payload.length}\r\n\r\n`,
         );
-        socket.write(whole.payload.subarray(0, 60 * 1024), () => setTimeout(() => socket.destroy(), 100));
+        // Half the body, then the connection is gone (once the server has it: a reset would lose the bytes too).
+        socket.write(whole.payload.subarray(0, 60 * 1024), () => socket.end(() => socket.destroy()));
       });
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handled;
+    expect(lines.filter((line) => line.includes('"request rejected"')).map((line) => JSON.parse(line).code)).toEqual([
+      'memo_incomplete',
+    ]);
     expect(await counts(app)).toEqual({ ideas: 0, memos: 0, outbox: 0 });
   });
 
