@@ -75,6 +75,7 @@ describe('cache headers on the production build', () => {
         expect(response.headers.get('cache-control'), `${url} ${encoding}`).toBe('no-cache');
         const etag = response.headers.get('etag');
         expect(etag, `${url} ${encoding}`).toBeTruthy();
+        expect(response.headers.get('last-modified'), 'the ETag alone validates').toBeNull();
         // As a browser revalidates (fetch() alone would add `cache-control: no-cache` to a conditional request).
         const again = await get(url, encoding, { 'if-none-match': etag!, 'cache-control': 'max-age=0' });
         expect(again.status, `${url} ${encoding} revalidated`).toBe(304);

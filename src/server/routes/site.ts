@@ -13,10 +13,10 @@ const FALLBACK_404 =
   '<!doctype html><html lang="ko"><meta charset="utf-8"><title>페이지를 찾을 수 없습니다</title><h1>페이지를 찾을 수 없습니다</h1><p><a href="/">홈으로 가기</a></p></html>';
 
 /**
- * Hashed assets are immutable; HTML is revalidated on every visit (the ETag and Last-Modified @fastify/static sends
- * make that a 304), so a deploy reaches every visitor at once and no page names assets a new build removed; other
- * public files (icons, demos, robots.txt) may be reused for an hour. `filePath` is the file sent, which for a
- * precompressed answer is its `.br` or `.gz` copy: the type is the original's.
+ * Hashed assets are immutable; HTML is revalidated on every visit (the ETag @fastify/static sends makes that a
+ * 304), so a deploy reaches every visitor at once and no page names assets a new build removed; other public files
+ * (icons, demos, robots.txt) may be reused for an hour. `filePath` is the file sent, which for a precompressed answer
+ * is its `.br` or `.gz` copy: the type is the original's.
  */
 export function cacheControlFor(filePath: string): string {
   const normalized = filePath
@@ -57,6 +57,9 @@ export async function siteRoutes(app: FastifyInstance, options: { siteDir: strin
     // compressing on the fly and no CPU per request. Files without them fall back to @fastify/compress.
     preCompressed: true,
     cacheControl: false,
+    // The ETag alone revalidates (a page is `no-cache`, an asset immutable): no Last-Modified, whose 46 bytes would
+    // count against the home page's first round trip (tests/budgets/cache-headers.test.ts).
+    lastModified: false,
     setHeaders(reply, filePath) {
       reply.header('cache-control', cacheControlFor(filePath));
     },
