@@ -42,6 +42,16 @@ export const NOT_OURS_KEYWORD = 'Mvp24NotOurs';
 /** The lease outlives three sweeps: a live holder renews it every sweep, a dead one loses it that long after. */
 export const mailboxLeaseMs = (pollMs: number) => 3 * pollMs;
 
+/**
+ * A connection that passed no byte for this long is dead (imapflow's own limit is five minutes): a live one never is
+ * quiet that long, its IDLE being renewed every poll period, so a server that stopped answering is given up on,
+ * /healthz says so and the reader connects again.
+ */
+export const mailboxSocketTimeoutMs = (pollMs: number) => Math.max(2 * pollMs, 10_000);
+
+/** How long a stop waits for the mail in hand before it drops the connection, which a quiet server would hold. */
+export const MAILBOX_STOP_GRACE_MS = 2000;
+
 function connectionOf(url: string) {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'imaps:';
@@ -84,7 +94,18 @@ export class MailboxReader {
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    if (this.loop) {
+      let timer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        this.loop.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), MAILBOX_STOP_GRACE_MS))),
+      ]);
+      clearTimeout(timer);
+      // A server that stopped answering: the connection is dropped (what was stored and not yet moved is moved by the
+      // next sweep, never stored twice), so a restart or a deploy is not held by it.
+      if (!inTime) this.client?.close();
+      await this.loop;
+    }
     await this.release();
   }
 
@@ -186,6 +207,7 @@ export class MailboxReader {
       auth: target.auth,
       logger: false,
       missingIdleCommand: 'NOOP',
+      socketTimeout: mailboxSocketTimeoutMs(this.options.pollMs),
       maxIdleTime: this.options.pollMs,
       // IDLE as soon as a sweep ends (imapflow's own would start 15 s later); the next command ends it.
       disableAutoIdle: true,
@@ -217,9 +239,10 @@ export class MailboxReader {
       // A connection the server dropped: tried again after a pause (run), not at once in a loop.
       if (this.running && !client.usable) throw new Error('the IMAP connection closed');
     } finally {
-      this.client = undefined;
+      // Still `this.client` while logging out: a stop drops it when a quiet server never answers the logout.
       if (client.usable) await client.logout().catch(() => client.close());
       else client.close();
+      this.client = undefined;
     }
   }
 
