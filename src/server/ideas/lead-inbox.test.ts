@@ -134,6 +134,8 @@ describe.each(DRIVERS)('the inbox pages on %s', { timeout: APP_TEST_TIMEOUT_MS }
       common,
     );
     expect(await ids({ q: '아이디어' }, 0)).toEqual(inbox);
+    // … or found, in the search table alone, to be more than the bound (here one past the cap): counted and walked.
+    expect(await ids({ q: '아이디어' }, 1)).toEqual(inbox);
     // A few: read through the trigram index and sorted.
     const rare = await ids({ q: '이름10' });
     expect(rare.length).toBeGreaterThan(10);
