@@ -32,6 +32,18 @@ const account = {
   templates: Object.fromEntries(KAKAO_TEMPLATE_KEYS.map((key) => [templateIds[key], kakaoTemplates[key].text])),
 };
 
+/** The settings that turn the updates on against the local SOLAPI. */
+const kakaoEnv = (solapi: FakeSolapi) => ({
+  ...DELIVERY_TEST_ENV,
+  SITE_URL: 'https://mvp24.example',
+  SOLAPI_BASE_URL: solapi.baseUrl,
+  SOLAPI_API_KEY: account.apiKey,
+  SOLAPI_API_SECRET: account.apiSecret,
+  SOLAPI_SENDER: account.sender,
+  KAKAO_PFID: account.pfId,
+  KAKAO_TEMPLATE_IDS: KAKAO_TEMPLATE_KEYS.map((key) => `${key}=${templateIds[key]}`).join(','),
+});
+
 describe('KakaoTalk updates to the founder', () => {
   let store: TestDatabase;
   let solapi: FakeSolapi;
@@ -50,17 +62,10 @@ describe('KakaoTalk updates to the founder', () => {
     app = await buildTestApp(
       store,
       {
-        ...DELIVERY_TEST_ENV,
+        ...kakaoEnv(solapi),
         LOG_LEVEL: 'info',
         // The receipt follows the founder's confirmation mail (the intake's follow-up queues it).
         FOUNDER_MAIL: 'true',
-        SITE_URL: 'https://mvp24.example',
-        SOLAPI_BASE_URL: solapi.baseUrl,
-        SOLAPI_API_KEY: account.apiKey,
-        SOLAPI_API_SECRET: account.apiSecret,
-        SOLAPI_SENDER: account.sender,
-        KAKAO_PFID: account.pfId,
-        KAKAO_TEMPLATE_IDS: KAKAO_TEMPLATE_KEYS.map((key) => `${key}=${templateIds[key]}`).join(','),
       },
       { logStream },
     );
@@ -198,6 +203,67 @@ describe('KakaoTalk updates to the founder', () => {
       // The follow-up queues the confirmation mail, and the receipt follows it (the sender polls with the mail).
       await solapi.waitFor(1);
       expect(solapi.sent.map((sent) => [sent.to, sent.templateId])).toEqual([['01077778888', templateIds.receipt]]);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+});
+
+describe('KakaoTalk updates with two instances on PostgreSQL', () => {
+  let store: TestDatabase;
+  let solapi: FakeSolapi;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    store = await testDatabase('postgres');
+    solapi = await startFakeSolapi(account);
+    [first, second] = await Promise.all([buildTestApp(store, kakaoEnv(solapi)), buildTestApp(store, kakaoEnv(solapi))]);
+  }, APP_TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    await solapi?.stop();
+    store?.cleanup();
+  });
+
+  it(
+    'sends each message exactly once while both instances claim batches from the one outbox at once',
+    async () => {
+      // 12 founders who asked for updates, each with a receipt and a message queued: 24 rows, more than two batches.
+      const leads = Array.from({ length: 12 }, (_, index) => `010-3000-${String(index).padStart(4, '0')}`);
+      await Promise.all(leads.map((phone) => storeLead(first.database, { phone })));
+      await first.database.rows(sql`update ideas set kakao_updates = true`);
+      await first.database.rows(sql`
+        insert into founder_mails (idea_id, kind, ref, recipient_hash, status, attempts, created_at, next_attempt_at)
+        select i.id, kind, case when kind = 'message' then gen_random_uuid()::text else '' end, 'hash', 'pending', 0,
+          now(), now() + interval '1 hour'
+        from ideas i cross join (values ('confirmation'), ('message')) as kinds (kind)`);
+      expect(
+        Number((await first.database.rows<{ n: number }>(sql`select count(*)::int as n from kakao_messages`))[0]!.n),
+      ).toBe(24);
+      // Both race for the rows (besides their own polls and nudges).
+      await Promise.all([
+        first.kakao!.sendDue(),
+        second.kakao!.sendDue(),
+        first.kakao!.sendDue(),
+        second.kakao!.sendDue(),
+      ]);
+      await solapi.waitFor(24);
+      await Promise.all([first.kakao!.idle(), second.kakao!.idle()]);
+      expect(solapi.refused).toEqual([]);
+      expect(solapi.sent).toHaveLength(24);
+      const pairs = new Set(solapi.sent.map((sent) => `${sent.to} ${sent.templateId}`));
+      expect(pairs.size).toBe(24);
+      for (const phone of leads) {
+        const to = phone.replaceAll('-', '');
+        expect(pairs).toContain(`${to} ${templateIds.receipt}`);
+        expect(pairs).toContain(`${to} ${templateIds.message}`);
+      }
+      // At most a batch of 10 per request: at least three requests, and none repeated a message.
+      expect(solapi.requests).toBeGreaterThanOrEqual(3);
+      const rows = await first.database.rows<{ status: string; attempts: number; n: number; ids: number }>(sql`
+        select status, attempts, count(*)::int as n, count(distinct provider_message_id)::int as ids
+        from kakao_messages group by status, attempts`);
+      expect(rows).toEqual([{ status: 'sent', attempts: 1, n: 24, ids: 24 }]);
     },
     APP_TEST_TIMEOUT_MS,
   );
