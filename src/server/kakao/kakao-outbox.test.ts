@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KOREAN_MOBILE_INVALID } from '../../domain/korean-mobile';
 import { KAKAO_TEMPLATE_KEYS, kakaoTemplates, type KakaoTemplateKey } from '../../content/kakao-templates';
 import { statusPageCopy } from '../../content/status-page';
+import { formatKst } from '../../domain/kst';
+import { statusSubpaths } from '../../domain/status-link';
 import { resolveStatusSecret, statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 import { eraseIdeas } from '../ideas/erase-ideas';
 import { startFakeSolapi, type FakeSolapi } from '../../../test-support/server/fake-solapi';
@@ -120,6 +122,56 @@ describe('KakaoTalk updates to the founder', () => {
       const log = logs.join('');
       expect(log).toContain('kakao_sent');
       expect(log).not.toMatch(/01023456789|010-2345-6789|아이디어가 접수되었습니다/);
+      solapi.sent.length = 0;
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "puts the choice, the number and each message sent (kind and time) in the founder's data download, no more",
+    async () => {
+      const { id, token } = await optedIn('010-6789-0123');
+      await queueFounderMail(id, 'confirmation');
+      await queueFounderMail(id, 'message', crypto.randomUUID());
+      // One still waiting: the team's outbox, not in the download.
+      await app.database.rows(sql`insert into kakao_messages (idea_id, source, template, next_attempt_at)
+        values (${id}::uuid, 'later', 'quote', now() + interval '1 hour')`);
+      await app.kakao!.sendDue();
+      const sent = await app.database.rows<{ template: string; sent_at: Date | string; provider_message_id: string }>(
+        sql`select template, sent_at, provider_message_id from kakao_messages
+          where idea_id = ${id}::uuid and status = 'sent' order by sent_at, id`,
+      );
+      expect(sent.map((row) => row.template)).toEqual(['receipt', 'message']);
+      const k = statusPageCopy.download.kakao;
+      const download = await app.inject({ url: `${statusPath(token)}/${statusSubpaths.data}` });
+      expect(download.statusCode).toBe(200);
+      expect(download.json<Record<string, unknown>>()[k.key]).toEqual({
+        [k.chosen]: k.yes,
+        [k.number]: '010-6789-0123',
+        [k.sent]: sent.map((row) => ({
+          [k.kind]: k.kinds[row.template as KakaoTemplateKey],
+          [k.sentAt]: formatKst(new Date(row.sent_at)),
+        })),
+      });
+      expect(k.kinds.receipt).toBe('접수 확인');
+      // Not the provider's ids nor the text.
+      expect(download.body).not.toContain(sent[0]!.provider_message_id);
+      expect(download.body).not.toContain(kakaoTemplates.receipt.text.slice(0, 20));
+
+      // Stopped: the choice says so and the number is no longer given for it; what was sent stays listed.
+      const stop = await app.inject({
+        method: 'POST',
+        url: `${statusPath(token)}/${statusSubpaths.stopKakao}`,
+        headers: { origin: 'http://localhost:80', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(stop.statusCode).toBe(303);
+      const after = await app.inject({ url: `${statusPath(token)}/${statusSubpaths.data}` });
+      expect(after.json<Record<string, { [key: string]: unknown }>>()[k.key]).toMatchObject({
+        [k.chosen]: k.no,
+        [k.number]: null,
+      });
+      expect(after.json<Record<string, Record<string, unknown[]>>>()[k.key]![k.sent]).toHaveLength(2);
       solapi.sent.length = 0;
     },
     APP_TEST_TIMEOUT_MS,
