@@ -172,6 +172,40 @@ describe('KakaoTalk updates to the founder', () => {
         [k.number]: null,
       });
       expect(after.json<Record<string, Record<string, unknown[]>>>()[k.key]![k.sent]).toHaveLength(2);
+      await app.database.rows(sql`delete from kakao_messages where source = 'later'`);
+      solapi.sent.length = 0;
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'reports the waiting messages on /healthz: counts and an age, degraded once one waits past ALERT_UNSENT_MINUTES',
+    async () => {
+      const health = async () =>
+        (await app.inject({ url: '/healthz' })).json<{ status: string; kakao: Record<string, unknown> }>();
+      expect((await health()).kakao).toEqual({ degraded: false, unsent: 0, overdue: 0, oldestUnsentSeconds: 0 });
+      const { id } = await optedIn('010-8765-4321');
+      // Retried for an hour (SOLAPI answering 503): the next attempt still ahead, the message overdue.
+      await app.database.rows(sql`insert into kakao_messages (idea_id, source, template, attempts, created_at,
+          next_attempt_at, last_error)
+        values (${id}::uuid, 'health', 'receipt', 4, now() - interval '1 hour', now() + interval '1 hour', 'Scripted503')`);
+      const degraded = await health();
+      expect(degraded.status).toBe('degraded');
+      expect(degraded.kakao).toEqual({
+        degraded: true,
+        unsent: 1,
+        overdue: 1,
+        oldestUnsentSeconds: expect.any(Number),
+      });
+      expect(degraded.kakao.oldestUnsentSeconds).toBeGreaterThanOrEqual(3600);
+      const body = JSON.stringify(degraded);
+      for (const secret of [id, id.slice(0, 8), '010-8765-4321', '01087654321', 'Scripted503'])
+        expect(body).not.toContain(secret);
+      // SOLAPI answers again: sent at its next attempt, the backlog empty.
+      await app.database.rows(sql`update kakao_messages set next_attempt_at = now() where source = 'health'`);
+      await app.kakao!.sendDue();
+      await app.kakao!.idle();
+      expect((await health()).kakao).toEqual({ degraded: false, unsent: 0, overdue: 0, oldestUnsentSeconds: 0 });
       solapi.sent.length = 0;
     },
     APP_TEST_TIMEOUT_MS,
