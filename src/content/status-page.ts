@@ -3,6 +3,7 @@
  * page after it, the page for a link that finds nothing, and the keys of the "my data" download. Plain data; the
  * server renders it (src/server/founder/status-page-html.ts). Times arrive formatted in KST.
  */
+import type { KakaoTemplateKey } from './kakao-templates';
 
 export const statusPageCopy = {
   title: '아이디어 진행 상황',
@@ -97,5 +98,27 @@ export const statusPageCopy = {
     },
     note: '24시간 MVP 스튜디오가 이 신청에 대해 보관 중인 내용입니다. 시각은 한국 시간입니다. 음성 메모 파일은 진행 상황 페이지에서 들을 수 있습니다.',
     unknownConsent: '기록 없음',
+    /** The KakaoTalk updates (issue 49): the choice, the number they go to, and what was sent (kinds and times). */
+    kakao: {
+      key: '카카오톡 알림',
+      chosen: '받기',
+      yes: '예',
+      no: '아니요',
+      number: '받는 휴대폰 번호',
+      sent: '보낸 알림',
+      kind: '종류',
+      sentAt: '보낸 시각',
+      kinds: {
+        receipt: '접수 확인',
+        message: '팀의 새 메시지',
+        quote: '견적서 도착',
+        meeting_invitation: '미팅 안내',
+        meeting_changed: '미팅 변경',
+        meeting_cancelled: '미팅 취소',
+        meeting_day_before: '미팅 하루 전 알림',
+        meeting_hour_before: '미팅 한 시간 전 알림',
+        prototype_delivered: '프로토타입 전달',
+      } satisfies Record<KakaoTemplateKey, string>,
+    },
   },
 } as const;

@@ -23,6 +23,7 @@ import { loggerOptions } from './logger';
 import { serverJobs } from './jobs/server-jobs';
 import type { JobScheduler } from './jobs/scheduler';
 import { mailHealthCheck } from './mail/mail-backlog';
+import { outboxHealthCheck } from './http/outbox-health';
 import { OutboxWorker } from './mail/outbox-worker';
 import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
 import { mailTransportFor, type MailTransport } from './mail/transport';
@@ -391,6 +392,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
     storage,
     checks: [
       mailHealthCheck(database, backlog),
+      outboxHealthCheck('push', database, 'push_deliveries', backlog.unsentAfterMs),
+      ...(kakao ? [outboxHealthCheck('kakao', database, 'kakao_messages', backlog.unsentAfterMs)] : []),
       proxy.healthCheck,
       ...(mailbox ? [mailboxHealthCheck(database, config.mailbox.pollMs)] : []),
     ],

@@ -30,6 +30,8 @@ export interface FakeSolapi {
   readonly refused: { status: number; code: string; why: string }[];
   /** Numbers whose phone has no KakaoTalk (or blocked the channel). */
   readonly withoutKakao: Set<string>;
+  /** Send requests answered in all (two instances sharing an outbox: each batch once). */
+  readonly requests: number;
   /** The next requests are answered with these HTTP statuses (then normally). */
   script(statuses: number[]): void;
   /** Resolves once `count` messages were accepted in all (rejects after `timeoutMs`, a safety net). */
@@ -63,6 +65,7 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
   const salts = new Set<string>();
   const scripted: number[] = [];
   const arrivals = new EventEmitter();
+  let requests = 0;
 
   const authRefusal = (header: string | undefined): string | null => {
     const match = HEADER.exec(header ?? '');
@@ -107,6 +110,7 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (request.method !== 'POST' || request.url !== '/messages/v4/send-many/detail')
         return answer(404, { errorCode: 'NotFound' });
+      requests += 1;
       const status = scripted.shift();
       if (status !== undefined) return answer(status, { errorCode: `Scripted${status}` });
       const why = authRefusal(request.headers.authorization);
@@ -157,6 +161,9 @@ export async function startFakeSolapi(account: FakeSolapiAccount): Promise<FakeS
     sent,
     refused,
     withoutKakao,
+    get requests() {
+      return requests;
+    },
     script: (statuses) => scripted.push(...statuses),
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

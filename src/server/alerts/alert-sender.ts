@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { RoundRunner } from '../db/round-runner';
 import { retryDelayMs } from '../mail/retry-delay';
 import type { MailTransport } from '../mail/transport';
 import { alertText } from './alert-messages';
@@ -42,30 +43,31 @@ interface ClaimedAlert extends Record<string, unknown> {
 }
 
 export class AlertSender {
+  /** Its rounds (a nudge starts one while another may still run: `sendDue` starts one beside it). */
+  private readonly runner: RoundRunner;
+
   constructor(
     private readonly database: Database,
     private readonly options: AlertSenderOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** The rounds running now (a nudge starts one while another may still run). */
-  private readonly rounds = new Set<Promise<number>>();
+  ) {
+    this.runner = new RoundRunner(
+      () => this.round(),
+      (error: unknown) => this.log.error({ err: error }, 'alerts not sent'),
+    );
+  }
 
   /** Sends every due alert, one claim at a time; returns how many went out. */
   sendDue(): Promise<number> {
-    const round = this.round();
-    this.rounds.add(round);
-    const done = () => void this.rounds.delete(round);
-    round.then(done, done);
-    return round;
+    return this.runner.run();
   }
 
   /**
    * Resolves once no round is running: every alert claimed by then was sent, or its failure recorded. Tests wait on
    * it rather than for a fixed time (decision 123).
    */
-  async idle(): Promise<void> {
-    while (this.rounds.size > 0) await Promise.allSettled([...this.rounds]);
+  idle(): Promise<void> {
+    return this.runner.idle();
   }
 
   private async round(): Promise<number> {

@@ -17,6 +17,7 @@ import { formatKst } from '../../domain/kst';
 import { normalizeKoreanMobile } from '../../domain/korean-mobile';
 import { leadReference } from '../../domain/lead-reference';
 import type { Database } from '../db/client';
+import { RoundRunner } from '../db/round-runner';
 import { statusPath, statusToken } from '../founder/status-token';
 import { retryDelayMs } from '../mail/retry-delay';
 import { KAKAO_TIMEOUT_MS, type KakaoMessage, type KakaoOutcome, type KakaoProvider } from './solapi-client';
@@ -48,58 +49,48 @@ interface ClaimedMessage extends Record<string, unknown> {
 }
 
 export class KakaoSender {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly rounds = new Set<Promise<number>>();
-  private again = false;
+  private readonly runner: RoundRunner;
 
   constructor(
     private readonly database: Database,
     private readonly provider: KakaoProvider,
     private readonly options: KakaoSenderOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.runner = new RoundRunner(
+      () => this.pass(),
+      (error: unknown) => this.log.error({ err: error }, 'KakaoTalk messages not sent'),
+    );
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => this.nudge(), this.options.pollMs);
-    this.timer.unref();
-    this.nudge();
+    this.runner.start(this.options.pollMs);
   }
 
   nudge(): void {
-    if (this.rounds.size > 0) {
-      this.again = true;
-      return;
-    }
-    void this.sendDue().catch((error: unknown) => this.log.error({ err: error }, 'KakaoTalk messages not sent'));
+    this.runner.nudge();
   }
 
   sendDue(): Promise<number> {
-    const round = (async () => {
-      let sent = 0;
-      do {
-        this.again = false;
-        for (;;) {
-          const batch = await this.claim();
-          if (batch.length === 0) break;
-          sent += await this.send(batch);
-        }
-      } while (this.again);
-      return sent;
-    })();
-    this.rounds.add(round);
-    const done = () => void this.rounds.delete(round);
-    round.then(done, done);
-    return round;
+    return this.runner.run();
   }
 
-  async idle(): Promise<void> {
-    while (this.rounds.size > 0) await Promise.allSettled([...this.rounds]);
+  idle(): Promise<void> {
+    return this.runner.idle();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  /** Claims and sends batches until none is due; returns how many went out. */
+  private async pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return sent;
+      sent += await this.send(batch);
+    }
   }
 
   private claim(): Promise<ClaimedMessage[]> {

@@ -109,15 +109,19 @@ export class SolapiProvider implements KakaoProvider {
     }
     const failed = answer.failedMessageList ?? [];
     const ids = answer.messageList ?? [];
-    // The lists name messages by their number: each failure is matched to one message with that number, in order.
+    // The lists name messages by their number: each failure and each id is matched to one message with that number,
+    // in order (two messages to one founder in a request keep their own ids).
     const failures = [...failed];
+    const accepted = [...ids];
     return messages.map((message) => {
       const index = failures.findIndex((failure) => failure.to === message.to);
       if (index >= 0) {
         const [failure] = failures.splice(index, 1);
         return { status: 'refused', code: failure?.errorCode ?? failure?.statusCode ?? 'failed' };
       }
-      return { status: 'accepted', messageId: ids.find((entry) => entry.to === message.to)?.messageId };
+      const found = accepted.findIndex((entry) => entry.to === message.to);
+      const [entry] = found >= 0 ? accepted.splice(found, 1) : [];
+      return { status: 'accepted', messageId: entry?.messageId };
     });
   }
 }

@@ -21,6 +21,7 @@ import { leadReference } from '../../domain/lead-reference';
 import type { PushKind, PushPayload } from '../../domain/push';
 import type { Stage } from '../../domain/stages';
 import type { Database } from '../db/client';
+import { RoundRunner } from '../db/round-runner';
 import { retryDelayMs } from '../mail/retry-delay';
 import type { VapidKeys } from './vapid-keys';
 
@@ -64,58 +65,45 @@ export type PushOutcome = 'sent' | 'gone' | 'retry' | 'failed';
 export const leadPagePath = (ideaId: string) => `/team/leads/${ideaId}`;
 
 export class PushSender {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly rounds = new Set<Promise<number>>();
-  private again = false;
+  private readonly runner: RoundRunner;
   private lastPrune = 0;
 
   constructor(
     private readonly database: Database,
     private readonly options: PushSenderOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.runner = new RoundRunner(
+      async () => {
+        const sent = await this.round();
+        await this.prune();
+        return sent;
+      },
+      (error: unknown) => this.log.error({ err: error }, 'push notifications not sent'),
+    );
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => this.nudge(), this.options.pollMs);
-    this.timer.unref();
-    this.nudge();
+    this.runner.start(this.options.pollMs);
   }
 
   /** Sends what is due now (a new row was stored); a round already under way runs once more after it. */
   nudge(): void {
-    if (this.rounds.size > 0) {
-      this.again = true;
-      return;
-    }
-    void this.sendDue().catch((error: unknown) => this.log.error({ err: error }, 'push notifications not sent'));
+    this.runner.nudge();
   }
 
   /** Sends every due notification, one claim at a time; returns how many went out. */
   sendDue(): Promise<number> {
-    const round = (async () => {
-      let sent = 0;
-      do {
-        this.again = false;
-        sent += await this.round();
-      } while (this.again);
-      await this.prune();
-      return sent;
-    })();
-    this.rounds.add(round);
-    const done = () => void this.rounds.delete(round);
-    round.then(done, done);
-    return round;
+    return this.runner.run();
   }
 
   /** Resolves once no round is running (tests wait on it, decision 123). */
-  async idle(): Promise<void> {
-    while (this.rounds.size > 0) await Promise.allSettled([...this.rounds]);
+  idle(): Promise<void> {
+    return this.runner.idle();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.idle();
+  stop(): Promise<void> {
+    return this.runner.stop();
   }
 
   private async round(): Promise<number> {

@@ -183,6 +183,37 @@ describe.each(DRIVERS)('push notifications on %s', (driver) => {
   );
 
   it.runIf(driver === 'pglite')(
+    'reports the waiting notifications on /healthz: counts and an age, degraded once one waits past ALERT_UNSENT_MINUTES',
+    async () => {
+      await store.empty(app.database);
+      const owner = await signedIn(app.database);
+      const endpoint = await turnOn(app, push, owner, ['lead_received']);
+      const health = async () =>
+        (await app.inject({ url: '/healthz' })).json<{ status: string; push: Record<string, unknown> }>();
+      expect((await health()).push).toEqual({ degraded: false, unsent: 0, overdue: 0, oldestUnsentSeconds: 0 });
+      // A notification waiting an hour (its next attempt later still, so the sender leaves it): overdue.
+      const ideaId = await storeLead(app.database, { name: '김비밀', phone: '010-9876-5432' });
+      await app.database.rows(sql`insert into push_deliveries (source, subscription_id, idea_id, kind, created_at,
+          next_attempt_at)
+        select 'health', id, ${ideaId}::uuid, 'lead_received', now() - interval '1 hour', now() + interval '1 hour'
+        from push_subscriptions`);
+      const degraded = await health();
+      expect(degraded.status).toBe('degraded');
+      // No KakaoTalk field while SOLAPI is not configured.
+      expect(degraded).not.toHaveProperty('kakao');
+      expect(degraded.push).toEqual({ degraded: true, unsent: 1, overdue: 1, oldestUnsentSeconds: expect.any(Number) });
+      expect(degraded.push.oldestUnsentSeconds).toBeGreaterThanOrEqual(3600);
+      // Counts only: no lead, device or founder in the answer.
+      const body = JSON.stringify(degraded);
+      for (const secret of [ideaId, ideaId.slice(0, 8), endpoint, '김비밀', '010-9876-5432'])
+        expect(body).not.toContain(secret);
+      await app.database.rows(sql`update push_deliveries set status = 'failed' where source = 'health'`);
+      expect((await health()).push).toMatchObject({ degraded: false, unsent: 0, overdue: 0 });
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it.runIf(driver === 'pglite')(
     "keeps a member's devices to the member: another's DELETE is 404, their own 204, all gone with the member",
     async () => {
       await store.empty(app.database);

@@ -2,7 +2,8 @@
  * GET /healthz for load balancers and monitoring. 503 `unavailable` when the instance cannot take ideas: the
  * database does not answer, or the storage refuses writes (`storage`: 'full', 'read-only', 'not-writable';
  * decision 077). Otherwise 200 with `ok`, or `degraded` when a check says the service works but the team should act
- * (mail: an idea overdue past ALERT_UNSENT_MINUTES, or a mail failed for good; decision 074). Monitoring alerts on
+ * (mail: an idea overdue past ALERT_UNSENT_MINUTES, or a mail failed for good; decision 074; `push` and `kakao`:
+ * a notification or 알림톡 waiting that long, http/outbox-health.ts). Monitoring alerts on
  * `degraded`; a load balancer keeps sending visitors (the ideas are stored). Each check adds its own field to the
  * body: add a check to `checks` to extend it.
  */

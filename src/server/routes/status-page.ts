@@ -35,6 +35,7 @@ import { appendAccessRecord, recordAccess } from '../team/access-records';
 import type { EventBus } from '../events/event-bus';
 import { bookingDownload, bookingSectionHtml } from '../booking/booking-status-html';
 import { meetingsOf, meetingView } from '../booking/meetings';
+import { kakaoDownload, sentKakaoMessages } from '../kakao/kakao-download';
 import { leadReference } from '../../domain/lead-reference';
 
 export interface StatusPageOptions {
@@ -101,6 +102,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const file = statusDownload(idea, {
       ...bookingDownload(await meetingsOf(database, idea.id)),
       ...threadDownload(await loadThread(database, idea.id)),
+      ...kakaoDownload(idea, await sentKakaoMessages(database, idea.id)),
     });
     return privateHeaders(reply)
       .header(
