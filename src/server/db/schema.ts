@@ -626,6 +626,24 @@ export const leadSourceDays = pgTable(
 );
 
 /**
+ * Visits by source (issue 51): per Korean day and the landing's source (channel, source name, campaign, classified
+ * by domain/lead-source.ts as a lead's), how many visits began there, counted from the beacon of each visit's first
+ * page view (field-counts.ts, decision 098's counting: in memory, one upsert per flush). No identifier, no person:
+ * a count. Kept VITALS_RETENTION_DAYS like the other field figures; the 현황 funnel's first step 「방문」.
+ */
+export const visitSourceDays = pgTable(
+  'visit_source_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.channel, table.source, table.campaign] })],
+);
+
+/**
  * What each lead adds to `lead_source_days` now, as [step, detail] pairs, with the day and source it is counted
  * under (decision 135): the triggers recompute it when the lead moves and add only the difference; when the lead is
  * erased this row goes by its cascade and takes back exactly what it added. Apart from `ideas` so the inbox's rows
