@@ -339,10 +339,20 @@ try {
             `${row.queryP50.toFixed(1)} ms | ${row.queryP99.toFixed(1)} ms |`,
         ),
         '',
-        `Target p99 ≤ ${TARGET_P99_MS} ms (API): a page of the inbox, a filter or the spam folder ${meets ? 'meets' : 'misses'} it; ` +
-          `a search that finds a few (reference, e-mail, name, a rare word, two words one of them rare) ${searchesMeet ? 'meets' : 'misses'} it; ` +
-          `every broad search (a word in a sixth of the ideas, two common words) ${broadMeet ? 'meets' : 'misses'} it; ` +
-          `the 현황 screen's funnel by source (7, 30, 90 days) ${funnelMeets ? 'meets' : 'misses'} it.`,
+        // Only the groups measured (BENCH_TEAM_CASES may leave some out).
+        `Target p99 ≤ ${TARGET_P99_MS} ms (API): ` +
+          [
+            pages.length > 0 && `a page of the inbox, a filter or the spam folder ${meets ? 'meets' : 'misses'} it`,
+            searches.length > 0 &&
+              `a search that finds a few (reference, e-mail, name, a rare word, two words one of them rare) ${searchesMeet ? 'meets' : 'misses'} it`,
+            results.some((row) => row.name.startsWith('search') && broad(row)) &&
+              `every broad search (a word in a sixth of the ideas, two common words) ${broadMeet ? 'meets' : 'misses'} it`,
+            funnel.length > 0 &&
+              `the 현황 screen's funnel by source (7, 30, 90 days) ${funnelMeets ? 'meets' : 'misses'} it`,
+          ]
+            .filter(Boolean)
+            .join('; ') +
+          '.',
       ].join('\n'),
     );
     await cluster?.stop();

@@ -906,7 +906,8 @@ export const pushVapidKeys = pgTable(
 
 /**
  * The push outbox: one row per notification and device, stored by db/functions/queue_push_notifications.sql in the
- * transaction of the alert or event it tells of (`source`: its key), claimed and sent like the alerts.
+ * transaction of the alert or event it tells of (`source`: its key), claimed and sent like the alerts. The weekly
+ * summary (jobs/weekly-mail.ts, decision 156) names no lead: its `idea_id` is null and `details` holds its figures.
  */
 export const pushDeliveries = pgTable(
   'push_deliveries',
@@ -916,10 +917,10 @@ export const pushDeliveries = pgTable(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    ideaId: uuid('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** The weekly summary's figures (counts, nothing of a person); null for a lead's notification. */
+    details: jsonb('details'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
