@@ -1,8 +1,9 @@
 /**
  * The funnel to a contract by source on the 현황 screen (decision 135): a period of 7, 30 or 90 Korean days; bars per
  * channel (ideas, and the contracts among them) for a look, and the exact figures in a table per channel with its
- * sources and campaigns, each step's conversion under its count; the time leads spent in each stage (median, p75);
- * the leads lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
+ * sources and campaigns (cards on a phone), from the visits (decision 155) to the contracts, each step's conversion
+ * under its count; the time leads spent in each stage (median, p75), over all channels and per channel; the leads
+ * lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
