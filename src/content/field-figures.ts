@@ -60,7 +60,7 @@ export const fieldFiguresCopy = {
     caption:
       '이 기간에 받은 아이디어가 지금까지 어느 단계까지 갔는지 유입 경로별로 세요. 전환율은 앞 단계 대비 비율이고, 24시간 안 전달은 전달한 프로토타입 중 비율이에요.',
     visitsNote:
-      '방문 수는 쿠키 없이 페이지별로만 세기 때문에 유입 경로별로는 나누지 않아요. 위의 페이지 조회와 함께 봐 주세요.',
+      '방문은 쿠키 없이 방문이 시작된 첫 페이지의 유입 경로로 세요. 자바스크립트가 꺼져 있거나 몇 초 안에 닫힌 방문은 세지 않아서, 방문 대비 아이디어 전환율은 100%까지만 보여요.',
     chartHeading: '경로별 아이디어와 계약',
     chartLegend: { ideas: '아이디어', contracts: '계약' },
     tableCaption: '유입 경로별 단계 건수와 전환율',
@@ -69,6 +69,7 @@ export const fieldFiguresCopy = {
     noSource: '(출처 없음)',
     none: '이 기간에 받은 아이디어가 없어요.',
     steps: {
+      visit: '방문',
       idea: '아이디어',
       delivered: '프로토타입 전달',
       on_time: '24시간 안 전달',
@@ -77,7 +78,8 @@ export const fieldFiguresCopy = {
       contracted: '계약',
     },
     timesHeading: '단계별 머문 시간',
-    timesCaption: '이 기간에 받은 아이디어가 각 단계에 머물다 다음 단계로 넘어가기까지 걸린 시간이에요.',
+    timesCaption:
+      '이 기간에 받은 아이디어가 각 단계에 머물다 다음 단계로 넘어가기까지 걸린 시간이에요. 단계마다 전체 아래에 유입 경로별로 보여요.',
     stage: '단계',
     median: '중앙값',
     p75: '75%',

@@ -20,6 +20,7 @@ export const pushNotificationsCopy = {
     lead_assigned: '내가 담당자로 지정되었을 때',
     lead_due_soon: '내 아이디어의 24시간 약속이 다가올 때',
     lead_overdue: '내 아이디어가 24시간 약속을 넘겼을 때',
+    weekly_summary: '주간 요약: 매주 지난주 현황이 나올 때',
   },
   /** Under the due-soon and overdue choices: what "mine" means. */
   mineNote: '담당자가 없는 아이디어는 이 소식을 고른 모든 팀원에게 알려요.',
@@ -59,8 +60,13 @@ export const pushMessageCopy = {
     lead_assigned: '담당자로 지정되었어요',
     lead_due_soon: '24시간 약속이 다가와요',
     lead_overdue: '24시간 약속을 넘겼어요',
+    weekly_summary: '지난주 현황이 도착했어요',
   },
   body: (reference: string, stage: keyof typeof stageLabels) => `접수 번호 ${reference} · ${stageLabels[stage]} 단계`,
+  /** The weekly summary's body (decision 156): counts only; the click opens the 현황 screen. */
+  weeklyBody: (ideas: number, contracted: number, overdue: number) =>
+    `아이디어 ${ideas.toLocaleString('ko-KR')}건 · 계약 ${contracted.toLocaleString('ko-KR')}건` +
+    (overdue > 0 ? ` · 지금 24시간을 넘긴 아이디어 ${overdue.toLocaleString('ko-KR')}건` : ''),
   /** What the workspace shows when a notification it cannot read arrives (a newer server): still a link to the inbox. */
   fallbackTitle: '24시간 MVP 팀 작업 공간',
   fallbackBody: '새 소식이 있어요. 눌러서 확인해 주세요.',

@@ -78,8 +78,10 @@ export const alertCopy = {
     `가장 오래된 것은 ${oldestMinutes}분 전에 접수되었습니다 (접수 번호 ${id}). ` +
     `24시간 약속을 지킬 수 있도록 메일 서버와 \`npm run ideas -- list\`를 확인해주세요.`,
   /** A push notification a push service refused for good, or could not take within PUSH_TTL_HOURS (decision 130). */
-  pushFailed: (reference: string, code: number | null | undefined) =>
-    `접수 번호 ${reference}의 기기 알림을 보내지 못했습니다` +
+  pushFailed: (reference: string | null, code: number | null | undefined) =>
+    (reference === null
+      ? '주간 요약 기기 알림을 보내지 못했습니다'
+      : `접수 번호 ${reference}의 기기 알림을 보내지 못했습니다`) +
     (code ? ` (알림 서비스 응답 코드 ${code})` : ' (재시도 기간 동안 알림 서비스에 연결하지 못했습니다)') +
     '. 알림 설정(PUSH_VAPID_PUBLIC_KEY, PUSH_SUBJECT)과 서버의 인터넷 연결을 확인해주세요.',
   /** A KakaoTalk message to the founder the provider refused, or could not take in time (issue 49). */

@@ -66,3 +66,22 @@ export function landingOf(search: string, referrer: string, ownHost: string): La
   if (params === '' && !external) return null;
   return { params, referrer: external ? host : '' };
 }
+
+/**
+ * A page view that begins a visit, and its landing (the kept parameters, the referring site's host, each '' when
+ * none): reached from another site, or with no referrer at all (typed in, a bookmark, an app). Null when the visitor
+ * came from a page of this site, or reloaded or went back (`navigationType`): those continue a visit. Sent once per
+ * visit with the visit beacon (decision 098), where the server counts the visit under its source.
+ */
+export function visitStartOf(search: string, referrer: string, ownHost: string, navigationType = 'navigate') {
+  const host = referrerHost(referrer);
+  if (navigationType !== 'navigate' || (host && host === referrerHost(`http://${ownHost}`))) return null;
+  const params = keptParams(search);
+  return { params: params.length > VISIT_PARAMS_MAX ? '' : params, referrer: host } satisfies Landing;
+}
+
+/**
+ * The longest kept-parameters string a visit beacon carries (a landing's longer one, percent-encoded Korean, is
+ * sent as '': the visit is counted by its referrer).
+ */
+export const VISIT_PARAMS_MAX = 1200;

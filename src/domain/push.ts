@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { STAGES } from './stages';
-import { TEAM_API_PATH, TEAM_PATH } from './team-paths';
+import { FIELD_FIGURES_PAGE, TEAM_API_PATH, TEAM_PATH } from './team-paths';
 
 export const PUSH_SUBSCRIPTIONS_PATH = `${TEAM_API_PATH}/push-subscriptions`;
 /** The workspace's service worker, scoped to TEAM_PATH (its push and click handlers). */
@@ -23,6 +23,7 @@ export const PUSH_CHOICES = [
   'lead_assigned',
   'lead_due_soon',
   'lead_overdue',
+  'weekly_summary',
 ] as const;
 export type PushChoice = (typeof PUSH_CHOICES)[number];
 
@@ -36,6 +37,7 @@ export const PUSH_KINDS = [
   'lead_assigned',
   'lead_due_soon',
   'lead_overdue',
+  'weekly_summary',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
@@ -45,12 +47,29 @@ export const choiceOf = (kind: PushKind): PushChoice =>
 
 /** The decrypted payload of every notification: no personal data. `url` is the lead's page (its id, not the founder). */
 export const pushPayloadSchema = z.object({
-  kind: z.enum(PUSH_KINDS),
+  kind: z.enum(PUSH_KINDS.filter((kind) => kind !== 'weekly_summary') as [LeadPushKind, ...LeadPushKind[]]),
   reference: z.string().min(1).max(16),
   stage: z.enum(STAGES),
   url: z.string().startsWith(`${TEAM_PATH}/leads/`),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+export type LeadPushKind = Exclude<PushKind, 'weekly_summary'>;
+
+/** The 현황 screen, which the weekly summary opens (as the weekly mail's link, decision 136). */
+export const WEEKLY_SUMMARY_URL = FIELD_FIGURES_PAGE;
+
+/**
+ * The weekly summary's payload (decision 156): last week's figures as counts (ideas received, contracts among them,
+ * leads overdue now), nothing of a person; `url` the 현황 screen.
+ */
+export const weeklySummaryPayloadSchema = z.object({
+  kind: z.literal('weekly_summary'),
+  ideas: z.number().int().min(0),
+  contracted: z.number().int().min(0),
+  overdue: z.number().int().min(0),
+  url: z.literal(WEEKLY_SUMMARY_URL),
+});
+export type WeeklySummaryPayload = z.infer<typeof weeklySummaryPayloadSchema>;
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
 

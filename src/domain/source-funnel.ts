@@ -25,11 +25,27 @@ export const sourceFunnelQuerySchema = z.object({
     .default(30),
 });
 
-/** The steps a lead reaches, in order, and the one each converts from. */
-export const SOURCE_STEPS = ['idea', 'delivered', 'on_time', 'meeting', 'quote_accepted', 'contracted'] as const;
+/**
+ * The funnel's steps in order, and the one each converts from: the visits that began at the source (from the
+ * cookieless counts, `visit_source_days`), then the steps a lead reaches (`lead_source_days`).
+ */
+export const SOURCE_STEPS = [
+  'visit',
+  'idea',
+  'delivered',
+  'on_time',
+  'meeting',
+  'quote_accepted',
+  'contracted',
+] as const;
 export type SourceStep = (typeof SOURCE_STEPS)[number];
+/** The steps a lead reaches (the rows of `lead_source_days`). */
+export const LEAD_STEPS = SOURCE_STEPS.filter((step) => step !== 'visit');
 export const SOURCE_CONVERTS_FROM: Record<SourceStep, SourceStep | null> = {
-  idea: null,
+  visit: null,
+  // A visit without JavaScript sends no beacon, nor one closed in its first seconds (decision 098): the rate stops
+  // at 100 %.
+  idea: 'visit',
   delivered: 'idea',
   // On time is a share of the delivered prototypes (the 24-hour promise), not a further step.
   on_time: 'delivered',
@@ -69,6 +85,8 @@ export interface SourceFunnel {
   sources: SourceFunnelRow[];
   /** Per stage a lead left, over all channels. */
   stageTimes: StageTime[];
+  /** The same per channel, in the order of `channels` (a channel without a finished stay is left out). */
+  channelStageTimes: { channel: Channel; stageTimes: StageTime[] }[];
   /** Leads lost (종료) per stage they were closed from and reason, most first. */
   losses: { stage: Stage; reason: string; count: number }[];
 }
@@ -81,6 +99,7 @@ export function conversionOf(counts: StepCounts, step: SourceStep): number | nul
 }
 
 export const emptyCounts = (): StepCounts => ({
+  visit: 0,
   idea: 0,
   delivered: 0,
   on_time: 0,

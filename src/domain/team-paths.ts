@@ -10,5 +10,7 @@ export const TEAM_PATH = '/team';
 export const TEAM_API_PATH = '/team/api';
 /** A lead's page in the workspace. */
 export const leadPagePath = (id: string) => `${TEAM_PATH}/leads/${id}`;
+/** The workspace's 현황 screen, where the weekly mail links and the weekly summary's push opens (decision 156). */
+export const FIELD_FIGURES_PAGE = `${TEAM_PATH}/field-figures`;
 /** The session cookie: `__Host-` (Secure, no Domain, Path=/) behind TLS; without TLS (local use) the plain name. */
 export const SESSION_COOKIE = { secure: '__Host-mvp24_team', local: 'mvp24_team' } as const;

@@ -4,6 +4,7 @@
  * Anything else (a route not among the pages or metric, a value past METRIC_MAX, a step twice, an unknown field) is refused.
  */
 import { z } from 'zod';
+import { REFERRER_HOST_MAX, VISIT_PARAMS_MAX } from './landing';
 import { EFFECTIVE_TYPES, METRIC_MAX, METRICS, PAGE_STEPS, type Metric } from './vitals';
 
 const metricValue = (metric: Metric) => z.number().finite().min(0).max(METRIC_MAX[metric]);
@@ -21,6 +22,9 @@ export const beaconSchemaFor = (routeIds: readonly [string, ...string[]]) =>
         .array(z.enum(PAGE_STEPS))
         .max(PAGE_STEPS.length)
         .refine((steps) => new Set(steps).size === steps.length, 'a step twice')
+        .optional(),
+      landing: z
+        .strictObject({ params: z.string().max(VISIT_PARAMS_MAX), referrer: z.string().max(REFERRER_HOST_MAX) })
         .optional(),
     })
     .strict()

@@ -132,8 +132,8 @@ export const FUNNEL_STEPS = [
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-/** The most a beacon may weigh (bytes): a full one is about 200. */
-export const BEACON_MAX_BYTES = 1024;
+/** The most a beacon may weigh (bytes): a full one is about 200, with a visit's landing at most about 1,700. */
+export const BEACON_MAX_BYTES = 2048;
 
 /** One page view's beacon as the page sends it (checked by vitals-schema.ts's `beaconSchema`). */
 export interface Beacon {
@@ -143,6 +143,11 @@ export interface Beacon {
   /** The final value of each metric the browser reported in this page view. */
   metrics: Partial<Record<Metric, number>>;
   steps?: PageStep[];
+  /**
+   * On the first page view of a visit only (domain/landing.ts `visitStartOf`): the landing's kept parameters and the
+   * referring site's host, which the server classifies into the visit's channel and campaign (visits by source).
+   */
+  landing?: { params: string; referrer: string };
 }
 
 /** Device class from the User-Agent header (read, never stored): a phone or tablet says "Mobi" or names its OS. */

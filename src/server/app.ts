@@ -276,7 +276,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
   const fieldCounts = new FieldCounts(background);
   app.decorate('fieldCounts', fieldCounts);
   if (config.vitals.enabled) app.addHook('onReady', async () => fieldCounts.start(config.vitals.flushMs));
-  const jobs = serverJobs(config, background, transport, alerts, app.log, () => outbox.nudge());
+  const jobs = serverJobs(config, background, transport, alerts, app.log, () => outbox.nudge(), nudgePush);
   // The search text, the team's mail and the founder's confirmation follow the ideas (decisions 115, 118 and 119):
   // after the intake settles, before any search; the worker then sends the mails.
   const followUp = followUpWorker(background, app.log, { onMail: () => outbox.nudge() });

@@ -7,8 +7,10 @@
  * and the one behind each trend chart and the funnel — at 1280 and 390 px: p75 of LCP, INP and CLS for `/` on a
  * phone and `/about` on a desktop, each within the bucket of the value the page sent, with its rating; today's point
  * of each trend over both; the funnel counting both page views, the form start and the sent idea, with last month
- * beside it; axe 0. The beacon request carried no cookie and nothing but the route, the values, the connection and
- * the steps; no public response set a cookie; the measurement left nothing in document.cookie, localStorage or
+ * beside it; the funnel by source starting with the visits, each under its landing's channel (the phone landed from
+ * an Instagram campaign's link, the desktop typed the address in) with the visit → idea conversion, in the table on
+ * a desktop and the cards on a phone; axe 0. The beacon request carried no cookie and nothing but the route, the
+ * values, the connection, the steps and, a visit's first page view, its landing; no public response set a cookie; the measurement left nothing in document.cookie, localStorage or
  * IndexedDB (beyond the form's draft); a headless browser's beacon is answered and not counted (no row, no page
  * view on the screen). The body the page sent is read through the DevTools protocol (Playwright does not give a
  * beacon's Blob body), and its LCP and TTFB are checked against the page's own performance entries. Desktop project
@@ -18,11 +20,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { devices, expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { fieldFiguresCopy as figuresCopy } from '../../src/content/field-figures';
+import { channelLabels } from '../../src/content/lead-source';
 import { ideaForm, ideaNotices } from '../../src/content/home';
 import { routes } from '../../src/content/site';
 import { leadsCopy } from '../../src/content/workspace';
 import { workspaceShellCopy as shellCopy } from '../../src/content/workspace-shell';
 import { kstDay } from '../../src/domain/kst';
+import { conversionOf, emptyCounts, type SourceStep } from '../../src/domain/source-funnel';
 import {
   bucketOf,
   bucketRange,
@@ -289,6 +293,29 @@ async function expectFiguresScreen(page: Page, width: number, visits: { sent: Se
     ]),
   );
 
+  // The funnel by source: the visits under their landing's channel, each idea beside them with its conversion (the
+  // phone's campaign visit sent the idea; the desktop's typed-in visit did not). A table from a tablet up, cards on
+  // a phone; the rows are written with the server's flush, as the rest.
+  const bySource: { channel: string; counts: Partial<Record<SourceStep, number>> }[] = [
+    { channel: 'social', counts: { visit: 1, idea: 1 } },
+    { channel: 'direct', counts: { visit: 1, idea: 0 } },
+  ];
+  for (const { channel, counts } of bySource) {
+    const all = { ...emptyCounts(), ...counts };
+    const label = channelLabels[channel as keyof typeof channelLabels];
+    const figures =
+      width < 640
+        ? page.getByTestId('source-funnel-cards').getByRole('region', { name: label })
+        : page.getByTestId('source-funnel-table').locator(`tr[data-row="${channel}"]`);
+    for (const step of ['visit', 'idea'] as const) {
+      const conversion = conversionOf(all, step);
+      await expect(figures.locator(`[data-step="${step}"]`)).toContainText(
+        `${all[step]}${conversion === null ? '' : percent(conversion)}`,
+      );
+    }
+  }
+  await expect(page.getByText(figuresCopy.sources.visitsNote)).toBeVisible();
+
   // Nothing scrolls sideways, neither the page nor a table's box: a phone reads every figure as it is.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   const overflowing = await page
@@ -298,13 +325,19 @@ async function expectFiguresScreen(page: Page, width: number, visits: { sent: Se
   await expectNoAxeViolations(page, `현황 at ${width} px`);
 }
 
-/** The beacon as the page sent it: the route, the values, the connection, the steps, and nothing else. */
-function expectNoIdentifier({ url, beacon, headers, status }: SentBeacon, route: string) {
+/**
+ * The beacon as the page sent it: the route, the values, the connection, the steps, the landing of a visit's first
+ * page view (its kept parameters and the referring site's host), and nothing else.
+ */
+function expectNoIdentifier({ url, beacon, headers, status }: SentBeacon, route: string, landing: Beacon['landing']) {
   expect(new URL(url).search).toBe('');
   expect(status).toBe(204);
   expect(Object.keys(headers).filter((name) => /^(cookie|authorization)$/i.test(name))).toEqual([]);
-  expect(Object.keys(beacon).filter((key) => !['route', 'connection', 'metrics', 'steps'].includes(key))).toEqual([]);
+  expect(
+    Object.keys(beacon).filter((key) => !['route', 'connection', 'metrics', 'steps', 'landing'].includes(key)),
+  ).toEqual([]);
   expect(beacon.route).toBe(route);
+  expect(beacon.landing).toEqual(landing);
   // Every metric the library measures, a number each: a tap was made, so INP is among them.
   expect(Object.keys(beacon.metrics).sort()).toEqual([...METRICS].sort());
   for (const value of Object.values(beacon.metrics)) expect(typeof value).toBe('number');
@@ -335,8 +368,10 @@ test('real visits show on the team’s 현황 screen, with no cookie and no iden
 
     // A phone on `/`, throttled, sending an idea.
     const phone = await (await newContext(profiles.phone)).newPage();
-    const home = await visit(phone, '/', { throttled: true, during: sendIdea });
-    expectNoIdentifier(home.sent, 'home');
+    // It landed from an Instagram campaign's link (a click identifier on it, which the page keeps nowhere).
+    const campaign = 'utm_source=instagram&utm_medium=paid-social&utm_campaign=autumn';
+    const home = await visit(phone, `/?${campaign}&fbclid=abc`, { throttled: true, during: sendIdea });
+    expectNoIdentifier(home.sent, 'home', { params: campaign, referrer: '' });
     expect(home.sent.beacon.steps).toEqual(['form_started']);
     // The values are the page's own: TTFB its navigation's responseStart, LCP its last LCP entry (rounded).
     expect(Math.abs(home.sent.beacon.metrics.TTFB! - home.timings.ttfb)).toBeLessThanOrEqual(1);
@@ -345,7 +380,7 @@ test('real visits show on the team’s 현황 screen, with no cookie and no iden
     // A desktop on `/about`.
     const desktop = await (await newContext(profiles.desktop)).newPage();
     const about = await visit(desktop, '/about');
-    expectNoIdentifier(about.sent, 'about');
+    expectNoIdentifier(about.sent, 'about', { params: '', referrer: '' });
     expect(about.sent.beacon.steps).toBeUndefined();
     expect(Math.abs(about.sent.beacon.metrics.TTFB! - about.timings.ttfb)).toBeLessThanOrEqual(1);
 

@@ -9,7 +9,8 @@
  * Push notifications (decision 130): a member turns them on in 알림 (the real service worker and permission; the
  * subscription from the local push service, since Chromium's own needs Google's servers), a new idea's notification
  * reaches that service from our server (VAPID checked, payload decrypted with the device's keys), the service worker
- * shows it from that payload, and its click opens the lead's page.
+ * shows it from that payload, and its click opens the lead's page; the weekly summary's (decision 156) shows its
+ * counts and its click opens the 현황 screen.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { stageLabels } from '../../src/content/stages';
 import { boardCopy, leadsCopy, liveCopy } from '../../src/content/workspace';
 import { STAGES } from '../../src/domain/stages';
 import { workspaceShellCopy } from '../../src/content/workspace-shell';
+import { fieldFiguresCopy } from '../../src/content/field-figures';
 import { pushMessageCopy, pushNotificationsCopy } from '../../src/content/push-notifications';
 import {
   startFakePushService,
@@ -303,5 +305,42 @@ test('a member turns notifications on; a new idea is pushed, shown by the servic
   // The device's last success is shown.
   await page.getByRole('link', { name: pushNotificationsCopy.nav }).click();
   await expect(devices).not.toContainText(pushNotificationsCopy.never);
+
+  // The weekly summary (decision 156; its payload as the server sends it: src/server/push/push.test.ts): counts only,
+  // and its click opens the 현황 screen.
+  const weekly = { kind: 'weekly_summary', ideas: 12, contracted: 2, overdue: 1, url: '/team/field-figures' };
+  const weeklyShown = await worker!.evaluate(async (data) => {
+    const scope = self as unknown as { dispatchEvent(event: Event): boolean; shown: Shown[] };
+    scope.shown = [];
+    const waiting: Promise<unknown>[] = [];
+    scope.dispatchEvent(
+      Object.assign(new Event('push'), {
+        data: { json: () => data },
+        waitUntil: (promise: Promise<unknown>) => waiting.push(promise),
+      }),
+    );
+    await Promise.all(waiting);
+    await Promise.all(
+      scope.shown.map((shown) => {
+        const clicked: Promise<unknown>[] = [];
+        scope.dispatchEvent(
+          Object.assign(new Event('notificationclick'), {
+            notification: { data: shown.options.data, close: () => undefined },
+            waitUntil: (promise: Promise<unknown>) => clicked.push(promise),
+          }),
+        );
+        return Promise.all(clicked);
+      }),
+    );
+    return scope.shown;
+  }, weekly);
+  expect(weeklyShown).toEqual([
+    {
+      title: pushMessageCopy.title.weekly_summary,
+      options: expect.objectContaining({ body: pushMessageCopy.weeklyBody(12, 2, 1), data: { url: weekly.url } }),
+    },
+  ]);
+  await expect(page).toHaveURL(`${ORIGIN}${weekly.url}`);
+  await expect(page.getByRole('heading', { level: 1, name: fieldFiguresCopy.title })).toBeVisible();
   await context.close();
 });

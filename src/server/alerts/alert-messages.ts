@@ -23,7 +23,7 @@ export function alertText(
         : kind === 'mailbox_problem'
           ? leadAlertCopy.mailbox(
               details.problem ?? 'malformed',
-              details.reference,
+              details.reference ?? undefined,
               details.folder ?? '',
               details.megabytes,
             )
@@ -38,7 +38,7 @@ export function alertText(
                   : kind === 'kakao_failed'
                     ? copy.kakaoFailed(reference, details.providerCode)
                     : kind === 'push_failed'
-                      ? copy.pushFailed(reference, details.pushStatus)
+                      ? copy.pushFailed(details.reference === null ? null : reference, details.pushStatus)
                       : kind === 'lead_erased'
                         ? leadAlertCopy.erased(reference)
                         : kind === 'mail_failed'

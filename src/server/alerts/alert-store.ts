@@ -46,8 +46,11 @@ export interface AlertDetails {
   oldestMinutes?: number;
   /** founder_answered: the answers this alert tells of (a burst is one alert; absent: one). */
   answers?: number;
-  /** lead_*: the lead's reference (the id's first 8) and the hours since receipt the alert is about. */
-  reference?: string;
+  /**
+   * lead_*: the lead's reference (the id's first 8) and the hours since receipt the alert is about; null on a
+   * push_failed of the weekly summary, which names no lead.
+   */
+  reference?: string | null;
   hours?: number;
   /** lead_* by mail: the owner's address, or the team's. */
   to?: string;

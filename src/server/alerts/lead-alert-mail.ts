@@ -38,7 +38,7 @@ export function leadAlertMail(
     from: options.from,
     to: options.to,
     subject: mailbox
-      ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference)
+      ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference ?? undefined)
       : answered
         ? copy.answeredSubject(reference)
         : accepted

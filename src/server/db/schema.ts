@@ -626,6 +626,24 @@ export const leadSourceDays = pgTable(
 );
 
 /**
+ * Visits by source (issue 51): per Korean day and the landing's source (channel, source name, campaign, classified
+ * by domain/lead-source.ts as a lead's), how many visits began there, counted from the beacon of each visit's first
+ * page view (field-counts.ts, decision 098's counting: in memory, one upsert per flush). No identifier, no person:
+ * a count. Kept VITALS_RETENTION_DAYS like the other field figures; the 현황 funnel's first step 「방문」.
+ */
+export const visitSourceDays = pgTable(
+  'visit_source_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.channel, table.source, table.campaign] })],
+);
+
+/**
  * What each lead adds to `lead_source_days` now, as [step, detail] pairs, with the day and source it is counted
  * under (decision 135): the triggers recompute it when the lead moves and add only the difference; when the lead is
  * erased this row goes by its cascade and takes back exactly what it added. Apart from `ideas` so the inbox's rows
@@ -888,7 +906,8 @@ export const pushVapidKeys = pgTable(
 
 /**
  * The push outbox: one row per notification and device, stored by db/functions/queue_push_notifications.sql in the
- * transaction of the alert or event it tells of (`source`: its key), claimed and sent like the alerts.
+ * transaction of the alert or event it tells of (`source`: its key), claimed and sent like the alerts. The weekly
+ * summary (jobs/weekly-mail.ts, decision 156) names no lead: its `idea_id` is null and `details` holds its figures.
  */
 export const pushDeliveries = pgTable(
   'push_deliveries',
@@ -898,10 +917,10 @@ export const pushDeliveries = pgTable(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    ideaId: uuid('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
+    ideaId: uuid('idea_id').references(() => ideas.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** The weekly summary's figures (counts, nothing of a person); null for a lead's notification. */
+    details: jsonb('details'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -25,6 +25,8 @@ export function serverJobs(
   log: FastifyBaseLogger,
   /** Sends queued mails now (the meeting reminders) rather than at the worker's next poll. */
   onMailQueued?: () => void,
+  /** Sends queued push notifications now (the weekly summary) rather than at the sender's next poll. */
+  onPushQueued?: () => void,
 ): JobScheduler {
   const mail = { from: config.mail.from, to: config.mail.teamEmail };
   return new JobScheduler(
@@ -67,6 +69,7 @@ export function serverJobs(
               from: config.mail.from,
               siteUrl: config.siteUrl,
               at: config.weeklyMail,
+              onPushQueued,
             }),
           ]
         : []),

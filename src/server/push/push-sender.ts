@@ -2,8 +2,8 @@
  * Sends the push outbox (`push_deliveries`, decision 130), each notification once per device across instances and
  * restarts as far as a push service allows, like the alerts (alerts/alert-sender.ts): a row is claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease that outlives one request to the push service (status 'sending'), then marked
- * 'sent' fenced by its attempt number. The payload is the kind, the lead's reference and stage and its page
- * (domain/push.ts), encrypted for the device (aes128gcm) and signed with the VAPID key (web-push).
+ * 'sent' fenced by its attempt number. The payload is the kind, the lead's reference and stage and its page, or the
+ * weekly summary's counts and the 현황 screen (domain/push.ts, decision 156), encrypted for the device (aes128gcm) and signed with the VAPID key (web-push).
  * - 201 (or any 2xx): sent; the device's last success is noted.
  * - 404/410: the subscription is gone (the browser unsubscribed, the app was removed): the device's row is deleted,
  *   and its queued notifications with it.
@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import { leadReference } from '../../domain/lead-reference';
-import type { PushKind, PushPayload } from '../../domain/push';
+import { WEEKLY_SUMMARY_URL, type PushKind, type PushPayload, type WeeklySummaryPayload } from '../../domain/push';
 import type { Stage } from '../../domain/stages';
 import type { Database } from '../db/client';
 import { RoundRunner } from '../db/round-runner';
@@ -49,14 +49,17 @@ export interface PushSenderOptions {
 interface ClaimedPush extends Record<string, unknown> {
   id: string | number;
   kind: PushKind;
-  idea_id: string;
+  /** Null for the weekly summary, which names no lead. */
+  idea_id: string | null;
+  /** The weekly summary's figures. */
+  details: { ideas?: number; contracted?: number; overdue?: number } | null;
   attempts: number;
   age_ms: number | string;
   subscription_id: string;
   endpoint: string;
   p256dh: string;
   auth: string;
-  stage: Stage;
+  stage: Stage | null;
 }
 
 export type PushOutcome = 'sent' | 'gone' | 'retry' | 'failed';
@@ -116,11 +119,12 @@ export class PushSender {
         )
         update push_deliveries d set status = 'sending', attempts = d.attempts + 1,
           next_attempt_at = now() + ${PUSH_LEASE_MS}::int * interval '1 millisecond'
-        from due, push_subscriptions s, ideas i
-        where d.id = due.id and s.id = d.subscription_id and i.id = d.idea_id
-        returning d.id, d.kind, d.idea_id::text as idea_id, d.attempts,
+        from due, push_subscriptions s
+        where d.id = due.id and s.id = d.subscription_id
+        returning d.id, d.kind, d.idea_id::text as idea_id, d.attempts, d.details,
           (extract(epoch from now() - d.created_at) * 1000)::bigint as age_ms,
-          s.id::text as subscription_id, s.endpoint, s.p256dh, s.auth, i.stage`);
+          s.id::text as subscription_id, s.endpoint, s.p256dh, s.auth,
+          (select i.stage from ideas i where i.id = d.idea_id) as stage`);
       if (!claimed) return sent;
       if ((await this.send(claimed)) === 'sent') sent += 1;
     }
@@ -132,12 +136,21 @@ export class PushSender {
     const fields = { push: String(push.id), kind: push.kind, ideaId: push.idea_id, attempts };
     const leftMs = this.options.ttlMs - ageMs;
     if (leftMs <= 0) return this.fail(push, null, 'expired before it could be sent');
-    const payload: PushPayload = {
-      kind: push.kind,
-      reference: leadReference(push.idea_id),
-      stage: push.stage,
-      url: leadPagePath(push.idea_id),
-    };
+    const payload: PushPayload | WeeklySummaryPayload =
+      push.kind === 'weekly_summary' || push.idea_id === null || push.stage === null
+        ? {
+            kind: 'weekly_summary',
+            ideas: Number(push.details?.ideas ?? 0),
+            contracted: Number(push.details?.contracted ?? 0),
+            overdue: Number(push.details?.overdue ?? 0),
+            url: WEEKLY_SUMMARY_URL,
+          }
+        : {
+            kind: push.kind,
+            reference: leadReference(push.idea_id),
+            stage: push.stage,
+            url: leadPagePath(push.idea_id),
+          };
     let status: number | undefined;
     try {
       const answer = await webPush.sendNotification(

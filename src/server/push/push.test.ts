@@ -1,14 +1,24 @@
 /**
  * The team's push notifications (decision 130) against a local push service over HTTPS with a test CA, which checks
  * the VAPID JWT and decrypts every payload with the device's keys (test-support/server/fake-push-service.ts): the
- * devices' routes, who is told of what, the payload without personal data, 404/410, retries, failures alerted, and
- * on PostgreSQL two instances sending each notification once.
+ * devices' routes, who is told of what, the payload without personal data, 404/410, retries, failures alerted, the
+ * weekly summary (decision 156) to the devices that chose it, and on PostgreSQL two instances sending each notification
+ * (the weekly summary too) once.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_SUBSCRIPTIONS_PATH, pushPayloadSchema, type PushChoice, type PushDevicesAnswer } from '../../domain/push';
+import {
+  PUSH_SUBSCRIPTIONS_PATH,
+  pushPayloadSchema,
+  weeklySummaryPayloadSchema,
+  type PushChoice,
+  type PushDevicesAnswer,
+} from '../../domain/push';
+import { alertText } from '../alerts/alert-messages';
+import { sendWeeklyMail } from '../jobs/weekly-mail';
+import type { MailTransport } from '../mail/transport';
 import { TEAM_AUTH_PATHS } from '../../domain/team-auth-api';
 import { storeMeetingAlert } from '../booking/meeting-alerts';
 import type { Meeting } from '../booking/meetings';
@@ -45,6 +55,17 @@ const count = async (app: FastifyInstance, table: 'push_subscriptions' | 'push_d
     (await app.database.rows<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`))[0]!
       .n,
   );
+
+/** A mail transport that keeps what it is given (the weekly mail beside its push). */
+const keptMail = (): MailTransport & { sent: string[] } => {
+  const sent: string[] = [];
+  return { kind: 'eml', sent, send: async (mail) => (sent.push(mail.to), 'written'), close: () => {} };
+};
+const weeklyOptions = (app: FastifyInstance) => ({
+  from: 'MVP <no-reply@mvp24.example>',
+  siteUrl: 'https://mvp24.example',
+  onPushQueued: () => app.push.nudge(),
+});
 
 describe.each(DRIVERS)('push notifications on %s', (driver) => {
   let store: TestDatabase;
@@ -214,6 +235,49 @@ describe.each(DRIVERS)('push notifications on %s', (driver) => {
   );
 
   it.runIf(driver === 'pglite')(
+    'sends the weekly summary to the devices that chose 「주간 요약」: counts only, the 현황 screen, once a week',
+    async () => {
+      await store.empty(app.database);
+      const owner = await signedIn(app.database);
+      const member = await signedIn(app.database, 'member');
+      const weekly = await turnOn(app, push, owner, ['weekly_summary']);
+      const refusing = await turnOn(app, push, member, ['weekly_summary', 'lead_received']);
+      await turnOn(app, push, member, ['lead_received']);
+      push.script(refusing, [403]);
+      const now = new Date();
+      const lead = await storeLead(app.database, { receivedAt: new Date(now.getTime() - 3 * 86_400_000) });
+      const mail = keptMail();
+      expect(await sendWeeklyMail(app.database, mail, weeklyOptions(app), now)).toBe(1);
+      const [received] = await push.waitFor(1);
+      await app.push.idle();
+      expect(received!.endpoint).toBe(weekly);
+      expect(weeklySummaryPayloadSchema.strict().parse(received!.payload)).toEqual({
+        kind: 'weekly_summary',
+        ideas: 1,
+        contracted: 0,
+        // Three days without a prototype: past its 24 hours now.
+        overdue: 1,
+        url: '/team/field-figures',
+      });
+      expect(JSON.stringify(received!.payload)).not.toContain(lead.slice(0, 8));
+      // The mail went as before; the refused device is alerted without a lead's reference.
+      expect(mail.sent).toEqual([owner.member.email]);
+      const [alert] = await app.database.rows<{ idea_id: string | null; details: { reference: string | null } }>(
+        sql`select idea_id, details from alerts where kind = 'push_failed'`,
+      );
+      expect(alert).toEqual({ idea_id: null, details: { reference: null, pushStatus: 403 } });
+      expect(alertText('push_failed', null, { ...alert!.details, pushStatus: 403 })).toContain('주간 요약');
+      // The week's turn again (a second instance, a rerun): nothing more is queued or sent.
+      await sendWeeklyMail(app.database, keptMail(), weeklyOptions(app), now);
+      await app.push.idle();
+      expect(await count(app, 'push_deliveries', sql`kind = 'weekly_summary'`)).toBe(2);
+      expect(push.received).toHaveLength(1);
+      push.received.length = 0;
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it.runIf(driver === 'pglite')(
     "keeps a member's devices to the member: another's DELETE is 404, their own 204, all gone with the member",
     async () => {
       await store.empty(app.database);
@@ -267,6 +331,19 @@ describe.each(DRIVERS)('push notifications on %s', (driver) => {
         ).toBe(18);
         expect(push.requests).toBe(18);
         expect(await count(app, 'push_deliveries', sql`status = 'sent' and attempts = 1`)).toBe(18);
+
+        // The weekly summary, should both instances take the week's turn at once: once per device.
+        for (let device = 0; device < 2; device += 1) await turnOn(app, push, owner, ['weekly_summary']);
+        const now = new Date(Date.now() + 86_400_000);
+        await Promise.all(
+          [app, second].map((instance) => sendWeeklyMail(instance.database, keptMail(), weeklyOptions(instance), now)),
+        );
+        await push.waitFor(20);
+        await Promise.all([app.push.idle(), second.push.idle()]);
+        expect(
+          push.received.filter((received) => (received.payload as { kind: string }).kind === 'weekly_summary'),
+        ).toHaveLength(2);
+        expect(push.requests).toBe(20);
       } finally {
         await second.close();
       }

@@ -3,10 +3,14 @@
  * `flushMs` as one upsert per table, `insert … on conflict do update set count = count + excluded.count`, so any
  * number of instances add to the same day's rows without losing an update, and a beacon costs its request no
  * database round trip. Keys are written in one order, so two instances' upserts never deadlock. What a crash loses
- * is at most the last `flushMs` of counts (figures, not records); a stopping server flushes first.
+ * is at most the last `flushMs` of counts (figures, not records); a stopping server flushes first. A visit's first
+ * page view also counts the visit under the landing's source (channel, source name, campaign: the lead's table,
+ * domain/lead-source.ts) in `visit_source_days`, the funnel by source's first step.
  */
 import { sql } from 'drizzle-orm';
 import { kstDay } from '../../domain/kst';
+import { keptParams } from '../../domain/landing';
+import { leadSourceOf } from '../../domain/lead-source';
 import { bucketOf, connectionClass, type Device, type Metric, type PageStep } from '../../domain/vitals';
 import type { CheckedBeacon } from '../../domain/vitals-schema';
 import type { Database } from '../db/client';
@@ -16,6 +20,7 @@ type Key = string;
 export class FieldCounts {
   private histograms = new Map<Key, number>();
   private funnel = new Map<Key, number>();
+  private visits = new Map<Key, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -35,6 +40,14 @@ export class FieldCounts {
     }
     this.addStep('page_view', beacon.route);
     for (const step of beacon.steps ?? ([] as PageStep[])) this.addStep(step);
+    if (beacon.landing) this.addVisit(beacon.landing);
+  }
+
+  /** A visit began: counted under its landing's source (only the kept parameters are read, as for an idea). */
+  addVisit(landing: { params: string; referrer: string }): void {
+    const source = leadSourceOf({ params: keptParams(landing.params), referrer: landing.referrer });
+    const key = [kstDay(this.now()), source.channel, source.source, source.campaign].join('\t');
+    this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
   }
 
   /**
@@ -80,19 +93,29 @@ export class FieldCounts {
   private async write(): Promise<void> {
     const histograms = this.histograms;
     const funnel = this.funnel;
+    const visits = this.visits;
     this.histograms = new Map();
     this.funnel = new Map();
+    this.visits = new Map();
     try {
       if (histograms.size > 0) await writeHistograms(this.database, histograms);
     } catch (error) {
       this.putBack(this.histograms, histograms);
       this.putBack(this.funnel, funnel);
+      this.putBack(this.visits, visits);
       throw error;
     }
     try {
       if (funnel.size > 0) await writeFunnel(this.database, funnel);
     } catch (error) {
       this.putBack(this.funnel, funnel);
+      this.putBack(this.visits, visits);
+      throw error;
+    }
+    try {
+      if (visits.size > 0) await writeVisits(this.database, visits);
+    } catch (error) {
+      this.putBack(this.visits, visits);
       throw error;
     }
   }
@@ -125,4 +148,15 @@ async function writeFunnel(database: Database, counts: Map<Key, number>) {
     insert into funnel_counts as f (day, step, route, count)
     values ${sql.join(values, sql`, `)}
     on conflict (day, step, route) do update set count = f.count + excluded.count`);
+}
+
+async function writeVisits(database: Database, counts: Map<Key, number>) {
+  const values = sorted(counts).map(([key, n]) => {
+    const [day, channel, source, campaign] = key.split('\t') as [string, string, string, string];
+    return sql`(${day}::date, ${channel}, ${source}, ${campaign}, ${n}::int)`;
+  });
+  await database.rows(sql`
+    insert into visit_source_days as v (day, channel, source, campaign, count)
+    values ${sql.join(values, sql`, `)}
+    on conflict (day, channel, source, campaign) do update set count = v.count + excluded.count`);
 }

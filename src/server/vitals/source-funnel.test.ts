@@ -163,6 +163,47 @@ describe.each(DRIVERS)('the funnel by source on %s', { timeout: APP_TEST_TIMEOUT
     expect(await summary()).toEqual([]);
   });
 
+  it('gives the time in each stage per channel beside all channels together', async () => {
+    const received = new Date(Date.now() - 48 * HOUR);
+    const leadOf = async (channel: 'search' | 'social', hoursNew: number) => {
+      const lead = await storeLead(team.database, {
+        receivedAt: received,
+        source: { channel, source: channel === 'search' ? 'naver' : 'instagram', medium: '', campaign: '' },
+      });
+      await team.database.transaction((rows) =>
+        changeStage(
+          rows,
+          lead,
+          { stage: 'building' },
+          {
+            memberId: null,
+            now: new Date(received.getTime() + hoursNew * HOUR),
+          },
+        ),
+      );
+    };
+    await leadOf('search', 1);
+    await leadOf('search', 1);
+    await leadOf('social', 10);
+    const { headers } = await signedIn(team.database);
+    const funnel = (await asMember(team.app, { headers }, 'GET', `${SOURCE_FUNNEL_PATH}?days=7`)).json<SourceFunnel>();
+    const newStage = (times: SourceFunnel['stageTimes']) => times.find((time) => time.stage === 'new')!;
+    expect(funnel.channelStageTimes.map((row) => row.channel)).toEqual(['search', 'social']);
+    const [search, social] = funnel.channelStageTimes.map((row) => newStage(row.stageTimes));
+    // Each within its bucket (20 % wide): an hour for search's two leads, ten for social's one.
+    expect(search).toMatchObject({ stays: 2 });
+    expect(search!.median).toBeGreaterThan(50);
+    expect(search!.median).toBeLessThan(72);
+    expect(social).toMatchObject({ stays: 1 });
+    expect(social!.p75).toBeGreaterThan(500);
+    expect(social!.p75).toBeLessThan(720);
+    // All channels together: three stays, the median with the two one-hour ones, p75 reaching towards ten hours.
+    const all = newStage(funnel.stageTimes);
+    expect(all.stays).toBe(3);
+    expect(all.median!).toBeLessThan(72);
+    expect(all.p75!).toBeGreaterThan(search!.p75!);
+  });
+
   it('counts a spam-folder idea only once released', async () => {
     const spam = await send({ website: 'http://spam.example', sourceReferrer: 'blog.naver.com' }, '10.0.2.1');
     expect(await summary()).toEqual([]);

@@ -1,14 +1,16 @@
 /**
- * The funnel to a contract by source (decision 135), read from `lead_source_days` alone (the triggers in
- * triggers in db/functions/ keep it: count_new_ideas, count_lead_event, uncount_erased_lead): the period's rows, one statement, added up here per channel, per
- * source and campaign, per stage (its stays' median and p75 from their buckets) and per loss. The rows are bounded
- * by days × sources × steps, whatever the number of leads.
+ * The funnel to a contract by source (decision 135), read from `lead_source_days` (the triggers in db/functions/
+ * keep it: count_new_ideas, count_lead_event, uncount_erased_lead) and the visits of `visit_source_days`
+ * (field-counts.ts): the period's rows, one statement, added up here per channel, per source and campaign, per stage
+ * (its stays' median and p75 from their buckets, over all channels and per channel) and per loss. The rows are
+ * bounded by days × sources × steps, whatever the number of leads or visits.
  */
 import { sql } from 'drizzle-orm';
 import { kstDay } from '../../domain/kst';
 import type { Channel } from '../../domain/lead-source';
 import {
   emptyCounts,
+  LEAD_STEPS,
   SOURCE_STEPS,
   stageTimeQuantile,
   type FunnelPeriod,
@@ -47,11 +49,16 @@ export async function sourceFunnel(database: Database, days: FunnelPeriod, now =
   const rows = await database.rows<Row>(sql`
     select channel, source, campaign, step, detail, sum(count) as n from lead_source_days
     where day between ${from}::date and ${to}::date
-    group by channel, source, campaign, step, detail`);
+    group by channel, source, campaign, step, detail
+    union all
+    select channel, source, campaign, 'visit', '', sum(count) from visit_source_days
+    where day between ${from}::date and ${to}::date
+    group by channel, source, campaign`);
   const total = emptyCounts();
   const channels = new Map<string, SourceFunnelRow>();
   const sources = new Map<string, SourceFunnelRow>();
-  const times = new Map<Stage, Map<number, number>>();
+  // Stay histograms (bucket → stays) per stage, for all channels ('') and per channel.
+  const times = new Map<string, Map<Stage, Map<number, number>>>();
   const losses = new Map<string, { stage: Stage; reason: string; count: number }>();
   const rowOf = (into: Map<string, SourceFunnelRow>, channel: Channel, source: string, campaign: string) => {
     const key = [channel, source, campaign].join('\t');
@@ -70,10 +77,14 @@ export async function sourceFunnel(database: Database, days: FunnelPeriod, now =
     const [kind, stage] = row.step.split(':');
     if (stage === undefined || !isStage(stage)) continue;
     if (kind === 'time') {
-      let histogram = times.get(stage);
-      if (!histogram) times.set(stage, (histogram = new Map()));
       const bucket = Number(row.detail);
-      histogram.set(bucket, (histogram.get(bucket) ?? 0) + n);
+      for (const channel of ['', row.channel]) {
+        let stages = times.get(channel);
+        if (!stages) times.set(channel, (stages = new Map()));
+        let histogram = stages.get(stage);
+        if (!histogram) stages.set(stage, (histogram = new Map()));
+        histogram.set(bucket, (histogram.get(bucket) ?? 0) + n);
+      }
     } else if (kind === 'lost') {
       const key = `${stage}\t${row.detail}`;
       const loss = losses.get(key) ?? { stage, reason: row.detail, count: 0 };
@@ -84,9 +95,31 @@ export async function sourceFunnel(database: Database, days: FunnelPeriod, now =
   const byIdeas = (a: SourceFunnelRow, b: SourceFunnelRow) =>
     b.counts.idea - a.counts.idea ||
     b.counts.contracted - a.counts.contracted ||
+    b.counts.visit - a.counts.visit ||
     (a.channel + a.source + a.campaign < b.channel + b.source + b.campaign ? -1 : 1);
-  const stageTimes: StageTime[] = STAGES.flatMap((stage) => {
-    const histogram = times.get(stage);
+  const channelRows = [...channels.values()].sort(byIdeas);
+  return {
+    days,
+    from,
+    to,
+    total,
+    channels: channelRows,
+    sources: [...sources.values()].sort(byIdeas),
+    stageTimes: stageTimesOf(times.get('')),
+    channelStageTimes: channelRows.flatMap(({ channel }) => {
+      const stageTimes = stageTimesOf(times.get(channel));
+      return stageTimes.length === 0 ? [] : [{ channel, stageTimes }];
+    }),
+    losses: [...losses.values()]
+      .filter((loss) => loss.count > 0)
+      .sort((a, b) => b.count - a.count || STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage)),
+  };
+}
+
+/** Median and p75 of each stage's stays, in the stages' order, from their bucket histograms. */
+function stageTimesOf(stages: Map<Stage, Map<number, number>> | undefined): StageTime[] {
+  return STAGES.flatMap((stage) => {
+    const histogram = stages?.get(stage);
     if (!histogram) return [];
     return [
       {
@@ -97,18 +130,6 @@ export async function sourceFunnel(database: Database, days: FunnelPeriod, now =
       },
     ];
   });
-  return {
-    days,
-    from,
-    to,
-    total,
-    channels: [...channels.values()].sort(byIdeas),
-    sources: [...sources.values()].sort(byIdeas),
-    stageTimes,
-    losses: [...losses.values()]
-      .filter((loss) => loss.count > 0)
-      .sort((a, b) => b.count - a.count || STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage)),
-  };
 }
 
 /** The step counts of the leads received in the Korean days [from, to], and their best channel. */
@@ -116,7 +137,7 @@ export async function weekFigures(database: Database, from: string, to: string):
   const rows = await database.rows<{ channel: Channel; step: SourceStep; n: number | string }>(sql`
     select channel, step, sum(count) as n from lead_source_days
     where day between ${from}::date and ${to}::date and step in (${sql.join(
-      SOURCE_STEPS.map((step) => sql`${step}`),
+      LEAD_STEPS.map((step) => sql`${step}`),
       sql`, `,
     )})
     group by channel, step`);

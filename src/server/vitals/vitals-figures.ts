@@ -146,5 +146,12 @@ export async function deleteOldFieldFigures(database: Database, retentionDays: n
   const funnel = await database.rows<{ n: number | string }>(sql`
     with gone as (delete from funnel_counts where day < ${keepFrom}::date returning 1)
     select count(*) as n from gone`);
-  return { histogramRows: Number(histograms[0]?.n ?? 0), funnelRows: Number(funnel[0]?.n ?? 0) };
+  const visits = await database.rows<{ n: number | string }>(sql`
+    with gone as (delete from visit_source_days where day < ${keepFrom}::date returning 1)
+    select count(*) as n from gone`);
+  return {
+    histogramRows: Number(histograms[0]?.n ?? 0),
+    funnelRows: Number(funnel[0]?.n ?? 0),
+    visitRows: Number(visits[0]?.n ?? 0),
+  };
 }

@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kstDay } from '../../domain/kst';
+import { VISIT_PARAMS_MAX } from '../../domain/landing';
+import { conversionOf, SOURCE_FUNNEL_PATH, type SourceFunnel } from '../../domain/source-funnel';
 import {
   BEACON_MAX_BYTES,
   bucketOf,
@@ -79,7 +81,9 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     // it holds: PostgreSQL cancels one side (40P01), and this side tries again, as test-database.ts's empty() does.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await app.database.rows(sql`truncate vitals_histograms, funnel_counts, ideas cascade`);
+        await app.database.rows(
+          sql`truncate vitals_histograms, funnel_counts, visit_source_days, lead_source_days, ideas cascade`,
+        );
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
@@ -132,6 +136,47 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
       { route: 'home', thisMonth: 40, lastMonth: 0 },
       { route: 'about', thisMonth: 1, lastMonth: 7 },
     ]);
+  });
+
+  it("counts a visit once, under its landing's source, and the funnel by source starts with it", async () => {
+    const instagram = { params: 'utm_source=instagram&utm_medium=paid-social&utm_campaign=autumn', referrer: '' };
+    const landings = [
+      instagram,
+      instagram,
+      // A click identifier the page would not keep is not kept here either.
+      { params: 'utm_source=instagram&utm_medium=paid-social&utm_campaign=autumn&gclid=abc', referrer: '' },
+      { params: '', referrer: 'm.search.naver.com' },
+      { params: '', referrer: '' },
+    ];
+    for (const [i, landing] of landings.entries())
+      expect((await sendBeacon(app, beacon(1500, { landing }), { address: `192.0.2.${i}` })).statusCode).toBe(204);
+    // Later pages of those visits carry no landing: page views, not visits.
+    for (let i = 0; i < 3; i += 1)
+      expect((await sendBeacon(app, beacon(1500), { address: `192.0.2.${i}` })).statusCode).toBe(204);
+    // A bot's first page view is not a visit either.
+    expect((await sendBeacon(app, beacon(1500, { landing: instagram }), { ua: HEADLESS_UA })).statusCode).toBe(204);
+    expect((await submitIdea(app, ideaBody({ sourceParams: instagram.params }), {}, '192.0.2.50')).statusCode).toBe(
+      202,
+    );
+    await app.fieldCounts.flush();
+    const visits = await app.database.rows<{ channel: string; source: string; campaign: string; count: number }>(sql`
+      select channel, source, campaign, count from visit_source_days order by channel, source`);
+    expect(visits.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
+      { channel: 'direct', source: '', campaign: '', count: 1 },
+      { channel: 'search', source: 'naver', campaign: '', count: 1 },
+      { channel: 'social', source: 'instagram', campaign: 'autumn', count: 3 },
+    ]);
+    const { headers } = await signedIn(app.database);
+    const funnel = (
+      await app.inject({ method: 'GET', url: `${SOURCE_FUNNEL_PATH}?days=7`, headers })
+    ).json<SourceFunnel>();
+    expect(funnel.total).toMatchObject({ visit: 5, idea: 1 });
+    const social = funnel.channels.find((row) => row.channel === 'social')!;
+    expect(social.counts).toMatchObject({ visit: 3, idea: 1 });
+    expect(conversionOf(social.counts, 'idea')).toBeCloseTo(1 / 3);
+    expect(funnel.sources.find((row) => row.campaign === 'autumn')!.counts).toMatchObject({ visit: 3, idea: 1 });
+    // Channels with visits and no idea are there too, after those with ideas.
+    expect(funnel.channels.map((row) => row.channel)).toEqual(['social', 'direct', 'search']);
   });
 
   it('counts delivered and contract from the workspace events, and the meetings booked, not the stage', async () => {
@@ -198,6 +243,12 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     ['an impossible order (LCP before FCP)', { route: 'home', metrics: { LCP: 500, FCP: 900 } }, {}],
     ['an unknown field', { ...beacon(1000), visitorId: 'abc' }, {}],
     ['a step twice', beacon(1000, { steps: ['form_started', 'form_started'] }), {}],
+    ['a landing with a field of its own', { ...beacon(1000), landing: { params: '', referrer: '', id: 'x' } }, {}],
+    [
+      'a landing past its length',
+      beacon(1000, { landing: { params: 'x'.repeat(VISIT_PARAMS_MAX + 1), referrer: '' } }),
+      {},
+    ],
     ['a body past the limit', { ...beacon(1000), pad: 'x'.repeat(BEACON_MAX_BYTES) }, {}],
     ['another content type', beacon(1000), { type: 'application/x-www-form-urlencoded' }],
     ['another site', beacon(1000), { origin: 'https://evil.example' }],
@@ -209,6 +260,7 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     await app.fieldCounts.flush();
     expect(await count(app.database, 'vitals_histograms')).toBe(0);
     expect(await count(app.database, 'funnel_counts')).toBe(0);
+    expect(await count(app.database, 'visit_source_days')).toBe(0);
   });
 
   it('answers a headless browser or crawler like anyone and counts nothing of it', async () => {
@@ -282,7 +334,9 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     await app.fieldCounts.flush();
     await app.database.rows(sql`delete from vitals_histograms`);
     await app.database.rows(sql`delete from funnel_counts`);
+    await app.database.rows(sql`delete from visit_source_days`);
     for (const day of [oldDay, keptDay]) {
+      await app.database.rows(sql`insert into visit_source_days values (${day}::date, 'direct', '', '', 5)`);
       await app.database.rows(
         sql`insert into vitals_histograms values (${day}::date, 'home', 'phone', 'fast', 'LCP', 3, 5)`,
       );
@@ -290,9 +344,10 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
     }
     await app.jobs.runDue(now);
     const left = await app.database.rows<{ day: string }>(
-      sql`select to_char(day, 'YYYY-MM-DD') as day from vitals_histograms union all select to_char(day, 'YYYY-MM-DD') from funnel_counts`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day from vitals_histograms union all select to_char(day, 'YYYY-MM-DD') from funnel_counts
+        union all select to_char(day, 'YYYY-MM-DD') from visit_source_days`,
     );
-    expect(left.map((row) => row.day)).toEqual([keptDay, keptDay]);
+    expect(left.map((row) => row.day)).toEqual([keptDay, keptDay, keptDay]);
   });
 });
 

@@ -4,7 +4,7 @@
  * React, and later the field Web Vitals beacon. `<html data-hydrated="true">` marks the moment every island is live (browser tests wait for it).
  */
 import './styles/app.css';
-import { noteLanding } from './boot/landing-source';
+import { noteLanding, visitStart } from './boot/landing-source';
 import { startPage } from './boot/start-page';
 import { hydrateIslands } from './islands/hydrate-islands';
 import { islandComponents } from './islands/island-components';
@@ -16,6 +16,8 @@ if (html.dataset.route === 'not-found') {
 
 // Where this visit began, for the idea's source (decision 134): kept in this tab's session storage, sent with the idea.
 noteLanding();
+// Whether this page view begins a visit, and from where: the visit beacon counts the visit under its source.
+const landing = visitStart();
 
 await startPage(async () => {
   const { hydrated } = hydrateIslands(islandComponents);
@@ -32,7 +34,7 @@ let beaconTimer: ReturnType<typeof setTimeout> | undefined;
 const loadBeacon = () => {
   clearTimeout(beaconTimer);
   for (const type of BEACON_TRIGGERS) removeEventListener(type, loadBeacon, true);
-  void import('./boot/vitals-beacon').then(({ startVitalsBeacon }) => startVitalsBeacon(), console.error);
+  void import('./boot/vitals-beacon').then(({ startVitalsBeacon }) => startVitalsBeacon({ landing }), console.error);
 };
 for (const type of BEACON_TRIGGERS) addEventListener(type, loadBeacon, { capture: true, passive: true });
 const afterLoad = () => (beaconTimer = setTimeout(loadBeacon, BEACON_AFTER_LOAD_MS));

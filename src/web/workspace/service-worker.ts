@@ -1,8 +1,9 @@
 /**
  * The workspace's service worker (decision 130), served at SERVICE_WORKER_PATH with the scope TEAM_PATH/, built on
  * its own into dist/team/sw.js (build/build-workspace.ts). It shows each push notification from its payload — the
- * kind, the lead's reference and stage (content/push-notifications.ts), never the founder's data — and a click opens
- * the lead's page: in a workspace window already open, else a new one. It caches nothing: the workspace is online.
+ * kind, the lead's reference and stage (content/push-notifications.ts), never the founder's data; the weekly
+ * summary's counts — and a click opens the lead's page (the 현황 screen for the summary): in a workspace window
+ * already open, else a new one. It caches nothing: the workspace is online.
  */
 import { pushMessageCopy as copy } from '../../content/push-notifications';
 import { stageLabels } from '../../content/stages';
@@ -55,6 +56,16 @@ const titles: Record<PushKind, string> = copy.title;
 function messageOf(data: unknown): { title: string; body: string; url: string; tag?: string } {
   const payload = (data ?? {}) as Record<string, unknown>;
   const known = (keys: object, value: unknown) => typeof value === 'string' && Object.hasOwn(keys, value);
+  if (payload.kind === 'weekly_summary') {
+    // The week's figures (decision 156): counts only, and the 현황 screen.
+    const n = (value: unknown) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : 0);
+    return {
+      title: titles.weekly_summary,
+      body: copy.weeklyBody(n(payload.ideas), n(payload.contracted), n(payload.overdue)),
+      url: notificationTarget(payload.url),
+      tag: 'weekly_summary',
+    };
+  }
   const kind = known(titles, payload.kind) ? (payload.kind as PushKind) : undefined;
   const stage = known(stageLabels, payload.stage) ? (payload.stage as Stage) : undefined;
   const reference = typeof payload.reference === 'string' ? payload.reference.slice(0, 16) : undefined;

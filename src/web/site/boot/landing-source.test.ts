@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { visitStartOf } from '../../../domain/landing';
 import { notedLanding, noteLanding } from './landing-source';
 
 function memoryStorage() {
@@ -34,5 +35,21 @@ describe('the landing noted for the visit', () => {
     };
     expect(() => noteLanding(refusing, { search: '?utm_source=x', hostname: 'mvp.kr' }, '')).not.toThrow();
     expect(notedLanding(refusing)).toBeNull();
+  });
+});
+
+describe("a visit's first page view (the visit beacon's landing)", () => {
+  it('begins a visit from another site or from nowhere, with what the landing kept', () => {
+    expect(
+      visitStartOf('?utm_source=instagram&utm_campaign=autumn&fbclid=x', 'https://l.instagram.com/', 'mvp.kr'),
+    ).toEqual({ params: 'utm_source=instagram&utm_campaign=autumn', referrer: 'l.instagram.com' });
+    // Typed in, a bookmark, an app that sends no referrer: a direct visit.
+    expect(visitStartOf('', '', 'mvp.kr')).toEqual({ params: '', referrer: '' });
+  });
+
+  it('continues a visit from a page of the site, a reload or the back button', () => {
+    expect(visitStartOf('?utm_source=x', 'https://www.mvp.kr/about', 'mvp.kr')).toBeNull();
+    expect(visitStartOf('', 'https://search.naver.com/', 'mvp.kr', 'reload')).toBeNull();
+    expect(visitStartOf('', '', 'mvp.kr', 'back_forward')).toBeNull();
   });
 });

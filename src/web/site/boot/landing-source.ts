@@ -4,7 +4,7 @@
  * (features/idea-form/api.ts). Nothing leaves the browser before the idea; a browser without session storage simply
  * sends the idea without its source.
  */
-import { landingOf, SOURCE_STORAGE_KEY, type Landing } from '../../../domain/landing';
+import { landingOf, SOURCE_STORAGE_KEY, visitStartOf, type Landing } from '../../../domain/landing';
 
 export function noteLanding(
   storage: Pick<Storage, 'setItem'> | undefined = globalThis.sessionStorage,
@@ -31,4 +31,13 @@ export function notedLanding(
   } catch {
     return null;
   }
+}
+
+/**
+ * This page view's landing when it begins a visit (domain/landing.ts `visitStartOf`), read at page start and handed
+ * to the visit beacon (client.tsx), so the beacon's chunk carries none of the landing code.
+ */
+export function visitStart(): Landing | null {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return visitStartOf(location.search, document.referrer, location.hostname, navigation?.type);
 }

@@ -3,11 +3,13 @@
  * (client.tsx), so it costs the first paint nothing. web-vitals' standard build reads LCP, INP, CLS, FCP and TTFB
  * (its observers are buffered, so starting late loses nothing); when the page is first hidden or left, ONE beacon
  * goes to the same origin with `navigator.sendBeacon`: the route, the connection class the browser gives, the
- * values, and whether the visitor started the idea form or recorded a memo. No cookie, no storage, no identifier:
- * the server keeps day totals only.
+ * values, and whether the visitor started the idea form or recorded a memo; on the first page view of a visit, the
+ * landing's campaign parameters and the referring site's host, which the server counts the visit under (its
+ * channel and campaign). No cookie, no storage, no identifier: the server keeps day totals only.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 import { ideaFormAnchor } from '../../../content/site';
+import type { Landing } from '../../../domain/landing';
 import {
   EFFECTIVE_TYPES,
   VITALS_ENDPOINT,
@@ -20,6 +22,8 @@ export interface BeaconEnvironment {
   send?: (url: string, body: Blob) => boolean;
   target?: Window;
   document?: Document;
+  /** On a visit's first page view, where it came from (landing-source.ts `visitStart`); else null. */
+  landing?: Landing | null;
 }
 
 /** Milliseconds rounded to the millisecond; CLS to four decimals. */
@@ -35,6 +39,7 @@ export function startVitalsBeacon({
   send = (url, body) => navigator.sendBeacon(url, body),
   target = window,
   document: page = document,
+  landing = null,
 }: BeaconEnvironment = {}): void {
   const route = page.documentElement.dataset.route;
   if (!route || typeof navigator.sendBeacon !== 'function') return;
@@ -61,6 +66,7 @@ export function startVitalsBeacon({
     const connection = effectiveType();
     const beacon: Beacon = { route, metrics, ...(connection ? { connection } : {}) };
     if (steps.size > 0) beacon.steps = [...steps];
+    if (landing) beacon.landing = landing;
     send(VITALS_ENDPOINT, new Blob([JSON.stringify(beacon)], { type: 'application/json' }));
   };
   // Registered after web-vitals' own listeners, so the final values are recorded before the beacon goes.

@@ -58,9 +58,11 @@ const quiet: SourceFunnel = {
   channels: [],
   sources: [],
   stageTimes: [],
+  channelStageTimes: [],
   losses: [],
 };
 const counts = (
+  visit: number,
   idea: number,
   delivered: number,
   onTime: number,
@@ -68,6 +70,7 @@ const counts = (
   quote: number,
   contracted: number,
 ) => ({
+  visit,
   idea,
   delivered,
   on_time: onTime,
@@ -79,16 +82,20 @@ const bySource: SourceFunnel = {
   days: 7,
   from: '2026-11-19',
   to: '2026-11-25',
-  total: counts(10, 8, 6, 4, 2, 1),
+  total: counts(50, 10, 8, 6, 4, 2, 1),
   channels: [
-    { channel: 'search', source: '', campaign: '', counts: counts(7, 6, 5, 3, 2, 1) },
-    { channel: 'social', source: '', campaign: '', counts: counts(3, 2, 1, 1, 0, 0) },
+    { channel: 'search', source: '', campaign: '', counts: counts(28, 7, 6, 5, 3, 2, 1) },
+    { channel: 'social', source: '', campaign: '', counts: counts(22, 3, 2, 1, 1, 0, 0) },
   ],
   sources: [
-    { channel: 'search', source: 'naver', campaign: 'mvp-24', counts: counts(7, 6, 5, 3, 2, 1) },
-    { channel: 'social', source: 'instagram', campaign: '', counts: counts(3, 2, 1, 1, 0, 0) },
+    { channel: 'search', source: 'naver', campaign: 'mvp-24', counts: counts(28, 7, 6, 5, 3, 2, 1) },
+    { channel: 'social', source: 'instagram', campaign: '', counts: counts(22, 3, 2, 1, 1, 0, 0) },
   ],
   stageTimes: [{ stage: 'new', median: 90, p75: 200, stays: 9 }],
+  channelStageTimes: [
+    { channel: 'search', stageTimes: [{ stage: 'new', median: 60, p75: 120, stays: 6 }] },
+    { channel: 'social', stageTimes: [{ stage: 'new', median: 180, p75: 300, stays: 3 }] },
+  ],
   losses: [{ stage: 'meeting', reason: '예산이 맞지 않음', count: 2 }],
 };
 const replyOf =
@@ -109,16 +116,22 @@ describe('the 현황 screen', () => {
     const table = await screen.findByTestId('source-funnel-table');
     expect(calls.map((call) => call.url)).toContain(`${SOURCE_FUNNEL_PATH}?days=30`);
     const search = within(table).getByRole('row', { name: /^검색/ });
-    // Each count with its conversion under it: 전달 6 of 7 ideas, 24시간 안 5 of 6, 미팅 3 of 6, 견적 2 of 3, 계약 1 of 2.
+    // Each count with its conversion under it: 28 visits, 7 ideas of them, 전달 6 of 7 ideas, 24시간 안 5 of 6, 미팅 3
+    // of 6, 견적 2 of 3, 계약 1 of 2.
     expect(
       within(search)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['7', '6' + '85.7%', '5' + '83.3%', '3' + '50.0%', '2' + '66.7%', '1' + '50.0%']);
+    ).toEqual(['28', '7' + '25.0%', '6' + '85.7%', '5' + '83.3%', '3' + '50.0%', '2' + '66.7%', '1' + '50.0%']);
+    // The phone's card of a channel shows the same figures with the same markup.
+    const card = within(screen.getByTestId('source-funnel-cards')).getByRole('region', { name: '검색' });
+    expect(card.querySelector('[data-step="idea"] dd')?.textContent).toBe('7' + '25.0%');
     expect(within(table).getByRole('row', { name: /naver/ }).textContent).toContain('mvp-24');
-    expect(within(screen.getByTestId('source-stage-times')).getByRole('row', { name: /신규/ }).textContent).toContain(
-      '1시간 30분',
-    );
+    // The time in each stage over all channels, and per channel under it.
+    const times = screen.getByTestId('source-stage-times');
+    expect(within(times).getByRole('row', { name: /신규/ }).textContent).toContain('1시간 30분');
+    expect(times.querySelector('[data-stage="new"][data-channel="search"]')?.textContent).toBe('검색1시간2시간6');
+    expect(times.querySelector('[data-stage="new"][data-channel="social"]')?.textContent).toBe('소셜3시간5시간3');
     expect(within(screen.getByTestId('source-losses')).getByRole('row', { name: /미팅/ }).textContent).toContain(
       '예산이 맞지 않음',
     );

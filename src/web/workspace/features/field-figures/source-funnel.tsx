@@ -1,11 +1,12 @@
 /**
  * The funnel to a contract by source on the 현황 screen (decision 135): a period of 7, 30 or 90 Korean days; bars per
  * channel (ideas, and the contracts among them) for a look, and the exact figures in a table per channel with its
- * sources and campaigns, each step's conversion under its count; the time leads spent in each stage (median, p75);
- * the leads lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
+ * sources and campaigns (cards on a phone), from the visits (decision 155) to the contracts, each step's conversion
+ * under its count; the time leads spent in each stage (median, p75), over all channels and per channel; the leads
+ * lost, by the stage they were closed from and the 종료 reason. Plain markup and CSS bars: no chart library.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { weeklyMailCopy } from '../../../../content/weekly-mail';
 import { fieldFiguresCopy } from '../../../../content/field-figures';
 import { channelLabels } from '../../../../content/lead-source';
@@ -19,6 +20,7 @@ import {
   type SourceFunnel,
   type SourceFunnelRow,
   type SourceStep,
+  type StageTime,
   WEEKLY_MAIL_PATH,
   type WeeklyMailChoice,
 } from '../../../../domain/source-funnel';
@@ -108,7 +110,7 @@ function SourceFunnelFigures({ funnel }: { funnel: SourceFunnel }) {
       <p className="mb-3 text-sm font-medium text-slate-700" data-testid="source-funnel-range">
         {copy.range(funnel.from, funnel.to)}
       </p>
-      {funnel.total.idea === 0 ? (
+      {funnel.total.idea === 0 && funnel.total.visit === 0 ? (
         <p className="text-slate-600">{copy.none}</p>
       ) : (
         <>
@@ -162,19 +164,52 @@ function ChannelBars({ funnel }: { funnel: SourceFunnel }) {
   );
 }
 
+/**
+ * One step's count with its conversion from the step before under it: the one markup of a figure, in the table's
+ * cells and the phone's cards alike.
+ */
+function StepFigure({ counts, step }: { counts: SourceFunnelRow['counts']; step: SourceStep }) {
+  const conversion = conversionOf(counts, step);
+  return (
+    <>
+      <span className="tabular-nums">{counts[step].toLocaleString('ko-KR')}</span>
+      {conversion === null ? null : <span className="block text-xs text-slate-600">{percent(conversion)}</span>}
+    </>
+  );
+}
+
 function StepCells({ row }: { row: Pick<SourceFunnelRow, 'counts'> }) {
   return (
     <>
-      {SOURCE_STEPS.map((step) => {
-        const conversion = conversionOf(row.counts, step);
-        return (
-          <td key={step} className={cell} data-step={step} data-count={row.counts[step]}>
-            {row.counts[step].toLocaleString('ko-KR')}
-            {conversion === null ? null : <span className="block text-xs text-slate-600">{percent(conversion)}</span>}
-          </td>
-        );
-      })}
+      {SOURCE_STEPS.map((step) => (
+        <td key={step} className={cell} data-step={step} data-count={row.counts[step]}>
+          <StepFigure counts={row.counts} step={step} />
+        </td>
+      ))}
     </>
+  );
+}
+
+/** A table's head row of column headers, and a row's header cell: the markup the figures' tables share. */
+function HeadRow({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={cell}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function RowHeader({ children, className = 'font-medium' }: { children: ReactNode; className?: string }) {
+  return (
+    <th scope="row" className={`${cell} ${className}`}>
+      {children}
+    </th>
   );
 }
 
@@ -201,18 +236,14 @@ function FunnelCards({ funnel }: { funnel: SourceFunnel }) {
         >
           <h3 className="font-semibold">{row.label}</h3>
           <dl className="mt-1 grid grid-cols-1 gap-y-1 min-[22rem]:grid-cols-2 min-[22rem]:gap-x-4">
-            {SOURCE_STEPS.map((step) => {
-              const conversion = conversionOf(row.counts, step);
-              return (
-                <div key={step} className="flex justify-between gap-2">
-                  <dt className="text-slate-600">{stepLabels[step]}</dt>
-                  <dd className="tabular-nums">
-                    {row.counts[step].toLocaleString('ko-KR')}
-                    {conversion === null ? null : ` (${percent(conversion)})`}
-                  </dd>
-                </div>
-              );
-            })}
+            {SOURCE_STEPS.map((step) => (
+              <div key={step} className="flex justify-between gap-2" data-step={step}>
+                <dt className="text-slate-600">{stepLabels[step]}</dt>
+                <dd className="text-right">
+                  <StepFigure counts={row.counts} step={step} />
+                </dd>
+              </div>
+            ))}
           </dl>
         </section>
       ))}
@@ -238,30 +269,15 @@ function FunnelTable({ funnel }: { funnel: SourceFunnel }) {
         <caption id="source-funnel-caption" className="sr-only">
           {copy.tableCaption}
         </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={cell}>
-              {copy.channel}
-            </th>
-            {SOURCE_STEPS.map((step) => (
-              <th key={step} scope="col" className={cell}>
-                {stepLabels[step]}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeadRow labels={[copy.channel, ...SOURCE_STEPS.map((step) => stepLabels[step])]} />
         <tbody>
           <tr className="border-t border-slate-200 font-semibold" data-row="all">
-            <th scope="row" className={cell}>
-              {copy.allChannels}
-            </th>
+            <RowHeader className="">{copy.allChannels}</RowHeader>
             <StepCells row={{ counts: funnel.total }} />
           </tr>
           {funnel.channels.flatMap((channel) => [
             <tr key={channel.channel} className="border-t border-slate-200 bg-slate-50/50" data-row={channel.channel}>
-              <th scope="row" className={`${cell} font-semibold`}>
-                {channelLabels[channel.channel]}
-              </th>
+              <RowHeader className="font-semibold">{channelLabels[channel.channel]}</RowHeader>
               <StepCells row={channel} />
             </tr>,
             ...funnel.sources
@@ -274,12 +290,12 @@ function FunnelTable({ funnel }: { funnel: SourceFunnel }) {
                   className="border-t border-slate-100"
                   data-row={`${source.channel}/${source.source}/${source.campaign}`}
                 >
-                  <th scope="row" className={`${cell} pl-4 font-normal sm:pl-6`}>
+                  <RowHeader className="pl-4 font-normal sm:pl-6">
                     <span className="break-all">{source.source || copy.noSource}</span>
                     {source.campaign ? (
                       <span className="block break-all text-xs text-slate-600">{source.campaign}</span>
                     ) : null}
-                  </th>
+                  </RowHeader>
                   <StepCells row={source} />
                 </tr>
               )),
@@ -290,7 +306,19 @@ function FunnelTable({ funnel }: { funnel: SourceFunnel }) {
   );
 }
 
+/**
+ * The time leads spent in each stage (median, p75), over all channels and, under each stage, per channel: four
+ * columns, so the table fits a phone as it is.
+ */
 function StageTimes({ funnel }: { funnel: SourceFunnel }) {
+  const shown = (minutes: number | null) => (minutes === null ? '—' : copy.duration(minutes));
+  const cells = (time: StageTime) => (
+    <>
+      <td className={cell}>{shown(time.median)}</td>
+      <td className={cell}>{shown(time.p75)}</td>
+      <td className={cell}>{time.stays.toLocaleString('ko-KR')}</td>
+    </>
+  );
   return (
     <>
       <h3 id="source-stage-times" className="mb-1 text-base font-bold">
@@ -306,33 +334,33 @@ function StageTimes({ funnel }: { funnel: SourceFunnel }) {
             aria-labelledby="source-stage-times"
             data-testid="source-stage-times"
           >
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={cell}>
-                  {copy.stage}
-                </th>
-                <th scope="col" className={cell}>
-                  {copy.median}
-                </th>
-                <th scope="col" className={cell}>
-                  {copy.p75}
-                </th>
-                <th scope="col" className={cell}>
-                  {copy.stays}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow labels={[copy.stage, copy.median, copy.p75, copy.stays]} />
             <tbody>
-              {funnel.stageTimes.map((time) => (
+              {funnel.stageTimes.flatMap((time) => [
                 <tr key={time.stage} className="border-t border-slate-200" data-stage={time.stage}>
-                  <th scope="row" className={`${cell} font-medium`}>
+                  <RowHeader>
                     {stageLabels[time.stage]}
-                  </th>
-                  <td className={cell}>{time.median === null ? '—' : copy.duration(time.median)}</td>
-                  <td className={cell}>{time.p75 === null ? '—' : copy.duration(time.p75)}</td>
-                  <td className={cell}>{time.stays.toLocaleString('ko-KR')}</td>
-                </tr>
-              ))}
+                    <span className="block text-xs font-normal text-slate-600">{copy.allChannels}</span>
+                  </RowHeader>
+                  {cells(time)}
+                </tr>,
+                ...funnel.channelStageTimes.flatMap(({ channel, stageTimes }) => {
+                  const byChannel = stageTimes.find((one) => one.stage === time.stage);
+                  return byChannel
+                    ? [
+                        <tr
+                          key={`${time.stage}\t${channel}`}
+                          className="border-t border-slate-100"
+                          data-stage={time.stage}
+                          data-channel={channel}
+                        >
+                          <RowHeader className="pl-4 font-normal sm:pl-6">{channelLabels[channel]}</RowHeader>
+                          {cells(byChannel)}
+                        </tr>,
+                      ]
+                    : [];
+                }),
+              ])}
             </tbody>
           </table>
         </div>
@@ -353,25 +381,11 @@ function Losses({ funnel }: { funnel: SourceFunnel }) {
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm" aria-labelledby="source-losses" data-testid="source-losses">
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={cell}>
-                  {copy.stage}
-                </th>
-                <th scope="col" className={cell}>
-                  {copy.reason}
-                </th>
-                <th scope="col" className={cell}>
-                  {copy.count}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow labels={[copy.stage, copy.reason, copy.count]} />
             <tbody>
               {funnel.losses.map((loss) => (
                 <tr key={`${loss.stage}\t${loss.reason}`} className="border-t border-slate-200">
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {stageLabels[loss.stage]}
-                  </th>
+                  <RowHeader>{stageLabels[loss.stage]}</RowHeader>
                   <td className={`${cell} break-all`}>{loss.reason || '—'}</td>
                   <td className={cell}>{loss.count.toLocaleString('ko-KR')}</td>
                 </tr>

@@ -16,12 +16,14 @@ describe('push on this device', () => {
     expect(deviceLabel(windows)).toBe('Chrome · Windows');
   });
 
-  it("opens only a lead's page in the workspace, else the inbox", () => {
+  it("opens only a lead's page or the 현황 screen in the workspace, else the inbox", () => {
     const lead = '/team/leads/0b6c2a8e-3f1d-4c5e-9a7b-1d2e3f4a5b6c';
     expect(notificationTarget(lead)).toBe(lead);
+    expect(notificationTarget('/team/field-figures')).toBe('/team/field-figures');
     for (const other of [
       'https://evil.example/team/leads/x',
       '/team/leads/../members',
+      '/team/field-figures/../members',
       '//evil.example',
       42,
       undefined,
