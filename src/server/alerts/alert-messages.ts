@@ -1,6 +1,7 @@
 /** The text of each alert (its wording: content/team-mail.ts): ids, counts, ages and reply codes only, never what a visitor wrote. */
 import { alertCopy as copy, leadAlertCopy } from '../../content/team-mail';
 import { formatKst } from '../../domain/kst';
+import { contractMailCopy } from '../../content/contract';
 import type { AlertDetails, AlertKind } from './alert-store';
 
 /**
@@ -20,6 +21,10 @@ export function alertText(
       ? leadAlertCopy.answered(reference, details.answers ?? 1, details.byMail)
       : kind === 'quote_accepted'
         ? leadAlertCopy.quoteAccepted(reference, details.version ?? 1)
+        : kind === 'contract_signed'
+          ? contractMailCopy.signedAlert(reference)
+          : kind === 'contract_concluded'
+            ? contractMailCopy.teamText(reference)
         : kind === 'mailbox_problem'
           ? leadAlertCopy.mailbox(
               details.problem ?? 'malformed',

@@ -5,6 +5,7 @@
  */
 import { leadAlertCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
+import { contractMailCopy } from '../../content/contract';
 import { leadPageUrl, messageIdDomain, type TeamMail } from '../mail/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
@@ -21,7 +22,15 @@ export function leadAlertMail(
   const answered = kind === 'founder_answered';
   const accepted = kind === 'quote_accepted';
   const mailbox = kind === 'mailbox_problem';
-  const title = mailbox
+  const contract =
+    kind === 'contract_signed'
+      ? { title: contractMailCopy.signedTitle, subject: contractMailCopy.signedSubject(details.reference ?? '') }
+      : kind === 'contract_concluded'
+        ? { title: contractMailCopy.teamTitle, subject: contractMailCopy.teamSubject(details.reference ?? '') }
+        : undefined;
+  const title = contract
+    ? contract.title
+    : mailbox
     ? copy.mailboxTitle
     : answered
       ? copy.answeredTitle
@@ -37,7 +46,9 @@ export function leadAlertMail(
   return {
     from: options.from,
     to: options.to,
-    subject: mailbox
+    subject: contract
+      ? contract.subject
+      : mailbox
       ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference)
       : answered
         ? copy.answeredSubject(reference)
