@@ -153,7 +153,11 @@ export const contractTimelineCopy = {
 
 /** The mail to the founder and to the team once both have signed, with the PDF attached. */
 export const contractMailCopy = {
-  founderBody: '양측 서명이 끝나 계약이 체결되었습니다. 서명된 계약서를 PDF로 첨부해 드립니다. 계약금 입금 안내는 진행 상황 페이지에서 확인하실 수 있습니다.',
+  /** The team's message that carries a new agreement to the founder (the thread and its mail). */
+  sentBody:
+    '동의하신 견적으로 용역 계약서를 보내드립니다. 진행 상황 페이지에서 내용을 확인하시고, 세금계산서 발행 정보와 함께 서명해 주세요. 계약서 PDF를 첨부해 드립니다.',
+  founderBody:
+    '양측 서명이 끝나 계약이 체결되었습니다. 서명된 계약서를 PDF로 첨부해 드립니다. 계약금 입금 안내는 진행 상황 페이지에서 확인하실 수 있습니다.',
   teamSubject: (reference: string) => `[계약 체결] 접수 번호 ${reference}`,
   teamTitle: '체결된 계약',
   teamText: (reference: string) =>
@@ -162,4 +166,30 @@ export const contractMailCopy = {
     `접수 번호 ${reference}: 신청자가 계약서에 서명했습니다. 작업 공간에서 팀의 서명을 더해 주세요.`,
   signedSubject: (reference: string) => `[계약서 서명] 접수 번호 ${reference}`,
   signedTitle: '신청자가 서명한 계약서',
+} as const;
+
+/** The agreements in the founder's "my data" file (Korean keys, like content/thread.ts's download). */
+export const contractDownloadCopy = {
+  contracts: '계약서',
+  id: '계약서 ID',
+  createdAt: '작성 시각',
+  quoteVersion: '견적서 차수',
+  schedule: '일정',
+  depositPercent: '계약금 비율(%)',
+  terms: '조항',
+  signedAt: '서명 시각',
+  signedName: '서명한 이름',
+  sha256: '문서 지문(SHA-256)',
+  tax: '세금계산서·현금영수증 발행 정보',
+  kind: '구분',
+  kinds: { business: '사업자', individual: '개인' },
+  businessNumber: '사업자등록번호',
+  company: '상호',
+  representative: '대표자',
+  businessType: '업태',
+  businessItem: '종목',
+  invoiceEmail: '세금계산서 이메일',
+  receiptNumber: '현금영수증 번호',
+  countersignedAt: '공급자 서명 시각',
+  depositReceivedAt: '계약금 입금 확인 시각',
 } as const;
