@@ -114,8 +114,8 @@ export const contractCopy = {
 export const contractTeamCopy = {
   heading: '계약서',
   compose: '계약서 보내기',
-  composeHint: (percent: number) =>
-    `동의한 견적의 항목과 금액, 계약금 ${percent}%가 들어간 계약서를 보내요. 일정만 적어 주세요.`,
+  composeHint:
+    '신청자가 동의한 견적의 항목과 금액, 설정한 계약금 비율(CONTRACT_DEPOSIT_PERCENT)로 계약서를 만들어 보내요. 일정만 적어 주세요.',
   schedule: '일정',
   schedulePlaceholder: '예: 계약금 입금 다음 날 착수, 4주 뒤 첫 버전 전달, 6주 안에 최종 납품',
   send: '계약서 보내기',
@@ -192,4 +192,18 @@ export const contractDownloadCopy = {
   receiptNumber: '현금영수증 번호',
   countersignedAt: '공급자 서명 시각',
   depositReceivedAt: '계약금 입금 확인 시각',
+} as const;
+
+/** The CSV export's columns of a lead's signed agreement (server/ideas/ideas-csv.ts), in this order. */
+export const contractCsvColumns = {
+  signedAt: '계약서 서명 시각(KST)',
+  kind: '발행 구분',
+  businessNumber: '사업자등록번호',
+  company: '상호',
+  representative: '대표자',
+  businessType: '업태',
+  businessItem: '종목',
+  invoiceEmail: '세금계산서 이메일',
+  receiptNumber: '현금영수증 번호',
+  depositReceivedAt: '계약금 입금 확인 시각(KST)',
 } as const;

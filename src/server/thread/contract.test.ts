@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractCopy, contractMailCopy, contractTeamCopy } from '../../content/contract';
+import { contractCopy, contractCsvColumns, contractMailCopy, contractTeamCopy } from '../../content/contract';
+import { LEAD_EXPORT_PATH } from '../../domain/workspace-api';
 import { canonicalContract, CONTRACT_FIELDS, type ContractView } from '../../domain/contract';
 import { escapeHtml } from '../../domain/escape-html';
 import { leadReference } from '../../domain/lead-reference';
@@ -32,6 +33,8 @@ import { pdfText } from '../../../test-support/server/pdf-reader';
 import { EXAMPLE_AGENCY_ENV } from '../config';
 import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 import { loadContracts } from './contract-store';
+import { destroyExpiredIdeas } from '../jobs/retention';
+import { retentionPromise } from '../../content/privacy';
 
 const SECRET = 'contract-test-status-link-secret-0123456789';
 const FOUNDER = 'founder@example.com';
@@ -285,15 +288,35 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
       'visitor_contract_signed',
     ]);
 
+    // The export names the details (an owner exports: `signedIn` makes one).
+    const csv = await app.inject({
+      method: 'POST',
+      url: LEAD_EXPORT_PATH,
+      headers,
+      payload: { reason: '세금계산서 발행' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\n').find((row) => row.includes(id))!;
+    for (const cell of ['220-81-62517', '주식회사 빵집연구소', '소프트웨어 개발', 'tax@example.com'])
+      expect(line, cell).toContain(cell);
+    expect(csv.body.split('\n')[0]).toContain(contractCsvColumns.businessNumber);
+
     // The team's PDF and the founder's download; then erasure takes the agreement with the idea.
     const teamPdf = await app.inject({ method: 'GET', url: leadContractPdfPath(id, contract!.id), headers });
     expect(teamPdf.headers['content-type']).toBe('application/pdf');
     const data = await app.inject({ method: 'GET', url: `${base}/data` });
     expect(data.body).toContain('2208162517');
     expect(data.body).toContain('주식회사 빵집연구소');
-    const erased = await app.inject({ method: 'POST', url: `${base}/delete`, headers: sameSite });
-    expect(erased.statusCode).toBe(200);
+
+    // Retention: a lead with a concluded agreement stays the years the law requires, then goes with it.
+    const past = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const retention = { ideaDays: 365, ipDays: 7, dataDir: suite.store.dataDir };
+    await destroyExpiredIdeas(app.database, past(400), retention);
+    expect(await loadContracts(app.database, id)).toHaveLength(1);
+    expect(await loadContracts(app.database, open.id)).toEqual([]); // no agreement: its year is up
+    await destroyExpiredIdeas(app.database, past(retentionPromise.contractYears * 366 + 1), retention);
     expect(await loadContracts(app.database, id)).toEqual([]);
+    expect(await app.database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).toEqual([]);
   });
 
   it('refuses a signature once the quote behind it was replaced, and takes 개인 with or without a number', async () => {
@@ -339,5 +362,10 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
       kind: 'individual',
       receiptNumber: '01012345678',
     });
+
+    // The founder's erasure takes the agreement, the signature and the details with the idea.
+    const erased = await app.inject({ method: 'POST', url: `${second.base}/delete`, headers: sameSite });
+    expect(erased.statusCode).toBe(200);
+    expect(await loadContracts(app.database, second.id)).toEqual([]);
   });
 });

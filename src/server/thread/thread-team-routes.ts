@@ -68,6 +68,19 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
   });
   const exists = async (id: string) =>
     (await database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).length === 1;
+  // The service agreements (decision 150) come with every answer that carries the thread.
+  const contractViews = async (id: string): Promise<ContractView[]> =>
+    (await loadContracts(database, id)).map(({ terms: _terms, ...view }) => view);
+  const withContracts = async (id: string) => ({
+    ...(await loadThread(database, id)),
+    mail: await loadThreadMail(database, id),
+    contracts: await contractViews(id),
+  });
+  const refused = (reason: ContractRefusal) =>
+    reason === 'not_found'
+      ? new TeamApiError(404, 'not_found')
+      : new TeamApiError(409, 'conflict', contractTeamCopy.refused);
+
 
   scope.get<IdParams>('/leads/:id/thread', async (request) => {
     const id = ideaIdOf(request);
@@ -111,7 +124,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     if (!messageId) throw new TeamApiError(404, 'not_found');
     options.onMailQueued?.();
     void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
-    return loadThread(database, id);
+    return withContracts(id);
   };
   scope.post<IdParams>('/leads/:id/thread/messages', async (request) => send(request, 'message'));
   scope.post<IdParams>('/leads/:id/thread/quotes', async (request) => send(request, 'quote'));
@@ -143,7 +156,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
         ? new TeamApiError(404, 'not_found')
         : new TeamApiError(409, 'conflict', quoteFormCopy.withdrawRefused);
     void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
-    return loadThread(database, id);
+    return withContracts(id);
   });
 
   // The printable sheet, as the founder's (thread-html.ts quotePageHtml), for the team to print or keep.
@@ -184,18 +197,6 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
   });
 
   // The service agreement (decision 150): sent from an accepted quote, countersigned, its deposit marked received.
-  const contractViews = async (id: string): Promise<ContractView[]> =>
-    (await loadContracts(database, id)).map(({ terms: _terms, ...view }) => view);
-  const withContracts = async (id: string) => ({
-    ...(await loadThread(database, id)),
-    mail: await loadThreadMail(database, id),
-    contracts: await contractViews(id),
-  });
-  const refused = (reason: ContractRefusal) =>
-    reason === 'not_found'
-      ? new TeamApiError(404, 'not_found')
-      : new TeamApiError(409, 'conflict', contractTeamCopy.refused);
-
   scope.post<IdParams>('/leads/:id/thread/contracts', async (request) => {
     const id = ideaIdOf(request);
     const parsed = contractDraftSchema.safeParse(request.body ?? {});
