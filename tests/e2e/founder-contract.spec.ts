@@ -104,6 +104,10 @@ test('the founder signs the agreement at 390 px, the team countersigns, the lead
   await expect(row).toBeVisible({ timeout: 10_000 });
   await row.click();
   const leadId = /\/team\/leads\/([0-9a-f-]{36})/.exec(team.url())![1]!;
+  // The owner takes the lead: the founder's signature and the conclusion are told to them.
+  await team.getByLabel(leadsCopy.lead.ownerHeading, { exact: true }).selectOption({ label: OWNER });
+  await team.getByRole('button', { name: leadsCopy.lead.save }).nth(1).click();
+  await expect(team.getByTestId('lead-timeline')).toContainText(OWNER);
   expect(
     await teamCall(team, leadActionPath(leadId, 'stage'), {
       stage: 'delivered',
