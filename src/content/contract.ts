@@ -3,25 +3,24 @@
  * quote's scope and price, the deposit and the schedule, and stored with the agreement when it is sent, so the
  * document signed is the one kept — the status page's words (합니다), the workspace's (해요), the PDF's and the mail's.
  */
-import { formatWon } from '../domain/quote';
-
 export interface ContractTermValues {
   /** The accepted quote's version (its lines are the scope). */
   quoteVersion: number;
-  total: number;
+  /** The amounts as printed (formatWon: "1,650,000원"). */
+  total: string;
   depositPercent: number;
-  deposit: number;
+  deposit: string;
+  balance: string;
   schedule: string;
   depositDueDays: number;
 }
 
 /** The articles, each one line, as the agreement prints them. */
 export function contractTerms(values: ContractTermValues): string[] {
-  const balance = values.total - values.deposit;
   return [
     '제1조 (목적) 공급자는 수요자의 아이디어를 바탕으로 아래 범위의 소프트웨어 개발 용역을 제공하고, 수요자는 그 대금을 지급합니다.',
     `제2조 (범위) 용역의 범위는 수요자가 동의한 견적서 ${values.quoteVersion}차의 항목(아래 표)입니다. 범위 밖의 작업은 양측이 따로 합의해 정합니다.`,
-    `제3조 (대금) 대금은 ${formatWon(values.total)}(부가세 포함)입니다. 수요자는 계약금(선금) ${values.depositPercent}%인 ${formatWon(values.deposit)}을 서명 후 ${values.depositDueDays}일 안에 공급자의 계좌로 보내고, 잔금 ${formatWon(balance)}은 최종 납품 후 ${values.depositDueDays}일 안에 지급합니다.`,
+    `제3조 (대금) 대금은 ${values.total}(부가세 포함)입니다. 수요자는 계약금(선금) ${values.depositPercent}%인 ${values.deposit}을 서명 후 ${values.depositDueDays}일 안에 공급자의 계좌로 보내고, 잔금 ${values.balance}은 최종 납품 후 ${values.depositDueDays}일 안에 지급합니다.`,
     `제4조 (일정) ${values.schedule}`,
     '제5조 (검수) 수요자는 납품을 받은 날부터 7일 안에 검수 의견을 알리며, 그 기간에 의견이 없으면 검수를 마친 것으로 봅니다.',
     '제6조 (권리) 대금을 모두 지급하면 결과물의 저작재산권은 수요자에게 넘어갑니다. 공급자가 전부터 가진 도구와 공개 소프트웨어는 각자의 조건을 따릅니다.',

@@ -18,7 +18,7 @@ import {
   type TaxDetails,
 } from '../../domain/contract';
 import { leadReference } from '../../domain/lead-reference';
-import { quoteState, quoteTotals, type QuoteItem } from '../../domain/quote';
+import { formatWon, quoteState, quoteTotals, type QuoteItem } from '../../domain/quote';
 import type { Database, RowsFn } from '../db/client';
 import { changeStage } from '../ideas/lead-stages';
 import { addSearchText } from '../ideas/search-text';
@@ -176,11 +176,13 @@ export async function sendContract(
     const [existing] = await rows(sql`select 1 from contracts where quote_id = ${input.quoteId}::uuid`);
     if (existing) return { ok: false, reason: 'exists' } as const;
     const total = quoteTotals(json<QuoteItem[]>(quote.items)).total;
+    const deposit = depositAmount(total, input.depositPercent);
     const terms = contractTerms({
       quoteVersion: Number(quote.version),
-      total,
+      total: formatWon(total),
       depositPercent: input.depositPercent,
-      deposit: depositAmount(total, input.depositPercent),
+      deposit: formatWon(deposit),
+      balance: formatWon(total - deposit),
       schedule: input.schedule,
       depositDueDays: DEPOSIT_DUE_DAYS,
     });
