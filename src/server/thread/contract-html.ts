@@ -44,7 +44,8 @@ export const CONTRACT_STYLE = `
 .st .contract dl.facts{display:grid;grid-template-columns:minmax(6rem,auto) 1fr;gap:.15rem .75rem;margin:.5rem 0}
 .st .contract dl.facts dt{color:#475569;font-weight:600}.st .contract dl.facts dd{margin:0}
 .st .contract .parties{display:grid;grid-template-columns:1fr 1fr;gap:0 1rem}
-.st .contract ol.terms{padding-left:1.1rem;margin:.5rem 0}.st .contract ol.terms li{margin:0 0 .35rem}
+.st .contract ol.terms{border:0;padding:0;margin:.5rem 0}.st .contract ol.terms li{margin:0 0 .35rem;padding:0}
+.st .contract ol.terms li::before{display:none}
 .st .contract fieldset{border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem .75rem;margin:.75rem 0}
 .st .contract legend{font-weight:600;padding:0 .25rem}
 .st .contract .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.35rem 0}
@@ -55,7 +56,7 @@ export const CONTRACT_STYLE = `
 .st .contract form:has(input[value=individual]:checked) [data-tax=business],
 .st .contract form:has(input[value=business]:checked) [data-tax=individual]{display:none}
 .st .contract .bank{background:#f8fafc;border:1px solid #e2e8f0;border-radius:.5rem;padding:.5rem .75rem;margin:.75rem 0}
-@media (max-width:36rem){.st .contract .parties{grid-template-columns:1fr}}
+@media (max-width:36rem){.st .contract .parties{grid-template-columns:1fr}.st .contract dl.facts{grid-template-columns:minmax(5rem,38%) minmax(0,1fr)}}
 @media print{.st .contract form,.st .contract .no-print{display:none!important}.st .contract{border:0;padding:0}}`;
 
 const facts = (entries: [string, string][]) =>
@@ -181,7 +182,7 @@ function contractCard(
 ${state === 'signed' ? `<p class="hint" data-contract-waiting>${escapeHtml(copy.waitingTeam)}</p>` : `<p class="ok" data-contract-concluded>${escapeHtml(copy.concluded(quoteCopy.inKoreanTime(formatKst(contract.countersignedAt!))))}</p>`}
 ${depositBlock(contract, options.bank)}`;
   return `<div class="contract" id="contract-${escapeHtml(contract.id)}" data-contract data-contract-state="${state}">
-<h3>${escapeHtml(copy.title)} <small class="hint">(${escapeHtml(copy.quote(contract.quoteVersion))})</small></h3>
+<h3>${escapeHtml(copy.title)} <small class="hint">${escapeHtml(`(${copy.quote(contract.quoteVersion)})`)}</small></h3>
 ${state === 'sent' ? `<p class="hint">${escapeHtml(copy.lead)}</p>` : ''}
 ${facts(parties.contract)}
 <div class="parties">${facts(parties.supplier)}${facts(parties.customer)}</div>
