@@ -135,6 +135,15 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
     expect((await sendContract(app, headers, open.id, open.quoteId)).statusCode).toBe(409);
 
     const { id, base, quoteId } = await leadWithQuote(app, headers, member.id);
+    // The schedule is required: nothing visible is refused with the form's own message.
+    const blank = await app.inject({
+      method: 'POST',
+      url: leadContractsPath(id),
+      headers,
+      payload: { quoteId, schedule: ' \u200b ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json<{ error: { message: string } }>().error.message).toBe(contractTeamCopy.invalid);
     const sent = await sendContract(app, headers, id, quoteId);
     expect(sent.statusCode).toBe(200);
     const [contract] = sent.json<ThreadView>().contracts!;
