@@ -37,7 +37,8 @@ export function validBusinessNumber(input: string): boolean {
 }
 
 /** 1248100998 → 124-81-00998. */
-export const formatBusinessNumber = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+export const formatBusinessNumber = (digits: string) =>
+  `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
 
 /**
  * A 현금영수증 number: a Korean mobile number (normalized to its digits) or the number of a cash-receipt card (13 to

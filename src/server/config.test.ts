@@ -88,7 +88,9 @@ describe('loadConfig', () => {
       expect((error as Error).message.match(/in production the agency's details/g)).toHaveLength(5);
     }
     // A 사업자등록번호 whose check digit is wrong is refused anywhere; the development server starts without them.
-    expect(() => loadConfig({ AGENCY_BUSINESS_NUMBER: '124-81-00997' })).toThrow(/AGENCY_BUSINESS_NUMBER: must be a valid/);
+    expect(() => loadConfig({ AGENCY_BUSINESS_NUMBER: '124-81-00997' })).toThrow(
+      /AGENCY_BUSINESS_NUMBER: must be a valid/,
+    );
     expect(loadConfig({ AGENCY_BUSINESS_NUMBER: '124-81-00998' }).agency.businessNumber).toBe('1248100998');
     expect(loadConfig({}).agency).toMatchObject({ bank: undefined, depositPercent: 50 });
     expect(() => loadConfig({ CONTRACT_DEPOSIT_PERCENT: '101' })).toThrow(/CONTRACT_DEPOSIT_PERCENT/);

@@ -25,30 +25,35 @@ export function alertText(
           ? contractMailCopy.signedAlert(reference)
           : kind === 'contract_concluded'
             ? contractMailCopy.teamText(reference)
-        : kind === 'mailbox_problem'
-          ? leadAlertCopy.mailbox(
-              details.problem ?? 'malformed',
-              details.reference,
-              details.folder ?? '',
-              details.megabytes,
-            )
-          : kind === 'founder_meeting'
-            ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
-            : kind === 'lead_assigned'
-              ? leadAlertCopy.assigned(reference)
-              : kind === 'lead_due_soon'
-                ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
-                : kind === 'lead_overdue'
-                  ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-                  : kind === 'kakao_failed'
-                    ? copy.kakaoFailed(reference, details.providerCode)
-                    : kind === 'push_failed'
-                      ? copy.pushFailed(reference, details.pushStatus)
-                      : kind === 'lead_erased'
-                        ? leadAlertCopy.erased(reference)
-                        : kind === 'mail_failed'
-                          ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-                          : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+            : kind === 'mailbox_problem'
+              ? leadAlertCopy.mailbox(
+                  details.problem ?? 'malformed',
+                  details.reference,
+                  details.folder ?? '',
+                  details.megabytes,
+                )
+              : kind === 'founder_meeting'
+                ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
+                : kind === 'lead_assigned'
+                  ? leadAlertCopy.assigned(reference)
+                  : kind === 'lead_due_soon'
+                    ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
+                    : kind === 'lead_overdue'
+                      ? leadAlertCopy.overdue(reference, details.hours ?? 0)
+                      : kind === 'kakao_failed'
+                        ? copy.kakaoFailed(reference, details.providerCode)
+                        : kind === 'push_failed'
+                          ? copy.pushFailed(reference, details.pushStatus)
+                          : kind === 'lead_erased'
+                            ? leadAlertCopy.erased(reference)
+                            : kind === 'mail_failed'
+                              ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+                              : copy.mailBacklog(
+                                  details.unsent ?? 0,
+                                  details.overdue ?? 0,
+                                  details.oldestMinutes ?? 0,
+                                  id,
+                                );
   const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
   return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

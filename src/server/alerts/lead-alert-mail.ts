@@ -31,16 +31,16 @@ export function leadAlertMail(
   const title = contract
     ? contract.title
     : mailbox
-    ? copy.mailboxTitle
-    : answered
-      ? copy.answeredTitle
-      : accepted
-        ? copy.quoteAcceptedTitle
-        : kind === 'lead_assigned'
-          ? copy.assignedTitle
-          : erased
-            ? copy.erasedTitle
-            : copy.mailTitle(overdue);
+      ? copy.mailboxTitle
+      : answered
+        ? copy.answeredTitle
+        : accepted
+          ? copy.quoteAcceptedTitle
+          : kind === 'lead_assigned'
+            ? copy.assignedTitle
+            : erased
+              ? copy.erasedTitle
+              : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
@@ -49,16 +49,16 @@ export function leadAlertMail(
     subject: contract
       ? contract.subject
       : mailbox
-      ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference)
-      : answered
-        ? copy.answeredSubject(reference)
-        : accepted
-          ? copy.quoteAcceptedSubject(reference)
-          : kind === 'lead_assigned'
-            ? copy.assignedSubject(reference)
-            : erased
-              ? copy.erasedSubject(reference)
-              : copy.mailSubject(reference, overdue),
+        ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference)
+        : answered
+          ? copy.answeredSubject(reference)
+          : accepted
+            ? copy.quoteAcceptedSubject(reference)
+            : kind === 'lead_assigned'
+              ? copy.assignedSubject(reference)
+              : erased
+                ? copy.erasedSubject(reference)
+                : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

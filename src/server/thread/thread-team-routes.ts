@@ -81,7 +81,6 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
       ? new TeamApiError(404, 'not_found')
       : new TeamApiError(409, 'conflict', contractTeamCopy.refused);
 
-
   scope.get<IdParams>('/leads/:id/thread', async (request) => {
     const id = ideaIdOf(request);
     if (!(await exists(id))) throw new TeamApiError(404, 'not_found');
