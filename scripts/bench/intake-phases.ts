@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { EXAMPLE_AGENCY_ENV, loadConfig } from '../../src/server/config';
 import { openDatabase, type Database, type RowsFn } from '../../src/server/db/client';
 import { mailTransportFor, type MailTransport } from '../../src/server/mail/transport';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../test-support/server/postgres-cluster';
@@ -129,6 +129,7 @@ async function profile(driver: 'pglite' | 'postgres', cluster: PostgresCluster |
   const config = loadConfig({
     NODE_ENV: 'production',
     SITE_URL: 'https://mvp24.example',
+    ...EXAMPLE_AGENCY_ENV, // production refuses to start without the agency's details
     PORT: String(PORTS[driver]),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -48,7 +48,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { writeBenchSection } from './benchmarks-doc';
-import { loadConfig } from '../../src/server/config';
+import { EXAMPLE_AGENCY_ENV, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { followUpAll } from '../../src/server/ideas/follow-up';
 import { createFormToken } from '../../src/server/intake/form-token';
@@ -209,6 +209,7 @@ async function startServer(port: number, env: Record<string, string>, tree = roo
       ...process.env,
       NODE_ENV: 'production',
       SITE_URL: 'https://mvp24.example', // production refuses a local one; the pages' own links play no part here
+      ...EXAMPLE_AGENCY_ENV, // production refuses to start without the agency's details
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

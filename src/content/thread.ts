@@ -3,6 +3,7 @@
  * the lead page's thread panel (the team's words: 해요), the status page's thread section and answer form, the
  * mail that carries a team message, the refusals of an answer, and the alert that tells the team an answer came.
  */
+import { contractTimelineCopy } from './contract';
 import { bookingStatusCopy } from './booking';
 
 /** The team's starting points, edited before sending; each is what the founder reads. */
@@ -109,11 +110,13 @@ export const threadTimelineCopy = {
     quote: '견적서를 보냈어요',
     quote_accepted: '신청자가 견적에 동의했어요',
     quote_withdrawn: '견적서를 철회했어요',
+    ...contractTimelineCopy.workspace,
   },
   status: {
     quote: '견적서 도착',
     quote_accepted: '견적 동의',
     quote_withdrawn: '견적서 철회',
+    ...contractTimelineCopy.status,
   },
 } as const;
 

@@ -43,6 +43,11 @@ export const ACCESS_ACTIONS = [
   'meeting_hours_changed',
   'visitor_answered',
   'visitor_quote_confirmed',
+  // The service agreement (decision 150): the founder's signature, the team's, the deposit, the PDF.
+  'visitor_contract_signed',
+  'contract_sent',
+  'contract_countersigned',
+  'deposit_received',
   // The founder's reply by mail, put in the thread by the mailbox reader (decision 127).
   'visitor_mailed',
 ] as const;

@@ -4,6 +4,7 @@
  * memo). Limits, paths and the answer types both sides share.
  */
 import { z } from 'zod';
+import type { ContractView } from './contract';
 import type { QuoteView } from './quote';
 import { TEAM_API_PATH } from './team-paths';
 import { requiredVisibleText } from './visible-text';
@@ -38,6 +39,8 @@ export interface ThreadMessageView {
 
 export interface ThreadView {
   messages: ThreadMessageView[];
+  /** The service agreements on the lead (decision 150): the workspace's view (the status page renders its own). */
+  contracts?: ContractView[];
   /** The workspace's view only (decision 127), never the status page's. */
   mail?: ThreadMailView;
 }
@@ -56,6 +59,14 @@ export const leadQuoteWithdrawPath = (id: string, quoteId: string) => `${leadQuo
 export const leadQuotePrintPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/print`;
 /** The quote as a PDF file, for the team (the founder's is below the status link: `threadSubpaths.pdf`). */
 export const leadQuotePdfPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/pdf`;
+/** The service agreement (decision 150): send one, countersign it, mark its deposit received, its PDF. */
+export const leadContractsPath = (id: string) => `${leadThreadPath(id)}/contracts`;
+export const leadContractPath = (id: string, contractId: string) => `${leadContractsPath(id)}/${contractId}`;
+export const leadContractCountersignPath = (id: string, contractId: string) =>
+  `${leadContractPath(id, contractId)}/countersign`;
+export const leadContractDepositPath = (id: string, contractId: string) =>
+  `${leadContractPath(id, contractId)}/deposit`;
+export const leadContractPdfPath = (id: string, contractId: string) => `${leadContractPath(id, contractId)}/pdf`;
 export const leadThreadMemoPath = (id: string, messageId: string) => `${leadThreadPath(id)}/memos/${messageId}`;
 
 /** Below the status link (domain/status-link.ts): the answer form's POST, a memo, the quote's page and its 「견적 확인」. */

@@ -118,7 +118,17 @@ export type LeadTimelineEntry =
   | { kind: 'note'; at: string; memberEmail: string | null; text: string }
   /** The thread (decisions 101, 102): a message or quote sent, the founder's answer, 「견적 확인」. */
   | {
-      kind: 'message' | 'answer' | 'quote' | 'quote_accepted' | 'quote_withdrawn';
+      kind:
+        | 'message'
+        | 'answer'
+        | 'quote'
+        | 'quote_accepted'
+        | 'quote_withdrawn'
+        // The service agreement (decision 150): sent, signed by the founder, by both, its deposit received.
+        | 'contract'
+        | 'contract_signed'
+        | 'contract_concluded'
+        | 'deposit_received';
       at: string;
       memberEmail: string | null;
     }

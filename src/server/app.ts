@@ -33,8 +33,9 @@ import { keepsFilesInDataDir } from './storage/data-dir-access';
 import { storageHealth } from './storage/storage-health';
 import { ideaReceivedRoute } from './routes/idea-received';
 import { statusPageRoutes } from './routes/status-page';
-import { quoteOperator, threadStatusRoutes } from './thread/thread-status-routes';
+import { contractSupplier, quoteOperator, threadStatusRoutes } from './thread/thread-status-routes';
 import { quotePdfFile } from './thread/quote-pdf';
+import { contractPdfFile } from './thread/contract-pdf';
 import { threadTeamRoutes } from './thread/thread-team-routes';
 import { resolveStatusSecret } from './founder/status-token';
 import { FounderMailSender } from './mail/founder-mail-worker';
@@ -146,6 +147,11 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
       retryMaxMs: config.mail.retryMaxMs,
       mail: { transport, from: config.mail.from, siteUrl: config.founder.siteUrl },
       siteUrl: config.founder.siteUrl,
+      // The concluded agreement's mail to the team carries its signed PDF (decision 150).
+      attachment: async (kind, ideaId, details) =>
+        kind === 'contract_concluded' && details.contractId
+          ? contractPdfFile(background, ideaId, details.contractId, contractSupplier(config.siteDir, config.agency))
+          : undefined,
     },
     app.log,
   );
@@ -248,6 +254,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           retryMaxMs: config.mail.retryMaxMs,
           quoteAttachment: (ideaId, quoteId) =>
             quotePdfFile(background, ideaId, quoteId, quoteOperator(config.siteDir)),
+          contractAttachment: (ideaId, contractId) =>
+            contractPdfFile(background, ideaId, contractId, contractSupplier(config.siteDir, config.agency)),
         },
         app.log,
       ),
@@ -414,6 +422,10 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           onMailQueued: () => outbox.nudge(),
           siteDir: config.siteDir,
           operator: quoteOperator(config.siteDir),
+          agency: config.agency,
+          supplier: contractSupplier(config.siteDir, config.agency),
+          onAlertStored: nudgeAlerts,
+          alertOptions: { teamEmail: config.mail.teamEmail, webhook: Boolean(config.alerts.webhookUrl) },
         }),
       (scope) => scope.register(pushRoutes, { database, publicKey: vapidKeys.publicKey }),
     ],

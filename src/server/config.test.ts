@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retentionPromise } from '../content/privacy';
-import { ConfigError, loadConfig } from './config';
+import { AGENCY_VARIABLES, ConfigError, EXAMPLE_AGENCY_ENV, loadConfig } from './config';
 import { DEFAULT_SMTP_TIMEOUT_MS, MAX_SMTP_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } from './send-deadlines';
 
 describe('loadConfig', () => {
@@ -67,8 +67,33 @@ describe('loadConfig', () => {
         String(siteUrl),
       ).toThrow(/SITE_URL: in production/);
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' })).not.toThrow();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://mvp24.example', ...EXAMPLE_AGENCY_ENV }),
+    ).not.toThrow();
     expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow(); // `npm start` on a laptop
+  });
+
+  it("refuses to start in production without the agency's details the service agreement names (issue 50)", () => {
+    const production = { NODE_ENV: 'production', SITE_URL: 'https://mvp24.example' };
+    // Each one missing is named; all missing, all named.
+    for (const name of AGENCY_VARIABLES) {
+      const env: Record<string, string> = { ...production, ...EXAMPLE_AGENCY_ENV };
+      delete env[name];
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}: in production the agency's details`));
+    }
+    try {
+      loadConfig(production);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message.match(/in production the agency's details/g)).toHaveLength(5);
+    }
+    // A 사업자등록번호 whose check digit is wrong is refused anywhere; the development server starts without them.
+    expect(() => loadConfig({ AGENCY_BUSINESS_NUMBER: '124-81-00997' })).toThrow(
+      /AGENCY_BUSINESS_NUMBER: must be a valid/,
+    );
+    expect(loadConfig({ AGENCY_BUSINESS_NUMBER: '124-81-00998' }).agency.businessNumber).toBe('1248100998');
+    expect(loadConfig({}).agency).toMatchObject({ bank: undefined, depositPercent: 50 });
+    expect(() => loadConfig({ CONTRACT_DEPOSIT_PERCENT: '101' })).toThrow(/CONTRACT_DEPOSIT_PERCENT/);
   });
 
   it('names every bad variable', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { KAKAO_TEMPLATE_KEYS, type KakaoTemplateKey } from '../content/kakao-templates';
 import { retentionPromise } from '../content/privacy';
+import { DEFAULT_DEPOSIT_PERCENT, validBusinessNumber } from '../domain/contract';
 import {
   DEFAULT_SMTP_TIMEOUT_MS,
   leaseRenewAfterMs,
@@ -158,6 +159,23 @@ const envSchema = z.object({
   KAKAO_PFID: optionalText,
   /** Each template's id as Kakao approved it: `receipt=KA01TP…,message=KA01TP…` (content/kakao-templates.ts names them). */
   KAKAO_TEMPLATE_IDS: optionalText,
+  /**
+   * The agency's details the service agreement names (decision 150) beside the build's operator name and 대표: its
+   * 사업자등록번호 (checked by its check digit), address, and the account for 무통장 입금 of the deposit; required in
+   * production. CONTRACT_DEPOSIT_PERCENT: the deposit's share of the total.
+   */
+  AGENCY_BUSINESS_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .refine(validBusinessNumber, { error: 'must be a valid 사업자등록번호 (10 digits, its check digit right)' })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .optional(),
+  ),
+  AGENCY_ADDRESS: optionalText,
+  AGENCY_BANK_NAME: optionalText,
+  AGENCY_BANK_ACCOUNT: optionalText,
+  AGENCY_BANK_HOLDER: optionalText,
+  CONTRACT_DEPOSIT_PERCENT: int(0, 100).default(DEFAULT_DEPOSIT_PERCENT),
 });
 
 const SECRET_VARIABLES = new Set([
@@ -174,6 +192,32 @@ const SECRET_VARIABLES = new Set([
 ]);
 
 export type TrustProxy = boolean | string[];
+
+export interface AgencyDetails {
+  businessNumber: string | undefined;
+  address: string | undefined;
+  /** The account for 무통장 입금 (bank, number, holder), all three or none. */
+  bank: { name: string; account: string; holder: string } | undefined;
+  depositPercent: number;
+}
+
+/** Example agency details that pass production's check (tests and benchmarks start production servers with them). */
+export const EXAMPLE_AGENCY_ENV = {
+  AGENCY_BUSINESS_NUMBER: '124-81-00998',
+  AGENCY_ADDRESS: '서울특별시 중구 세종대로 110',
+  AGENCY_BANK_NAME: '국민은행',
+  AGENCY_BANK_ACCOUNT: '123456-01-234567',
+  AGENCY_BANK_HOLDER: '24시간 MVP 스튜디오',
+} as const;
+
+/** The agency's details a production server refuses to start without: the agreement would name no party or account. */
+export const AGENCY_VARIABLES = [
+  'AGENCY_BUSINESS_NUMBER',
+  'AGENCY_ADDRESS',
+  'AGENCY_BANK_NAME',
+  'AGENCY_BANK_ACCOUNT',
+  'AGENCY_BANK_HOLDER',
+] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -242,6 +286,8 @@ export interface Config {
   jobs: boolean;
   /** The week's figures by mail (WEEKLY_MAIL_AT, decision 136): weekday (0 Sunday … 6 Saturday) and KST time; null: off. */
   weeklyMail: { weekday: number; hour: number; minute: number } | null;
+  /** What the service agreement names beside the build's operator (decision 150); unset values are left off. */
+  agency: AgencyDetails;
   retention: { ideaDays: number; ipDays: number; spamMaxKept: number };
   publicApiKey: string | undefined;
   form: { secret: string | undefined; minFillMs: number; tokenMaxAgeMs: number };
@@ -366,6 +412,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'canonical links, the sitemap and KakaoTalk previews would point at it',
     ]);
   }
+  if (e.NODE_ENV === 'production') {
+    const missing = AGENCY_VARIABLES.filter((name) => e[name] === undefined);
+    if (missing.length > 0)
+      throw new ConfigError(
+        missing.map(
+          (name) =>
+            `${name}: in production the agency's details must be set: the service agreement names them (decision 150)`,
+        ),
+      );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -413,6 +469,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: e.JOBS,
     weeklyMail: weeklyMailAt(e.WEEKLY_MAIL_AT),
+    agency: {
+      businessNumber: e.AGENCY_BUSINESS_NUMBER,
+      address: e.AGENCY_ADDRESS,
+      bank:
+        e.AGENCY_BANK_NAME && e.AGENCY_BANK_ACCOUNT && e.AGENCY_BANK_HOLDER
+          ? { name: e.AGENCY_BANK_NAME, account: e.AGENCY_BANK_ACCOUNT, holder: e.AGENCY_BANK_HOLDER }
+          : undefined,
+      depositPercent: e.CONTRACT_DEPOSIT_PERCENT,
+    },
     retention: { ideaDays: e.IDEA_RETENTION_DAYS, ipDays: e.IP_RETENTION_DAYS, spamMaxKept: e.SPAM_MAX_KEPT },
     publicApiKey: e.PUBLIC_API_KEY,
     form: { secret: e.FORM_SECRET, minFillMs: e.FORM_MIN_FILL_MS, tokenMaxAgeMs: e.FORM_TOKEN_MAX_AGE_MS },

@@ -1,6 +1,7 @@
 /** The text of each alert (its wording: content/team-mail.ts): ids, counts, ages and reply codes only, never what a visitor wrote. */
 import { alertCopy as copy, leadAlertCopy } from '../../content/team-mail';
 import { formatKst } from '../../domain/kst';
+import { contractMailCopy } from '../../content/contract';
 import type { AlertDetails, AlertKind } from './alert-store';
 
 /**
@@ -20,30 +21,39 @@ export function alertText(
       ? leadAlertCopy.answered(reference, details.answers ?? 1, details.byMail)
       : kind === 'quote_accepted'
         ? leadAlertCopy.quoteAccepted(reference, details.version ?? 1)
-        : kind === 'mailbox_problem'
-          ? leadAlertCopy.mailbox(
-              details.problem ?? 'malformed',
-              details.reference ?? undefined,
-              details.folder ?? '',
-              details.megabytes,
-            )
-          : kind === 'founder_meeting'
-            ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
-            : kind === 'lead_assigned'
-              ? leadAlertCopy.assigned(reference)
-              : kind === 'lead_due_soon'
-                ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
-                : kind === 'lead_overdue'
-                  ? leadAlertCopy.overdue(reference, details.hours ?? 0)
-                  : kind === 'kakao_failed'
-                    ? copy.kakaoFailed(reference, details.providerCode)
-                    : kind === 'push_failed'
-                      ? copy.pushFailed(details.reference === null ? null : reference, details.pushStatus)
-                      : kind === 'lead_erased'
-                        ? leadAlertCopy.erased(reference)
-                        : kind === 'mail_failed'
-                          ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
-                          : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);
+        : kind === 'contract_signed'
+          ? contractMailCopy.signedAlert(reference)
+          : kind === 'contract_concluded'
+            ? contractMailCopy.teamText(reference)
+            : kind === 'mailbox_problem'
+              ? leadAlertCopy.mailbox(
+                  details.problem ?? 'malformed',
+                  details.reference ?? undefined,
+                  details.folder ?? '',
+                  details.megabytes,
+                )
+              : kind === 'founder_meeting'
+                ? leadAlertCopy.meeting(reference, details.change ?? 'booked', formatKst(details.meetingAt ?? ''))
+                : kind === 'lead_assigned'
+                  ? leadAlertCopy.assigned(reference)
+                  : kind === 'lead_due_soon'
+                    ? leadAlertCopy.dueSoon(reference, details.hours ?? 0)
+                    : kind === 'lead_overdue'
+                      ? leadAlertCopy.overdue(reference, details.hours ?? 0)
+                      : kind === 'kakao_failed'
+                        ? copy.kakaoFailed(reference, details.providerCode)
+                        : kind === 'push_failed'
+                          ? copy.pushFailed(details.reference === null ? null : reference, details.pushStatus)
+                          : kind === 'lead_erased'
+                            ? leadAlertCopy.erased(reference)
+                            : kind === 'mail_failed'
+                              ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
+                              : copy.mailBacklog(
+                                  details.unsent ?? 0,
+                                  details.overdue ?? 0,
+                                  details.oldestMinutes ?? 0,
+                                  id,
+                                );
   const about = lead ? ['', copy.owner(lead.owner), copy.open(lead.link)] : [];
   return [`${copy.prefix} ${text}`, ...about].join('\n');
 }

@@ -27,6 +27,15 @@ export interface AlertSenderOptions {
   retryMaxMs: number;
   /** For alerts on the mail channel (the 24-hour clock's): the transport and sender of the team mail. */
   mail?: { transport: MailTransport; from: string; siteUrl: string | undefined };
+  /**
+   * A file a mail alert carries (the concluded agreement's signed PDF, decision 150; passed in: alerts sit below the
+   * thread). A file that cannot be made does not hold the mail.
+   */
+  attachment?: (
+    kind: AlertKind,
+    ideaId: string,
+    details: AlertDetails,
+  ) => Promise<{ filename: string; content: Buffer; contentType: string } | undefined>;
   /** The public origin the lead links in chat alerts start with (SITE_URL, else this server). */
   siteUrl?: string | undefined;
 }
@@ -101,11 +110,22 @@ export class AlertSender {
       if (alert.channel === 'mail') {
         if (!this.options.mail || !details.to) throw new Error('no mail transport or recipient for a mail alert');
         const { transport, from, siteUrl } = this.options.mail;
+        let mail = leadAlertMail(alert.kind, alert.idea_id, details, {
+          from,
+          to: details.to,
+          siteUrl,
+          key: alert.key,
+          text,
+        });
+        if (alert.idea_id && this.options.attachment)
+          try {
+            const file = await this.options.attachment(alert.kind, alert.idea_id, details);
+            if (file) mail = { ...mail, attachments: [...(mail.attachments ?? []), file] };
+          } catch (error) {
+            this.log.warn({ ...fields, err: error }, 'alert attachment not made');
+          }
         // The file name (.eml fallback) is the alert's, not the idea's: the team mail's own file stays.
-        await transport.send(
-          leadAlertMail(alert.kind, alert.idea_id, details, { from, to: details.to, siteUrl, key: alert.key, text }),
-          `alert-${alert.key.replaceAll(':', '-')}`,
-        );
+        await transport.send(mail, `alert-${alert.key.replaceAll(':', '-')}`);
       } else if (this.options.webhookUrl) await postWebhook(this.options.webhookUrl, this.options.webhookFormat, text);
       else this.log.error({ ...fields, outcome: 'alert_logged', text }, 'alert (no ALERT_WEBHOOK_URL: logged only)');
     } catch (error) {

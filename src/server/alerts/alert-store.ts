@@ -14,7 +14,8 @@ import type { MailboxProblem } from '../../content/team-mail';
  * founder answered in the lead's thread (thread/thread-alerts.ts, decision 101); founder_meeting: the founder booked,
  * moved or cancelled the lead's meeting on the status page (booking/meeting-alerts.ts; the chat only: the owner's
  * mail is the meeting's own invitation, booking/meeting-mail.ts); quote_accepted: the founder accepted a quote
- * (thread/thread-alerts.ts, issue 50), to the owner and the chat; mailbox_problem: a mail in the team's mailbox the
+ * (thread/thread-alerts.ts, issue 50), to the owner and the chat; contract_signed / contract_concluded: the founder
+ * signed an agreement, both sides did (the mail carries the signed PDF; decision 150); mailbox_problem: a mail in the team's mailbox the
  * reader did not put in a thread (a bounce, a stranger's reply, too large, unreadable; mailbox/, decision 127); push_failed: a push notification a push service
  * refused for good or never took (push/push-sender.ts, decision 130).
  */
@@ -28,6 +29,8 @@ export type AlertKind =
   | 'founder_answered'
   | 'founder_meeting'
   | 'quote_accepted'
+  | 'contract_signed'
+  | 'contract_concluded'
   | 'mailbox_problem'
   | 'push_failed'
   | 'kakao_failed';
@@ -59,6 +62,8 @@ export interface AlertDetails {
   meetingAt?: string;
   /** quote_accepted: the accepted quote's version. */
   version?: number;
+  /** contract_*: the agreement's id (the concluded one's mail attaches its PDF). */
+  contractId?: string;
   /** founder_answered: the answer came by mail (decision 127), not from the status page. */
   byMail?: boolean;
   /** mailbox_problem (decision 127): what happened to the mail, the folder it is in now, its size if too large. */

@@ -5,6 +5,7 @@
  */
 import { leadAlertCopy as copy } from '../../content/team-mail';
 import { escapeHtml } from '../../domain/escape-html';
+import { contractMailCopy } from '../../content/contract';
 import { leadPageUrl, messageIdDomain, type TeamMail } from '../mail/team-mail';
 import type { AlertDetails, AlertKind } from './alert-store';
 
@@ -21,33 +22,43 @@ export function leadAlertMail(
   const answered = kind === 'founder_answered';
   const accepted = kind === 'quote_accepted';
   const mailbox = kind === 'mailbox_problem';
-  const title = mailbox
-    ? copy.mailboxTitle
-    : answered
-      ? copy.answeredTitle
-      : accepted
-        ? copy.quoteAcceptedTitle
-        : kind === 'lead_assigned'
-          ? copy.assignedTitle
-          : erased
-            ? copy.erasedTitle
-            : copy.mailTitle(overdue);
+  const contract =
+    kind === 'contract_signed'
+      ? { title: contractMailCopy.signedTitle, subject: contractMailCopy.signedSubject(details.reference ?? '') }
+      : kind === 'contract_concluded'
+        ? { title: contractMailCopy.teamTitle, subject: contractMailCopy.teamSubject(details.reference ?? '') }
+        : undefined;
+  const title = contract
+    ? contract.title
+    : mailbox
+      ? copy.mailboxTitle
+      : answered
+        ? copy.answeredTitle
+        : accepted
+          ? copy.quoteAcceptedTitle
+          : kind === 'lead_assigned'
+            ? copy.assignedTitle
+            : erased
+              ? copy.erasedTitle
+              : copy.mailTitle(overdue);
   const link = ideaId ? leadPageUrl(ideaId, options.siteUrl) : undefined;
   const reference = details.reference ?? '';
   return {
     from: options.from,
     to: options.to,
-    subject: mailbox
-      ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference ?? undefined)
-      : answered
-        ? copy.answeredSubject(reference)
-        : accepted
-          ? copy.quoteAcceptedSubject(reference)
-          : kind === 'lead_assigned'
-            ? copy.assignedSubject(reference)
-            : erased
-              ? copy.erasedSubject(reference)
-              : copy.mailSubject(reference, overdue),
+    subject: contract
+      ? contract.subject
+      : mailbox
+        ? copy.mailboxSubject(details.problem ?? 'malformed', details.reference ?? undefined)
+        : answered
+          ? copy.answeredSubject(reference)
+          : accepted
+            ? copy.quoteAcceptedSubject(reference)
+            : kind === 'lead_assigned'
+              ? copy.assignedSubject(reference)
+              : erased
+                ? copy.erasedSubject(reference)
+                : copy.mailSubject(reference, overdue),
     text: [options.text, ...(link ? ['', `${copy.open}: ${link}`] : [])].join('\n'),
     html: `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

@@ -342,6 +342,8 @@ export const alerts = pgTable(
         'founder_answered',
         'founder_meeting',
         'quote_accepted',
+        'contract_signed',
+        'contract_concluded',
         'mailbox_problem',
         'push_failed',
         'kakao_failed',
@@ -475,6 +477,10 @@ export const ideaEvents = pgTable(
         'quote',
         'quote_accepted',
         'quote_withdrawn',
+        'contract',
+        'contract_signed',
+        'contract_concluded',
+        'deposit_received',
       ],
     }).notNull(),
     /** For `stage`: the new stage. */
@@ -799,6 +805,39 @@ export const quotes = pgTable(
 );
 
 /**
+ * The service agreement made from an accepted quote (issue 50, decision 150): one per quote. The articles as the
+ * template worded them when it was sent (`terms`, so the document signed is the one kept), the schedule, the
+ * deposit's rate; the founder's signature (instant, typed name, SHA-256 of domain/contract.ts canonicalContract)
+ * with the tax details given at signing (personal data: no statistics, erased with the idea); the team's
+ * countersignature; the deposit marked received. Erased with the idea.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey(),
+    ideaId: uuid('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    schedule: text('schedule').notNull(),
+    depositPercent: integer('deposit_percent').notNull(),
+    terms: jsonb('terms').$type<string[]>().notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signedName: text('signed_name'),
+    sha256: text('sha256'),
+    taxDetails: jsonb('tax_details'),
+    countersignedAt: timestamp('countersigned_at', { withTimezone: true, mode: 'date' }),
+    countersignedBy: uuid('countersigned_by').references(() => teamMembers.id, { onDelete: 'set null' }),
+    depositReceivedAt: timestamp('deposit_received_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('contracts_idea_idx').on(table.ideaId), uniqueIndex('contracts_quote_idx').on(table.quoteId)],
+);
+
+/**
  * One lead's conversation (decision 101): a message from the team (member_id, mailed to the founder through
  * founder_mails) or from the founder (answered on the status page). A team message may carry a quote. Erased with
  * the idea; its text keeps no statistics (the migration, decision 077).
@@ -815,6 +854,8 @@ export const threadMessages = pgTable(
     memberId: uuid('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The agreement the message carries (sent, or concluded with its signed PDF; issue 50). */
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
   },
   (table) => [index('thread_messages_idea_at_idx').on(table.ideaId, table.at)],
 );

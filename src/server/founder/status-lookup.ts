@@ -6,6 +6,16 @@ import type { Stage } from '../../domain/stages';
 import type { Channel } from '../../domain/lead-source';
 import { isStatusToken, statusTokenHash } from './status-token';
 
+/** The thread's events the status page's timeline shows: the quote's (decision 102) and the agreement's (150). */
+export type StatusEventKind =
+  | 'quote'
+  | 'quote_accepted'
+  | 'quote_withdrawn'
+  | 'contract'
+  | 'contract_signed'
+  | 'contract_concluded'
+  | 'deposit_received';
+
 export interface StatusIdea {
   id: string;
   receivedAt: Date;
@@ -26,7 +36,7 @@ export interface StatusIdea {
   kakaoUpdates: boolean;
   memo: { mimeType: string; durationMs: number; byteSize: number } | null;
   /** Stage changes, and the quote's arrival and 「견적 확인」 (decision 102). */
-  timeline: ({ stage: Stage; at: Date } | { kind: 'quote' | 'quote_accepted' | 'quote_withdrawn'; at: Date })[];
+  timeline: ({ stage: Stage; at: Date } | { kind: StatusEventKind; at: Date })[];
 }
 
 interface IdeaRow extends Record<string, unknown> {
@@ -74,7 +84,8 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
   if (!row) return undefined;
   const events = await database.rows<{ kind: string; stage: Stage; at: Date | string }>(sql`
     select kind, stage, at from idea_events
-    where idea_id = ${row.id}::uuid and kind in ('stage', 'quote', 'quote_accepted', 'quote_withdrawn') order by at, id`);
+    where idea_id = ${row.id}::uuid and kind in ('stage', 'quote', 'quote_accepted', 'quote_withdrawn', 'contract', 'contract_signed',
+      'contract_concluded', 'deposit_received') order by at, id`);
   return {
     id: row.id,
     receivedAt: date(row.received_at),
@@ -97,7 +108,7 @@ export async function statusIdea(database: Database, token: string): Promise<Sta
     timeline: events.map((event) =>
       event.kind === 'stage'
         ? { stage: event.stage, at: date(event.at) }
-        : { kind: event.kind as 'quote' | 'quote_accepted' | 'quote_withdrawn', at: date(event.at) },
+        : { kind: event.kind as StatusEventKind, at: date(event.at) },
     ),
   };
 }

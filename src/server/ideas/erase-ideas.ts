@@ -1,6 +1,6 @@
 /**
  * Erasure: removes ideas with everything that holds their personal data — the idea row, its outbox row, its
- * idempotency records, its voice memo, its thread with the team (messages, memos, quotes, the mails the mailbox reader kept and the reply address), the founder's mails (and with the idea row its status link hash and consent
+ * idempotency records, its voice memo, its thread with the team (messages, memos, quotes, agreements, the mails the mailbox reader kept and the reply address), the founder's mails (and with the idea row its status link hash and consent
  * record), and the .eml files the mail fallback wrote for it (its own mail, and any
  * digest or spam report that listed it). Used by `npm run ideas -- delete` (a visitor's request) and by the retention job.
  * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there.
@@ -67,6 +67,8 @@ export const PERSONAL_DATA_TABLES = [
   'thread_messages',
   'thread_memos',
   'quotes',
+  // The service agreement (decision 150): the typed signature and the tax details given at signing.
+  'contracts',
   // The founder's reply address and the mails the mailbox reader kept for the lead (decisions 126, 127).
   'reply_addresses',
   'mailbox_messages',
@@ -158,6 +160,7 @@ interface ErasedRow extends Record<string, unknown> {
   thread_messages: number | string;
   thread_memos: number | string;
   quotes: number | string;
+  contracts: number | string;
   idea_events: number | string;
   idea_search: number | string;
   reply_addresses: number | string;
@@ -187,6 +190,7 @@ export async function eraseIdeas(
       'thread_memos',
       'mailbox_messages',
       'thread_messages',
+      'contracts',
       'quotes',
       'reply_addresses',
       'idea_events',

@@ -7,6 +7,8 @@ import { formatKst } from '../../domain/kst';
 import { promiseOf } from '../../domain/promise';
 import { stageLabels } from '../../content/stages';
 import { channelLabels, leadSourceCopy } from '../../content/lead-source';
+import { contractCsvColumns, contractDownloadCopy } from '../../content/contract';
+import { formatBusinessNumber } from '../../domain/contract';
 import type { Stage } from '../../domain/stages';
 import { toCsv } from './csv';
 import type { LeadRecords } from './lead-export';
@@ -71,6 +73,7 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date(), records?: Map<stri
       columns.notes,
       columns.closeReason,
       ...Object.values(leadSourceCopy.csvColumns),
+      ...Object.values(contractCsvColumns),
     ],
     ideas.map((idea) => [
       idea.id,
@@ -96,6 +99,7 @@ export function ideasCsv(ideas: TeamIdea[], now = new Date(), records?: Map<stri
       idea.source.source,
       idea.source.medium,
       idea.source.campaign,
+      ...contractCells(records?.get(idea.id)?.contract ?? null),
     ]),
   );
 }
@@ -108,5 +112,24 @@ function recordCells(record: LeadRecords | undefined): (string | null)[] {
     record.stages.map((change) => `${formatKst(change.at)} ${STAGE_LABELS[change.stage]}`).join('\n'),
     record.notes.map((note) => `${formatKst(note.at)} ${note.text}`).join('\n'),
     record.closeReason,
+  ];
+}
+
+/** The signed agreement's tax details (decision 150), in contractCsvColumns' order; empty without one. */
+function contractCells(contract: LeadRecords['contract']): (string | null)[] {
+  if (!contract) return Object.keys(contractCsvColumns).map(() => null);
+  const tax = contract.tax;
+  const business = tax.kind === 'business' ? tax : undefined;
+  return [
+    formatKst(contract.signedAt),
+    contractDownloadCopy.kinds[tax.kind],
+    business ? formatBusinessNumber(business.businessNumber) : null,
+    business?.company ?? null,
+    business?.representative ?? null,
+    business?.businessType ?? null,
+    business?.businessItem ?? null,
+    business?.invoiceEmail ?? null,
+    tax.kind === 'individual' ? tax.receiptNumber : null,
+    contract.depositReceivedAt ? formatKst(contract.depositReceivedAt) : null,
   ];
 }

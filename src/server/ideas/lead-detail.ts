@@ -27,6 +27,10 @@ interface EventRow extends Record<string, unknown> {
     | 'quote'
     | 'quote_accepted'
     | 'quote_withdrawn'
+    | 'contract'
+    | 'contract_signed'
+    | 'contract_concluded'
+    | 'deposit_received'
     | 'meeting_booked'
     | 'meeting_moved'
     | 'meeting_cancelled';
@@ -65,6 +69,10 @@ function toEntry(row: EventRow): LeadTimelineEntry {
     case 'quote':
     case 'quote_accepted':
     case 'quote_withdrawn':
+    case 'contract':
+    case 'contract_signed':
+    case 'contract_concluded':
+    case 'deposit_received':
       return { kind: row.kind, at, memberEmail };
     // The meeting's changes (booking/meetings.ts): no member is the founder, on the status page.
     case 'meeting_booked':

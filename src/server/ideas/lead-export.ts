@@ -1,8 +1,9 @@
 /**
  * What the CSV export adds from the workspace's own records (issue 34): each lead's owner, its stage history, its
- * notes and its closing reason, read for the leads the export's filter holds (two statements, whatever the count).
+ * notes and its closing reason, and the tax details of its signed agreement (decision 150), read for the leads the export's filter holds (two statements, whatever the count).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { TaxDetails } from '../../domain/contract';
 import type { Stage } from '../../domain/stages';
 import type { Database } from '../db/client';
 
@@ -13,6 +14,8 @@ export interface LeadRecords {
   notes: { at: string; text: string }[];
   /** The reason of the last move to 종료, while the lead is closed. */
   closeReason: string | null;
+  /** The latest signed service agreement (decision 150): when, the tax details given, the deposit's receipt. */
+  contract: { signedAt: string; tax: TaxDetails; depositReceivedAt: string | null } | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -26,7 +29,7 @@ export async function leadRecords(database: Database, where?: SQL): Promise<Map<
     from ideas i left join team_members tm on tm.id = i.owner_id ${condition}`);
   const closed = new Set<string>();
   for (const row of owners) {
-    records.set(row.id, { owner: row.owner, stages: [], notes: [], closeReason: null });
+    records.set(row.id, { owner: row.owner, stages: [], notes: [], closeReason: null, contract: null });
     if (row.closed) closed.add(row.id);
   }
   const events = await database.rows<{
@@ -47,6 +50,25 @@ export async function leadRecords(database: Database, where?: SQL): Promise<Map<
       record.stages.push({ at: iso(event.at), stage: event.stage });
       if (event.stage === 'closed' && closed.has(event.idea_id)) record.closeReason = event.details?.reason ?? null;
     }
+  }
+  // The signed agreements, oldest first: the latest one's details stay.
+  const contracts = await database.rows<{
+    idea_id: string;
+    signed_at: Date | string;
+    tax_details: TaxDetails | string;
+    deposit_received_at: Date | string | null;
+  }>(sql`select c.idea_id::text as idea_id, c.signed_at, c.tax_details, c.deposit_received_at
+    from contracts c join ideas i on i.id = c.idea_id ${condition} ${where ? sql`and` : sql`where`}
+      c.signed_at is not null
+    order by c.signed_at, c.id`);
+  for (const row of contracts) {
+    const record = records.get(row.idea_id);
+    if (!record) continue;
+    record.contract = {
+      signedAt: iso(row.signed_at),
+      tax: (typeof row.tax_details === 'string' ? JSON.parse(row.tax_details) : row.tax_details) as TaxDetails,
+      depositReceivedAt: row.deposit_received_at === null ? null : iso(row.deposit_received_at),
+    };
   }
   return records;
 }

@@ -1,12 +1,14 @@
 /**
  * Retention, as the privacy policy promises: an idea is destroyed IDEA_RETENTION_DAYS after the consultation was
- * closed (`ideas close`), or after receipt when it never was; a client address kept on an idea for abuse checks is
+ * closed (`ideas close`), or after receipt when it never was — and not before `retentionPromise.contractYears` after a
+ * service agreement on it was concluded (the contract records the law requires, decision 150); a client address kept on an idea for abuse checks is
  * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
  * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
  * Each erasure and each clearing queues a purge; the turn ends by running the queued purge once, so nothing of what
  * it erased stays in the data directory (erase-ideas.ts, decisions 077 and 105).
  */
 import { sql } from 'drizzle-orm';
+import { retentionPromise } from '../../content/privacy';
 import type { Database } from '../db/client';
 import { eraseIdeas, purgePendingErasures, queuePurge } from '../ideas/erase-ideas';
 import { sweepMailFiles } from '../mail/mail-files';
@@ -27,6 +29,9 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
     const expired = await database.rows<{ id: string }>(sql`
       select id::text as id from ideas
       where coalesce(closed_at, received_at) < ${now.toISOString()}::timestamptz - ${options.ideaDays}::int * interval '1 day'
+        -- A concluded agreement's records stay for the years the law requires (decision 150), then go with the idea.
+        and not exists (select 1 from contracts c where c.idea_id = ideas.id and c.countersigned_at >=
+          ${now.toISOString()}::timestamptz - ${retentionPromise.contractYears}::int * interval '1 year')
       limit ${BATCH}`);
     if (expired.length === 0) return destroyed;
     destroyed += (

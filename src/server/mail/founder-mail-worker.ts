@@ -37,6 +37,11 @@ export interface FounderMailOptions {
     ideaId: string,
     quoteId: string,
   ) => Promise<{ filename: string; content: Buffer; contentType: string } | undefined>;
+  /** The PDF of the agreement a message carries (thread/contract-pdf.ts, decision 150): sent, or signed by both. */
+  contractAttachment?: (
+    ideaId: string,
+    contractId: string,
+  ) => Promise<{ filename: string; content: Buffer; contentType: string } | undefined>;
 }
 
 interface ClaimedFounderMail extends Record<string, unknown> {
@@ -54,6 +59,7 @@ interface ClaimedFounderMail extends Record<string, unknown> {
   quote_items: unknown;
   quote_valid_until: string | null;
   quote_id: string | null;
+  contract_id: string | null;
 }
 
 export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
@@ -84,7 +90,7 @@ export class FounderMailSender {
       )
       select c.idea_id, c.kind, c.ref, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url,
         tm.body as message_body, q.items as quote_items, q.valid_until::text as quote_valid_until,
-        q.id::text as quote_id
+        q.id::text as quote_id, tm.contract_id::text as contract_id
       from claimed c join ideas i on i.id = c.idea_id
         left join thread_messages tm on c.kind = 'message' and tm.id::text = c.ref
         left join quotes q on q.id = tm.quote_id`);
@@ -146,6 +152,15 @@ export class FounderMailSender {
         if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
       } catch (error) {
         this.log.warn({ err: error, ideaId }, 'quote PDF not attached');
+      }
+    }
+    // The agreement's PDF likewise: as sent, or signed by both sides once the team countersigned (decision 150).
+    if (row.contract_id && this.options.contractAttachment) {
+      try {
+        const pdf = await this.options.contractAttachment(ideaId, row.contract_id);
+        if (pdf) mail = { ...mail, attachments: [...(mail.attachments ?? []), pdf] };
+      } catch (error) {
+        this.log.warn({ err: error, ideaId }, 'contract PDF not attached');
       }
     }
     // The lead's thread (decision 126): its reply address and the headers that keep the founder's mails together.

@@ -29,8 +29,10 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE } from '../intake/content-type';
 import { statusOriginGuard } from '../founder/status-origin-guard';
 import { loadThread } from '../thread/thread-store';
-import { threadDownload } from '../thread/thread-download';
+import { contractDownload, threadDownload } from '../thread/thread-download';
+import { loadContracts } from '../thread/contract-store';
 import { threadSectionHtml } from '../thread/thread-html';
+import { contractSection, contractSupplier } from '../thread/thread-status-routes';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import type { EventBus } from '../events/event-bus';
 import { bookingDownload, bookingSectionHtml } from '../booking/booking-status-html';
@@ -70,6 +72,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     privateHeaders(reply).code(code).header('content-security-policy', csp).type('text/html; charset=utf-8').send(html);
   const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
   const base = (token: string) => statusPath(token);
+  const agreement = { supplier: contractSupplier(options.siteDir, config.agency), bank: config.agency.bank };
 
   app.get<TokenRequest & { Querystring: { answered?: string } }>(`${STATUS_PATH}/:token`, async (request, reply) => {
     const idea = await statusIdea(database, request.params.token);
@@ -81,7 +84,9 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     const thread = threadSectionHtml(await loadThread(database, idea.id), base(request.params.token), {
       sent: request.query.answered === '1',
     });
-    return page(reply, statusPageHtml(shell, idea, base(request.params.token), new Date(), meeting, thread));
+    // The service agreement (decision 150), above the conversation while there is one.
+    const contract = await contractSection(database, idea, base(request.params.token), agreement);
+    return page(reply, statusPageHtml(shell, idea, base(request.params.token), new Date(), meeting, contract + thread));
   });
 
   app.get<TokenRequest>(`${STATUS_PATH}/:token/${statusSubpaths.memo}`, async (request, reply) => {
@@ -103,6 +108,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       ...bookingDownload(await meetingsOf(database, idea.id)),
       ...threadDownload(await loadThread(database, idea.id)),
       ...kakaoDownload(idea, await sentKakaoMessages(database, idea.id)),
+      ...contractDownload(await loadContracts(database, idea.id)),
     });
     return privateHeaders(reply)
       .header(

@@ -18,6 +18,7 @@ import { inSpamFolder, isOpen } from '../ideas/lead-inbox';
 export const FOUNDER_ACTION_KINDS = [
   'answer',
   'quote_accepted',
+  'contract_signed',
   'meeting_booked',
   'meeting_moved',
   'meeting_cancelled',

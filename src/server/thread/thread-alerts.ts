@@ -30,6 +30,30 @@ export async function storeQuoteAcceptedAlerts(
       on conflict (key) do nothing`);
 }
 
+/**
+ * Tells the lead's owner (or the team) and the chat of an agreement's step (decision 150): `contract_signed` when
+ * the founder signed (the team's countersignature is awaited), `contract_concluded` when both did (its mail carries
+ * the signed PDF, made as it is sent). Once per agreement and step; the reference only.
+ */
+export async function storeContractAlerts(
+  rows: RowsFn,
+  ideaId: string,
+  kind: 'contract_signed' | 'contract_concluded',
+  contractId: string,
+  options: { teamEmail: string; webhook: boolean },
+): Promise<void> {
+  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
+    await rows(sql`
+      insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
+      select ${`${kind}:${contractId}:${channel}`}, ${kind}, ${channel}, i.id,
+        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'contractId', ${contractId}::text,
+          'to', coalesce(m.email, ${options.teamEmail})),
+        now()
+      from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
+      where i.id = ${ideaId}::uuid
+      on conflict (key) do nothing`);
+}
+
 export async function storeAnsweredAlerts(
   rows: RowsFn,
   ideaId: string,

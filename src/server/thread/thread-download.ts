@@ -2,6 +2,41 @@
 import { threadDownloadCopy as k } from '../../content/thread';
 import { formatKst } from '../../domain/kst';
 import type { ThreadView } from '../../domain/thread';
+import { contractDownloadCopy as c } from '../../content/contract';
+import type { StoredContract } from './contract-store';
+
+/** The agreements (decision 150): what was signed, with the tax details given, in the founder's file. */
+export function contractDownload(contracts: StoredContract[]): Record<string, unknown> {
+  const at = (value: string | null) => (value ? formatKst(value) : null);
+  return {
+    [c.contracts]: contracts.map((contract) => ({
+      [c.id]: contract.id,
+      [c.createdAt]: formatKst(contract.createdAt),
+      [c.quoteVersion]: contract.quoteVersion,
+      [c.schedule]: contract.schedule,
+      [c.depositPercent]: contract.depositPercent,
+      [c.terms]: contract.terms,
+      [c.signedAt]: at(contract.signedAt),
+      [c.signedName]: contract.signedName,
+      [c.sha256]: contract.sha256,
+      [c.tax]: contract.tax
+        ? contract.tax.kind === 'business'
+          ? {
+              [c.kind]: c.kinds.business,
+              [c.businessNumber]: contract.tax.businessNumber,
+              [c.company]: contract.tax.company,
+              [c.representative]: contract.tax.representative,
+              [c.businessType]: contract.tax.businessType,
+              [c.businessItem]: contract.tax.businessItem,
+              [c.invoiceEmail]: contract.tax.invoiceEmail,
+            }
+          : { [c.kind]: c.kinds.individual, [c.receiptNumber]: contract.tax.receiptNumber }
+        : null,
+      [c.countersignedAt]: at(contract.countersignedAt),
+      [c.depositReceivedAt]: at(contract.depositReceivedAt),
+    })),
+  };
+}
 
 export function threadDownload(thread: ThreadView): Record<string, unknown> {
   return {

@@ -40,6 +40,36 @@ import { quotePageHtml, threadSectionHtml, type AnswerFormState, type QuoteOpera
 import { acceptQuote, loadThread, storeAnswer, threadMemo, type QuoteRefusal } from './thread-store';
 import { quoteAcceptanceSchema, QUOTE_ACCEPT_FIELDS } from '../../domain/quote';
 import { quoteCopy } from '../../content/quote';
+import { contractCopy } from '../../content/contract';
+import { CONTRACT_FIELDS, contractSignatureSchema, contractSubpaths, taxDetailsSchema } from '../../domain/contract';
+import { contractSectionHtml, CONTRACT_ANCHOR, type ContractFormState } from './contract-html';
+import { loadContracts, signContract } from './contract-store';
+import { contractPdfFile } from './contract-pdf';
+import type { ContractSupplier } from './contract-sheet';
+import { storeContractAlerts } from './thread-alerts';
+
+/** The supplier the agreement names: the build's operator and the agency's own details (AGENCY_*, decision 150). */
+export function contractSupplier(siteDir: string, agency: Config['agency']): ContractSupplier {
+  return { ...quoteOperator(siteDir), businessNumber: agency.businessNumber, address: agency.address };
+}
+
+/** The status page's agreement section for the lead (contract-html.ts), '' while there is none. */
+export async function contractSection(
+  database: Database,
+  idea: { id: string; name: string },
+  base: string,
+  options: { supplier: ContractSupplier; bank: Config['agency']['bank'] },
+  form?: ContractFormState,
+): Promise<string> {
+  const contracts = await loadContracts(database, idea.id);
+  return contractSectionHtml(
+    contracts,
+    base,
+    idea.id,
+    { recipient: idea.name, supplier: options.supplier, bank: options.bank },
+    form,
+  );
+}
 
 export interface ThreadStatusRoutesOptions {
   config: Config;
@@ -109,13 +139,22 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
       .send(html);
   const notFound = (reply: FastifyReply) => page(reply, statusNotFoundHtml(shell), 404);
 
-  /** The status page again, with the answer form's state (a refusal, or the text kept). */
-  const statusAgain = async (reply: FastifyReply, token: string, code: number, form: AnswerFormState) => {
+  const supplier = contractSupplier(options.siteDir, config.agency);
+  const agreement = { supplier, bank: config.agency.bank };
+  /** The status page again, with the answer form's state (a refusal, or the text kept) or the agreement's. */
+  const statusAgain = async (
+    reply: FastifyReply,
+    token: string,
+    code: number,
+    form: AnswerFormState,
+    contractForm?: ContractFormState,
+  ) => {
     const idea = await statusIdea(database, token);
     if (!idea) return notFound(reply);
     const base = statusPath(token);
     const thread = threadSectionHtml(await loadThread(database, idea.id), base, form);
-    return page(reply, statusPageHtml(shell, idea, base, new Date(), thread), code);
+    const contract = await contractSection(database, idea, base, agreement, contractForm);
+    return page(reply, statusPageHtml(shell, idea, base, new Date(), contract + thread), code);
   };
 
   app.post<TokenRequest>(
@@ -292,6 +331,117 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
       options.onAlert?.();
       void options.events?.publish({ kind: 'lead_changed', ideaId: found.ideaId, memberId: null, actorId: null });
       return reply.redirect(`${statusPath(token)}#quote-${quoteId}`, 303);
+    },
+  );
+
+  const contractOf = async (token: string, contractId: string) => {
+    const idea = await statusIdea(database, token);
+    const id = contractId.toLowerCase();
+    if (!idea || !isIdeaId(id)) return undefined;
+    const contract = (await loadContracts(database, idea.id)).find((entry) => entry.id === id);
+    return contract ? { idea, contract } : undefined;
+  };
+
+  // The agreement as a PDF (decision 150), signed or not: the same content as the page's card.
+  app.get<{ Params: { token: string; contractId: string } }>(
+    `${STATUS_PATH}/:token/${contractSubpaths.contract}/:contractId/${contractSubpaths.pdf}`,
+    async (request, reply) => {
+      const found = await contractOf(request.params.token, request.params.contractId);
+      if (!found) return notFound(reply);
+      const file = await contractPdfFile(database, found.idea.id, found.contract.id, supplier);
+      if (!file) return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .type(file.contentType)
+        .send(file.content);
+    },
+  );
+
+  /** Which field a refused tax detail belongs to, and its Korean message. */
+  const taxRefusal = (path: PropertyKey | undefined): { field: string; error: string } => {
+    const key = String(path ?? 'kind') as keyof typeof contractCopy.refusals;
+    const field = key === 'kind' ? CONTRACT_FIELDS.kind : (CONTRACT_FIELDS[key as keyof typeof CONTRACT_FIELDS] ?? '');
+    return { field, error: contractCopy.refusals[key] ?? contractCopy.refusals.kind };
+  };
+
+  // 「동의합니다」, the name and the tax details (decision 150): a plain form post; a refusal shows the page again at
+  // the agreement with what was typed kept (400), or says why it cannot be signed (409).
+  app.post<{ Params: { token: string; contractId: string } }>(
+    `${STATUS_PATH}/:token/${contractSubpaths.contract}/:contractId/${contractSubpaths.sign}`,
+    { onRequest: [originGuard] },
+    async (request, reply) => {
+      const token = request.params.token;
+      const found = await contractOf(token, request.params.contractId);
+      if (!found) return notFound(reply);
+      const { idea, contract } = found;
+      const raw = (request.isMultipart() ? {} : (request.body ?? {})) as Record<string, unknown>;
+      const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string).slice(0, 300) : '');
+      const values: Record<string, string> = Object.fromEntries(
+        Object.values(CONTRACT_FIELDS)
+          .filter((name) => name !== CONTRACT_FIELDS.agree)
+          .map((name) => [name, text(name)]),
+      );
+      const refuse = (code: number, refusal: { field?: string; error: string }) =>
+        statusAgain(reply, token, code, {}, { id: contract.id, values, ...refusal });
+      const kind = values[CONTRACT_FIELDS.kind];
+      const tax = taxDetailsSchema.safeParse(
+        kind === 'individual'
+          ? { kind, receiptNumber: values[CONTRACT_FIELDS.receiptNumber] }
+          : {
+              kind,
+              businessNumber: values[CONTRACT_FIELDS.businessNumber],
+              company: values[CONTRACT_FIELDS.company],
+              representative: values[CONTRACT_FIELDS.representative],
+              businessType: values[CONTRACT_FIELDS.businessType],
+              businessItem: values[CONTRACT_FIELDS.businessItem],
+              invoiceEmail: values[CONTRACT_FIELDS.invoiceEmail],
+            },
+      );
+      if (!tax.success) return refuse(400, taxRefusal(tax.error.issues[0]?.path[0]));
+      const name = visibleOrEmpty(values[CONTRACT_FIELDS.name]!.replace(/\s+/g, ' '));
+      const signature = contractSignatureSchema.safeParse({
+        [CONTRACT_FIELDS.name]: name,
+        [CONTRACT_FIELDS.agree]: raw[CONTRACT_FIELDS.agree],
+      });
+      if (!signature.success || !storable(name, false)) {
+        const named = signature.success || signature.error.issues.some((i) => i.path[0] === CONTRACT_FIELDS.name);
+        return refuse(
+          400,
+          named
+            ? { field: CONTRACT_FIELDS.name, error: contractCopy.refusals.signature }
+            : { error: contractCopy.refusals.agree },
+        );
+      }
+      const outcome = await signContract(
+        database,
+        { ideaId: idea.id, contractId: contract.id, name, tax: tax.data },
+        async (rows) => {
+          await appendAccessRecord(rows, {
+            actor: 'visitor',
+            action: 'visitor_contract_signed',
+            ideaId: idea.id,
+            details: { contractId: contract.id },
+          });
+          await storeContractAlerts(rows, idea.id, 'contract_signed', contract.id, {
+            teamEmail: config.mail.teamEmail,
+            webhook: Boolean(config.alerts.webhookUrl),
+          });
+        },
+      );
+      if (!outcome.ok) {
+        if (outcome.reason === 'not_found') return notFound(reply);
+        return refuse(409, {
+          error:
+            outcome.reason === 'already_signed' ? contractCopy.refusals.signed : contractCopy.refusals.quoteChanged,
+        });
+      }
+      request.log.info({ ideaId: idea.id, outcome: 'contract_signed' }, 'founder signed the agreement');
+      options.onAlert?.();
+      void options.events?.publish({ kind: 'lead_changed', ideaId: idea.id, memberId: null, actorId: null });
+      return reply.redirect(`${statusPath(token)}#${CONTRACT_ANCHOR}`, 303);
     },
   );
 }

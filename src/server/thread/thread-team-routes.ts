@@ -21,6 +21,19 @@ import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
 import { quotePageHtml, type QuoteOperator } from './thread-html';
 import { quotePdfFile } from './quote-pdf';
 import { leadPagePath } from '../../domain/team-paths';
+import { contractMailCopy, contractTeamCopy } from '../../content/contract';
+import { contractDraftSchema, type ContractView } from '../../domain/contract';
+import type { Config } from '../config';
+import {
+  countersignContract,
+  loadContracts,
+  markDepositReceived,
+  sendContract,
+  type ContractRefusal,
+} from './contract-store';
+import { contractPdfFile } from './contract-pdf';
+import type { ContractSupplier } from './contract-sheet';
+import { storeContractAlerts } from './thread-alerts';
 
 export interface ThreadTeamRoutesOptions {
   database: Database;
@@ -30,6 +43,12 @@ export interface ThreadTeamRoutesOptions {
   /** The built site (the printed quote's page shell) and the operator it names. */
   siteDir: string;
   operator: QuoteOperator;
+  /** The agency's details and deposit rate (config `agency`), and the supplier the agreement names (decision 150). */
+  agency: Config['agency'];
+  supplier: ContractSupplier;
+  /** Sends stored alerts now (the concluded agreement's mail to the team). */
+  onAlertStored?: () => void;
+  alertOptions: { teamEmail: string; webhook: boolean };
 }
 
 type IdParams = { Params: { id: string } };
@@ -49,6 +68,18 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
   });
   const exists = async (id: string) =>
     (await database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).length === 1;
+  // The service agreements (decision 150) come with every answer that carries the thread.
+  const contractViews = async (id: string): Promise<ContractView[]> =>
+    (await loadContracts(database, id)).map(({ terms: _terms, ...view }) => view);
+  const withContracts = async (id: string) => ({
+    ...(await loadThread(database, id)),
+    mail: await loadThreadMail(database, id),
+    contracts: await contractViews(id),
+  });
+  const refused = (reason: ContractRefusal) =>
+    reason === 'not_found'
+      ? new TeamApiError(404, 'not_found')
+      : new TeamApiError(409, 'conflict', contractTeamCopy.refused);
 
   scope.get<IdParams>('/leads/:id/thread', async (request) => {
     const id = ideaIdOf(request);
@@ -60,8 +91,9 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
       ideaId: id,
       details: { messages: thread.messages.length },
     });
-    // The mailbox reader's notes for the team (decision 127): a bounce, replies from another sender.
-    return { ...thread, mail: await loadThreadMail(database, id) };
+    // The mailbox reader's notes for the team (decision 127): a bounce, replies from another sender; the agreements
+    // with the tax details given at signing (decision 150).
+    return { ...thread, mail: await loadThreadMail(database, id), contracts: await contractViews(id) };
   });
 
   const send = async (request: FastifyRequest<IdParams>, kind: 'message' | 'quote') => {
@@ -91,7 +123,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     if (!messageId) throw new TeamApiError(404, 'not_found');
     options.onMailQueued?.();
     void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
-    return loadThread(database, id);
+    return withContracts(id);
   };
   scope.post<IdParams>('/leads/:id/thread/messages', async (request) => send(request, 'message'));
   scope.post<IdParams>('/leads/:id/thread/quotes', async (request) => send(request, 'quote'));
@@ -123,7 +155,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
         ? new TeamApiError(404, 'not_found')
         : new TeamApiError(409, 'conflict', quoteFormCopy.withdrawRefused);
     void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
-    return loadThread(database, id);
+    return withContracts(id);
   });
 
   // The printable sheet, as the founder's (thread-html.ts quotePageHtml), for the team to print or keep.
@@ -156,6 +188,91 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     const file = await quotePdfFile(database, id, quoteId, options.operator);
     if (!file) throw new TeamApiError(404, 'not_found');
     await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { quoteId } });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .type(file.contentType)
+      .send(file.content);
+  });
+
+  // The service agreement (decision 150): sent from an accepted quote, countersigned, its deposit marked received.
+  scope.post<IdParams>('/leads/:id/thread/contracts', async (request) => {
+    const id = ideaIdOf(request);
+    const parsed = contractDraftSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw new TeamApiError(400, 'invalid', contractTeamCopy.invalid);
+    const outcome = await sendContract(
+      database,
+      {
+        ideaId: id,
+        memberId: request.member!.id,
+        quoteId: parsed.data.quoteId.toLowerCase(),
+        schedule: parsed.data.schedule,
+        depositPercent: options.agency.depositPercent,
+        body: contractMailCopy.sentBody,
+      },
+      (rows, contractId) =>
+        appendAccessRecord(rows, { ...member(request), action: 'contract_sent', ideaId: id, details: { contractId } }),
+    );
+    if (!outcome.ok) throw refused(outcome.reason);
+    options.onMailQueued?.();
+    void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
+    return withContracts(id);
+  });
+
+  type ContractParams = { Params: { id: string; contractId: string } };
+  const contractIds = (request: FastifyRequest<ContractParams>) => {
+    const id = request.params.id.toLowerCase();
+    const contractId = request.params.contractId.toLowerCase();
+    if (!isIdeaId(id) || !isIdeaId(contractId)) throw new TeamApiError(400, 'invalid');
+    return { id, contractId };
+  };
+
+  // Both have signed: the lead moves to 계약, the founder's mail and the team's carry the signed PDF.
+  scope.post<ContractParams>('/leads/:id/thread/contracts/:contractId/countersign', async (request) => {
+    const { id, contractId } = contractIds(request);
+    const outcome = await countersignContract(
+      database,
+      { ideaId: id, contractId, memberId: request.member!.id },
+      async (rows) => {
+        await appendAccessRecord(rows, {
+          ...member(request),
+          action: 'contract_countersigned',
+          ideaId: id,
+          details: { contractId },
+        });
+        await storeContractAlerts(rows, id, 'contract_concluded', contractId, options.alertOptions);
+      },
+    );
+    if (!outcome.ok) throw refused(outcome.reason);
+    options.onMailQueued?.();
+    options.onAlertStored?.();
+    void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
+    return withContracts(id);
+  });
+
+  scope.post<ContractParams>('/leads/:id/thread/contracts/:contractId/deposit', async (request) => {
+    const { id, contractId } = contractIds(request);
+    const outcome = await markDepositReceived(
+      database,
+      { ideaId: id, contractId, memberId: request.member!.id },
+      (rows) =>
+        appendAccessRecord(rows, {
+          ...member(request),
+          action: 'deposit_received',
+          ideaId: id,
+          details: { contractId },
+        }),
+    );
+    if (!outcome.ok) throw refused(outcome.reason);
+    void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
+    return withContracts(id);
+  });
+
+  scope.get<ContractParams>('/leads/:id/thread/contracts/:contractId/pdf', async (request, reply) => {
+    const { id, contractId } = contractIds(request);
+    const file = await contractPdfFile(database, id, contractId, options.supplier);
+    if (!file) throw new TeamApiError(404, 'not_found');
+    await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { contractId } });
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${file.filename}"`)

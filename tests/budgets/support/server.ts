@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './built-site';
+import { EXAMPLE_AGENCY_ENV } from '../../../src/server/config';
 
 export interface RunningServer {
   origin: string;
@@ -51,6 +52,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SITE_URL: 'https://mvp24.example', // production refuses a local SITE_URL
+      ...EXAMPLE_AGENCY_ENV, // production refuses to start without the agency's details
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

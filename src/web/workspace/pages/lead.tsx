@@ -53,6 +53,10 @@ function entryText(entry: LeadTimelineEntry): string {
     case 'quote':
     case 'quote_accepted':
     case 'quote_withdrawn':
+    case 'contract':
+    case 'contract_signed':
+    case 'contract_concluded':
+    case 'deposit_received':
       return threadTimelineCopy.workspace[entry.kind];
     case 'meeting_booked':
     case 'meeting_moved':

@@ -20,6 +20,7 @@ import {
 } from '../../../../domain/thread';
 import { formatMemoDuration } from '../../../../domain/voice-memo';
 import { QuoteForm } from './quote-form';
+import { ContractPanel } from './contract-panel';
 import { useQuoteWithdraw, useThread, useThreadSend } from './thread-queries';
 import { MemoPlayer } from '../../components/memo-player';
 
@@ -320,6 +321,7 @@ export function ThreadPanel({ leadId }: { leadId: string }) {
             ))}
           </ol>
         ))}
+      {thread.data && <ContractPanel leadId={leadId} contracts={thread.data.contracts ?? []} current={lastQuote} />}
       <MessageForm leadId={leadId} />
       {thread.data && <QuoteForm key={lastQuote?.id ?? 'none'} leadId={leadId} last={lastQuote} />}
     </section>

@@ -5,6 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuoteDraft } from '../../../../domain/quote';
 import {
+  leadContractCountersignPath,
+  leadContractDepositPath,
+  leadContractsPath,
   leadQuotesPath,
   leadQuoteWithdrawPath,
   leadThreadMessagesPath,
@@ -43,6 +46,32 @@ export function useQuoteWithdraw(id: string) {
     mutationFn: (quoteId: string) => teamRequest<ThreadView>('POST', leadQuoteWithdrawPath(id, quoteId)),
     onSuccess: (thread) => {
       client.setQueryData(threadKey(id), thread);
+      void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
+    },
+  });
+}
+
+/** The service agreement (decision 150): send one from an accepted quote, countersign it, mark its deposit. */
+export type ContractAction =
+  | { kind: 'send'; quoteId: string; schedule: string }
+  | { kind: 'countersign'; contractId: string }
+  | { kind: 'deposit'; contractId: string };
+
+export function useContractAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ContractAction) =>
+      action.kind === 'send'
+        ? teamRequest<ThreadView>('POST', leadContractsPath(id), { quoteId: action.quoteId, schedule: action.schedule })
+        : teamRequest<ThreadView>(
+            'POST',
+            action.kind === 'countersign'
+              ? leadContractCountersignPath(id, action.contractId)
+              : leadContractDepositPath(id, action.contractId),
+          ),
+    onSuccess: (thread) => {
+      client.setQueryData(threadKey(id), thread);
+      // The timeline and the stage (계약) change with it.
       void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
     },
   });
