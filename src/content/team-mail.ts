@@ -135,7 +135,7 @@ export const leadAlertCopy = {
     const about = reference ? `접수 번호 ${reference}: ` : '';
     const where = `원본은 팀 메일함의 「${folder}」 폴더에 있습니다.`;
     return problem === 'bounced'
-      ? `${about}신청자 주소로 보낸 메일이 반송되었습니다. 주소가 맞는지 확인하고 다른 연락 방법을 찾아주세요. ${where}`
+      ? `${about}신청자 주소로 보낸 메일이 반송되었습니다. 이후 이 주소로는 메일을 보내지 않습니다(카카오톡 알림을 받기로 한 신청자에게는 알림톡이 계속 갑니다). 주소를 확인한 뒤 작업 공간의 대화에서 반송 표시를 지워주세요. ${where}`
       : problem === 'aside'
         ? `${about}신청자 주소가 아닌 곳에서 이 접수 번호로 답장이 왔습니다. 대화에는 넣지 않았으니 보낸 사람을 확인해주세요. ${where}`
         : problem === 'oversized'

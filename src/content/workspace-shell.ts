@@ -150,6 +150,7 @@ export const workspaceShellCopy = {
       quote_sent: '견적서 보내기',
       quote_withdrawn: '견적서 철회',
       thread_memo_played: '답변 음성 메모 재생',
+      bounce_cleared: '메일 반송 표시 지우기',
       status_viewed: '진행 상황 페이지 보기',
       visitor_downloaded: '내 데이터 내려받기',
       visitor_erased: '신청 삭제',

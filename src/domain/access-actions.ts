@@ -45,6 +45,8 @@ export const ACCESS_ACTIONS = [
   'visitor_quote_confirmed',
   // The founder's reply by mail, put in the thread by the mailbox reader (decision 127).
   'visitor_mailed',
+  // A member cleared the founder's address's bounce mark (decision 140).
+  'bounce_cleared',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

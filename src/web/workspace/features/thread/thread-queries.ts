@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuoteDraft } from '../../../../domain/quote';
 import {
+  leadThreadBounceClearPath,
   leadQuotesPath,
   leadQuoteWithdrawPath,
   leadThreadMessagesPath,
@@ -41,6 +42,18 @@ export function useQuoteWithdraw(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (quoteId: string) => teamRequest<ThreadView>('POST', leadQuoteWithdrawPath(id, quoteId)),
+    onSuccess: (thread) => {
+      client.setQueryData(threadKey(id), thread);
+      void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
+    },
+  });
+}
+
+/** The team clears the bounce mark on the founder's address (decision 140); answers with the thread as it is. */
+export function useBounceClear(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => teamRequest<ThreadView>('POST', leadThreadBounceClearPath(id)),
     onSuccess: (thread) => {
       client.setQueryData(threadKey(id), thread);
       void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
