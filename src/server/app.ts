@@ -291,6 +291,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             pollMs: config.mailbox.pollMs,
             maxBytes: config.mailbox.maxBytes,
             handledFolder: config.mailbox.handledFolder,
+            retryBaseMs: config.mail.retryBaseMs,
+            retryMaxMs: config.mail.retryMaxMs,
             from: config.mail.from,
             teamEmail: config.mail.teamEmail,
             webhook: Boolean(config.alerts.webhookUrl),
@@ -305,6 +307,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         )
       : undefined;
   app.decorate('mailbox', mailbox);
+  // An erased lead's originals the reader could not expunge (decision 141): the alert it stored goes out now.
+  mailbox?.events.on('erase_failed', () => nudgeAlerts());
   if (mailbox) app.addHook('onReady', async () => mailbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => push.start());

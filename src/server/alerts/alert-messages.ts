@@ -40,7 +40,7 @@ export function alertText(
                     : kind === 'push_failed'
                       ? copy.pushFailed(reference, details.pushStatus)
                       : kind === 'lead_erased'
-                        ? leadAlertCopy.erased(reference)
+                        ? leadAlertCopy.erased(reference, details.repliesExpunged === true)
                         : kind === 'mail_failed'
                           ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
                           : copy.mailBacklog(details.unsent ?? 0, details.overdue ?? 0, details.oldestMinutes ?? 0, id);

@@ -60,13 +60,21 @@ class AlreadyStored extends Error {}
 export async function storeMailboxAlert(
   rows: RowsFn,
   options: MailboxStoreOptions,
-  alert: { key: string; problem: MailboxProblem; ideaId?: string | undefined; megabytes?: number },
+  alert: {
+    key: string;
+    problem: MailboxProblem;
+    ideaId?: string | undefined;
+    /** An erased lead's reference (decision 141): named, with no idea to point at. */
+    reference?: string;
+    megabytes?: number;
+  },
 ): Promise<void> {
+  const reference = alert.ideaId ? leadReference(alert.ideaId) : alert.reference;
   const details = {
     problem: alert.problem,
     folder: options.handledFolder,
     to: options.teamEmail,
-    ...(alert.ideaId ? { reference: leadReference(alert.ideaId) } : {}),
+    ...(reference ? { reference } : {}),
     ...(alert.megabytes ? { megabytes: alert.megabytes } : {}),
   };
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
@@ -133,9 +141,12 @@ export async function storeMail(
       string,
       string | null
     >;
-    const kept = await rows(sql`insert into mailbox_messages (key, idea_id, outcome, message_id, sender, subject, body)
+    // Its own Message-ID: what an erasure of the lead expunges the original by (decision 141).
+    const mailId = parsed.messageId ? parsed.messageId.slice(0, 998) : null;
+    const kept = await rows(sql`insert into mailbox_messages (key, idea_id, outcome, message_id, sender, subject, body,
+        mail_id)
       values (${key}, ${ideaId}::uuid, ${outcome}, ${values.messageId}::uuid, ${values.sender}, ${values.subject},
-        ${values.body})
+        ${values.body}, ${mailId})
       on conflict (key) do nothing returning key`);
     if (kept.length === 0) throw new AlreadyStored();
   };

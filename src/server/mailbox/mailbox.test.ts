@@ -23,6 +23,7 @@ import { eraseIdeas } from '../ideas/erase-ideas';
 import { plusAddress, replyTokenOf, threadRootId } from '../mail/reply-address';
 import { loadThread } from '../thread/thread-store';
 import type { HandledMail } from './mailbox-reader';
+import { ALERT_AFTER_ATTEMPTS, type OriginalsErased } from './mailbox-erasure';
 
 const REPLY_TO = 'reply@mvp24.example';
 const SECRET = 'mailbox-test-status-link-secret-0123456789';
@@ -174,7 +175,8 @@ describe('the mailbox reader on PGlite', () => {
       expect(outcomes.filter((outcome) => outcome === 'landed')).toHaveLength(10);
       expect(outcomes.filter((outcome) => outcome === 'flood')).toHaveLength(1);
       for (const [outcome] of mails.slice(0, 8)) expect(outcomes).toContain(outcome);
-      expect(await dovecot.count(HANDLED, user)).toBe(mails.length - 1);
+      // Handled, except the team's own mail (left) and the two for no lead (expunged: nothing of them kept).
+      expect(await dovecot.count(HANDLED, user)).toBe(mails.length - 3);
       expect(await dovecot.count('INBOX', user)).toBe(1);
       const inbox = await dovecot.client(user);
       try {
@@ -276,6 +278,106 @@ describe('the mailbox reader on PGlite', () => {
         expect(await plain.count(HANDLED, user)).toBe(1);
       } finally {
         await plain.stop();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "expunges an erased lead's originals from the mailbox, and a late reply to it; another lead's stay",
+    async () => {
+      const user = account();
+      const app = await suite.start(env(user, { IMAP_POLL_MS: '1000' }));
+      const gone = await leadWithAddress(app);
+      const kept = await leadWithAddress(app, 'stays@example.com');
+      const mails = [
+        mailboxFixture('gmail-ko', gone.reply()),
+        mailboxFixture('bounce', gone.reply()),
+        mailboxFixture('auto-reply', gone.reply()),
+        mailboxFixture('daum', gone.reply(undefined, 'someone.else@example.com')),
+        // Matched by References only (the client dropped the plus part).
+        mailboxFixture('gmail-en', { ...gone.reply(), to: REPLY_TO }),
+        mailboxFixture('naver-html', kept.reply()),
+      ];
+      const moved = handled([app], mails.length);
+      for (const raw of mails) await dovecot.append(raw, user);
+      await moved;
+      expect(await dovecot.count(HANDLED, user)).toBe(mails.length);
+
+      const erased = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      await eraseIdeas(app.database, [gone.id], app.config.dataDir);
+      expect(await erased).toEqual([{ reference: gone.id.slice(0, 8), expunged: 5 }]);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+      expect(await app.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      // The other lead's reply is untouched.
+      expect(await founderMessages(app, kept.id)).toHaveLength(1);
+
+      // A reply to the erased lead that arrives later: nothing stored, the original expunged rather than kept.
+      const late = handled([app], 1);
+      await dovecot.append(mailboxFixture('gmail-ko', gone.reply()), user);
+      expect((await late).map((mail) => mail.outcome)).toEqual(['no_lead']);
+      expect(await dovecot.count('INBOX', user)).toBe(0);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'retries an expunge that fails, across a restart, alerts the team once, and finishes when the mailbox allows',
+    async () => {
+      const user = account();
+      const settings = env(user, { IMAP_POLL_MS: '1000' });
+      const first = await suite.start(settings);
+      const lead = await leadWithAddress(first);
+      const moved = handled([first], 2);
+      for (const fixture of ['gmail-ko', 'outlook'] as const)
+        await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
+      await moved;
+      // The handled folder is not where the reader looks for it (renamed by someone): the expunge fails.
+      const team = await dovecot.client(user);
+      try {
+        await team.mailboxRename(HANDLED, 'Archive');
+      } finally {
+        await team.logout();
+      }
+      // Retried until the team is told, once.
+      let failures = 0;
+      const failed = new Promise<void>((resolve) =>
+        first.mailbox!.events.on('erase_failed', () => {
+          failures += 1;
+          if (failures === ALERT_AFTER_ATTEMPTS + 1) resolve();
+        }),
+      );
+      await eraseIdeas(first.database, [lead.id], first.config.dataDir);
+      await failed;
+      const told = await first.database.rows<{ problem: string; reference: string }>(sql`select
+        details->>'problem' as problem, details->>'reference' as reference from alerts where kind = 'mailbox_problem'`);
+      expect(told).toEqual([{ problem: 'erase_failed', reference: lead.id.slice(0, 8) }]);
+      const [mail] = await suite.smtp.waitForMails((each) =>
+        (each.parsed.subject ?? '').includes('메일 원본 삭제 실패'),
+      );
+      expect(mail!.parsed.text).toContain(lead.id.slice(0, 8));
+      // The process dies; the folder is put back while it is down.
+      await first.mailbox!.crash();
+      await first.close();
+      const fix = await dovecot.client(user);
+      try {
+        await fix.mailboxRename('Archive', HANDLED);
+      } finally {
+        await fix.logout();
+      }
+
+      // Another start: the row is still due, and the next try expunges both mails.
+      const second = await buildTestApp(suite.store, { ...settings, SMTP_URL: suite.smtp.url });
+      try {
+        const erased = await new Promise<OriginalsErased[]>((resolve) =>
+          second.mailbox!.events.once('erased', resolve),
+        );
+        expect(erased).toEqual([{ reference: lead.id.slice(0, 8), expunged: 2 }]);
+        expect(await dovecot.count(HANDLED, user)).toBe(0);
+        expect(await second.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      } finally {
+        await second.close();
       }
     },
     APP_TEST_TIMEOUT_MS,
