@@ -142,14 +142,16 @@ export const leadAlertCopy = {
         ? `${about}신청자 주소가 아닌 곳에서 이 접수 번호로 답장이 왔습니다. 대화에는 넣지 않았으니 보낸 사람을 확인해주세요. ${where}`
         : problem === 'oversized'
           ? `${about}팀 메일함에 너무 큰 메일(${megabytes} MB)이 와서 읽지 않았습니다. ${where}`
-          : problem === 'erase_failed'
-            ? `${about}삭제된 신청의 메일 원본을 팀 메일함에서 지우지 못했습니다. 서버가 계속 다시 시도하지만, 팀 메일함의 「${folder}」 폴더와 받은편지함에서 이 접수 번호의 회신을 직접 지워주세요.`
-            : `${about}팀 메일함에 읽을 수 없는 형식의 메일이 와서 대화에 넣지 않았습니다. ${where}`;
+          : problem === 'unmatched'
+            ? `접수 번호를 알 수 없는 답장이 팀 메일함에 왔습니다. 작업 공간의 「확인할 메일」에서 보낸 사람과 내용을 확인하고 신청의 대화에 넣거나 무시해주세요. ${where}`
+            : problem === 'erase_failed'
+              ? `${about}삭제된 신청의 메일 원본을 팀 메일함에서 지우지 못했습니다. 서버가 계속 다시 시도하지만, 팀 메일함의 「${folder}」 폴더와 받은편지함에서 이 접수 번호의 회신을 직접 지워주세요.`
+              : `${about}팀 메일함에 읽을 수 없는 형식의 메일이 와서 대화에 넣지 않았습니다. ${where}`;
   },
   mailboxSubject: (problem: MailboxProblem, reference: string | undefined) =>
-    `[${problem === 'bounced' ? '메일 반송' : problem === 'aside' ? '확인 필요한 답장' : problem === 'erase_failed' ? '메일 원본 삭제 실패' : '읽지 못한 메일'}]${reference ? ` 접수 번호 ${reference}` : ''}`,
+    `[${problem === 'bounced' ? '메일 반송' : problem === 'aside' ? '확인 필요한 답장' : problem === 'erase_failed' ? '메일 원본 삭제 실패' : problem === 'unmatched' ? '확인할 메일' : '읽지 못한 메일'}]${reference ? ` 접수 번호 ${reference}` : ''}`,
   mailboxTitle: '팀 메일함에서 확인이 필요한 메일',
 } as const;
 
 /** What the mailbox reader tells the team about (decision 127). */
-export type MailboxProblem = 'bounced' | 'aside' | 'oversized' | 'malformed' | 'erase_failed';
+export type MailboxProblem = 'bounced' | 'aside' | 'oversized' | 'malformed' | 'erase_failed' | 'unmatched';

@@ -25,6 +25,7 @@ import type { JobScheduler } from './jobs/scheduler';
 import { mailHealthCheck } from './mail/mail-backlog';
 import { OutboxWorker } from './mail/outbox-worker';
 import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
+import { mailboxReviewRoutes } from './mailbox/mailbox-unmatched';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
@@ -417,6 +418,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           operator: quoteOperator(config.siteDir),
         }),
       (scope) => scope.register(pushRoutes, { database, publicKey: vapidKeys.publicKey }),
+      (scope) => scope.register(mailboxReviewRoutes, { database, events, keptDays: config.mailbox.unmatchedDays }),
     ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });

@@ -71,6 +71,8 @@ export const PERSONAL_DATA_TABLES = [
   // The founder's reply address and the mails the mailbox reader kept for the lead (decisions 126, 127).
   'reply_addresses',
   'mailbox_messages',
+  // The replies that named no lead, kept for the team's review (decision 142).
+  'mailbox_unmatched',
   // The funnel by source (decision 135): the lead's marks (its closing reason among them) go by their cascade and
   // take its counts back; a campaign or reason only this lead had leaves with its row. The rewrite takes the dead
   // rows off the disk too.

@@ -24,6 +24,14 @@ import { plusAddress, replyTokenOf, threadRootId } from '../mail/reply-address';
 import { loadThread } from '../thread/thread-store';
 import type { HandledMail } from './mailbox-reader';
 import { ALERT_AFTER_ATTEMPTS, type OriginalsErased } from './mailbox-erasure';
+import { mailboxReviewCopy } from '../../content/mailbox-review';
+import {
+  UNMATCHED_MAIL_PATH,
+  unmatchedAttachPath,
+  unmatchedDismissPath,
+  type UnmatchedMailList,
+} from '../../domain/mailbox-review';
+import { eraseOldUnmatched } from '../jobs/retention';
 
 const REPLY_TO = 'reply@mvp24.example';
 const SECRET = 'mailbox-test-status-link-secret-0123456789';
@@ -318,6 +326,114 @@ describe('the mailbox reader on PGlite', () => {
       expect((await late).map((mail) => mail.outcome)).toEqual(['no_lead']);
       expect(await dovecot.count('INBOX', user)).toBe(0);
       expect(await dovecot.count(HANDLED, user)).toBe(1);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps a reply that names no lead for the team, who attach it to a thread once or dismiss it; erased in time',
+    async () => {
+      const user = account();
+      const app = await suite.start(env(user, { IMAP_POLL_MS: '1000' }));
+      const { headers } = await signedIn(app.database);
+      const lead = await leadWithAddress(app);
+      // We mailed the founder (their confirmation): a new mail from that address is theirs, whatever it names.
+      await app.database
+        .rows(sql`insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at,
+          next_attempt_at)
+        values (${lead.id}::uuid, 'confirmation', encode(sha256(convert_to('jiwoo@example.com', 'UTF8')), 'hex'), 'sent', 1,
+          now(), now())`);
+      const plain = (headerLines: string, body: string) =>
+        Buffer.from(`${headerLines}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`);
+      const fromFounder = plain(
+        `From: 김지우 <jiwoo@example.com>\r\nTo: ${REPLY_TO}\r\nSubject: 예약 앱 문의\r\nMessage-ID: <new-thread-1@mail.example.com>`,
+        '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+      );
+      const fromElsewhere = plain(
+        `From: 대표 <ceo@startup.example>\r\nTo: ${REPLY_TO}\r\nSubject: Re: 견적 문의\r\n` +
+          'In-Reply-To: <CAxyz@mail.gmail.com>\r\nMessage-ID: <reply-2@startup.example>',
+        '지난번 견적 건으로 다시 연락드립니다.',
+      );
+      const moved = handled([app], 2);
+      await dovecot.append(fromFounder, user);
+      await dovecot.append(fromElsewhere, user);
+      expect((await moved).map((mail) => mail.outcome)).toEqual(['unmatched', 'unmatched']);
+      expect(await dovecot.count(HANDLED, user)).toBe(2);
+      const problems = await app.database.rows<{ problem: string }>(
+        sql`select details->>'problem' as problem from alerts where kind = 'mailbox_problem'`,
+      );
+      expect(problems.map((row) => row.problem)).toEqual(['unmatched', 'unmatched']);
+
+      // Members see them, each view recorded; nobody else does.
+      expect((await app.inject({ method: 'GET', url: UNMATCHED_MAIL_PATH })).statusCode).toBe(401);
+      const list = (await app.inject({ method: 'GET', url: UNMATCHED_MAIL_PATH, headers })).json<UnmatchedMailList>();
+      expect(list.keptDays).toBe(30);
+      expect(
+        list.mails
+          .map(({ sender, subject, preview }) => ({ sender, subject, preview }))
+          .sort((a, b) => a.sender.localeCompare(b.sender)),
+      ).toEqual([
+        { sender: 'ceo@startup.example', subject: 'Re: 견적 문의', preview: '지난번 견적 건으로 다시 연락드립니다.' },
+        {
+          sender: 'jiwoo@example.com',
+          subject: '예약 앱 문의',
+          preview: '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+        },
+      ]);
+      expect(await app.database.rows(sql`select 1 from access_records where action = 'mailbox_reviewed'`)).toHaveLength(
+        1,
+      );
+      const founderKey = list.mails.find((mail) => mail.sender === 'jiwoo@example.com')!.key;
+      const otherKey = list.mails.find((mail) => mail.sender !== 'jiwoo@example.com')!.key;
+
+      // A reference that is not one, or names no lead: refused with what to fix.
+      const attach = (key: string, reference: string) =>
+        app.inject({ method: 'POST', url: unmatchedAttachPath(key), headers, payload: { reference } });
+      const bad = await attach(founderKey, '접수번호');
+      expect([bad.statusCode, bad.json<{ error: { message: string } }>().error.message]).toEqual([
+        400,
+        mailboxReviewCopy.errors.reference,
+      ]);
+      const none = await attach(founderKey, 'ffffffff');
+      expect([none.statusCode, none.json<{ error: { message: string } }>().error.message]).toEqual([
+        404,
+        mailboxReviewCopy.errors.noLead,
+      ]);
+      // Attached by its reference as typed (spaces, capitals): the founder's words in the thread, once.
+      const reference = ` ${lead.id.slice(0, 8).toUpperCase()} `;
+      const [first, second] = await Promise.all([attach(founderKey, reference), attach(founderKey, reference)]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+      expect((await founderMessages(app, lead.id)).map((message) => message.body)).toEqual([
+        '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+      ]);
+      const { headers: other } = await signedIn(app.database);
+      const unread = await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers: other });
+      expect(unread.json<UnreadLeads>().ids).toContain(lead.id);
+      expect(
+        await app.database.rows(sql`select 1 from access_records where action = 'mailbox_attached'
+          and idea_id = ${lead.id}::uuid`),
+      ).toHaveLength(1);
+
+      // Dismissed: gone from the list, its words cleared at once; a second dismissal finds nothing.
+      const dismiss = () => app.inject({ method: 'POST', url: unmatchedDismissPath(otherKey), headers });
+      const dismissed = await dismiss();
+      expect(dismissed.json<UnmatchedMailList>().mails).toEqual([]);
+      expect((await dismiss()).statusCode).toBe(409);
+      expect(
+        await app.database.rows(sql`select status, sender, body from mailbox_unmatched where key = ${otherKey}`),
+      ).toEqual([{ status: 'dismissed', sender: null, body: null }]);
+
+      // Past IMAP_UNMATCHED_DAYS the dismissed one goes, its original with it.
+      const erased = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      expect(await eraseOldUnmatched(app.database, new Date(Date.now() + 31 * 86_400_000), 30)).toBe(1);
+      expect(await erased).toEqual([{ reference: '', expunged: 1 }]);
+      expect(await app.database.rows(sql`select 1 from mailbox_unmatched`)).toEqual([]);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+      // The attached one names no token, but goes with its lead's erasure by its Message-ID.
+      const withLead = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      await eraseIdeas(app.database, [lead.id], app.config.dataDir);
+      expect(await withLead).toEqual([{ reference: lead.id.slice(0, 8), expunged: 1 }]);
+      expect(await dovecot.count(HANDLED, user)).toBe(0);
     },
     APP_TEST_TIMEOUT_MS,
   );
