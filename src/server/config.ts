@@ -59,7 +59,7 @@ const envSchema = z.object({
   ),
   IMAP_POLL_MS: int(1000, 3_600_000).default(60_000),
   IMAP_MAX_MAIL_BYTES: int(64 * 1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
-  IMAP_UNMATCHED_DAYS: int(1, 365).default(30),
+  IMAP_UNMATCHED_DAYS: int(1, 365).default(retentionPromise.unmatchedMailDays),
   IMAP_HANDLED_FOLDER: z
     .string()
     .regex(/^[A-Za-z0-9._/-]{1,100}$/)
