@@ -3,7 +3,7 @@
  * instances: the turn is a lease in `scheduled_jobs` taken with the scheduler's own conditional upsert
  * (jobs/scheduler.ts `takeTurn`), renewed while reading and handed back on stop; an instance that dies leaves it to
  * expire (three sweeps' time). The holder opens the folder, sweeps it — each mail judged and stored first
- * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; never deleted);
+ * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; deleted only with its lead, decision 141);
  * a mail that names no lead at all (the folder may be the team's own inbox) is left in place, marked with
  * NOT_OURS_KEYWORD so no sweep fetches it again — and waits in IDLE (imapflow polls with NOOP where the server has none), woken by the server's `exists`; a sweep
  * every IMAP_POLL_MS is the fallback. Exactly once: the stored key makes a mail seen again (moved by nobody after a

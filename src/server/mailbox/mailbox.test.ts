@@ -2,10 +2,11 @@
  * The mailbox reader (decision 127) in real parts: Debian's Dovecot started by the test support, the founders' replies
  * as six clients write them (test-support/server/mailbox-fixtures/), the app on PGlite (PostgreSQL for two instances),
  * a real SMTP server. Replies land in their thread like a status-page answer (the new words, a voice memo kept, the
- * unread marker, the owner's alert, an access record) and are moved to the handled folder, never deleted; what must
- * not land does not (auto-reply, bounce, stranger, no lead, erased lead, oversized, malformed, a flood); a restart
- * between storing and moving stores nothing twice; two instances read one mailbox once. One Dovecot for the file,
- * one IMAP account per test.
+ * unread marker, the owner's alert, an access record) and are moved to the handled folder, deleted only with their
+ * lead (decision 141: an erased lead's originals expunged, retried across a restart); a reply naming no lead waits for
+ * the team's review (decision 142); what must not land does not (auto-reply, bounce, stranger, no lead, erased lead,
+ * oversized, malformed, a flood); a restart between storing and moving stores nothing twice; two instances read one
+ * mailbox once. One Dovecot for the file, one IMAP account per test.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
