@@ -531,6 +531,39 @@ describe('two instances on one PostgreSQL', () => {
   const suite = intakeSuite('postgres');
 
   it(
+    "expunge an erased lead's originals once, whichever holds the turn",
+    async () => {
+      const user = account();
+      const settings = env(user, { IMAP_POLL_MS: '1000' });
+      const first = await suite.start(settings);
+      const second = await buildTestApp(suite.store, { ...settings, SMTP_URL: suite.smtp.url });
+      try {
+        const lead = await leadWithAddress(first);
+        const moved = handled([first, second], 2);
+        for (const fixture of ['gmail-ko', 'bounce'] as const)
+          await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
+        await moved;
+        const erased: OriginalsErased[][] = [];
+        const done = new Promise<void>((resolve) => {
+          for (const app of [first, second])
+            app.mailbox!.events.on('erased', (each: OriginalsErased[]) => {
+              erased.push(each);
+              resolve();
+            });
+        });
+        await eraseIdeas(second.database, [lead.id], second.config.dataDir);
+        await done;
+        expect(erased).toEqual([[{ reference: lead.id.slice(0, 8), expunged: 2 }]]);
+        expect(await dovecot.count(HANDLED, user)).toBe(0);
+        expect(await first.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'read one mailbox: one reader at a time, each mail stored once and moved once',
     async () => {
       const user = account();
