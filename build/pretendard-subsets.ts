@@ -85,6 +85,7 @@ export const TEAM_ONLY_COPY = new Set([
   'lead-source.ts',
   'push-notifications.ts',
   'kakao-templates.ts',
+  'mailbox-review.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

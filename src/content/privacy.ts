@@ -8,8 +8,8 @@ export interface PolicySection {
 }
 
 /**
- * What the policy promises about keeping data; the server's defaults (IDEA_RETENTION_DAYS, IP_RETENTION_DAYS)
- * are these numbers, so the product does what the page says unless an operator changes both. `backupDays` is how
+ * What the policy promises about keeping data; the server's defaults (IDEA_RETENTION_DAYS, IP_RETENTION_DAYS,
+ * IMAP_UNMATCHED_DAYS: a reply by mail that names no request, decision 142) are these numbers, so the product does what the page says unless an operator changes both. `backupDays` is how
  * long a backup is kept (docs/deploy.md rotates them at this age): an erased idea can outlive its erasure only in a
  * backup made before it, and for at most this long (decision 077). `purgeMinutes` bounds how long an erased
  * idea's bytes stay in the database's files after the erasure answered (the background purge, decision 105; its
@@ -20,6 +20,7 @@ export const retentionPromise = {
   ipDays: 7,
   backupDays: 30,
   vitalsDays: 400,
+  unmatchedMailDays: 30,
   purgeMinutes: 5,
   /**
    * Years a concluded service agreement's records (the agreement, its signatures, the tax-invoice details, the
@@ -37,7 +38,7 @@ const sections: readonly PolicySection[] = [
       '필수: 아이디어 내용(글 또는 음성 메모), 이름, 이메일 주소',
       '선택: 연락처(전화번호)',
       '진행 상황 페이지를 이용하는 경우: 팀과 주고받은 메시지, 답변에 첨부한 음성 메모, 견적서와 견적에 동의하며 적은 성함(서명)·동의 시각(신청 정보와 함께 보관하고 함께 파기합니다)',
-      '안내 메일에 답장한 경우: 답장에서 새로 쓰신 내용(인용된 이전 메일과 서명은 빼고)과 첨부한 음성 메모를 팀과 주고받은 메시지로 보관합니다. 다른 첨부 파일과 자동 응답은 보관하지 않고, 메일이 반송되면 그 주소로 메일이 닿지 않는다는 사실만 기록합니다. 안내 메일의 회신 주소에는 신청마다 다른 임의의 값이 들어 있어 답장이 어느 신청의 것인지 알아봅니다(신청 정보와 함께 보관하고 함께 파기합니다). 답장의 원본은 회사 메일함에 남으며, 삭제를 요청하시면 그 메일도 지웁니다.',
+      `안내 메일에 답장한 경우: 답장에서 새로 쓰신 내용(인용된 이전 메일과 서명은 빼고)과 첨부한 음성 메모를 팀과 주고받은 메시지로 보관합니다. 다른 첨부 파일과 자동 응답은 보관하지 않고, 메일이 반송되면 그 주소로 메일이 닿지 않는다는 사실만 기록합니다. 안내 메일의 회신 주소에는 신청마다 다른 임의의 값이 들어 있어 답장이 어느 신청의 것인지 알아봅니다(신청 정보와 함께 보관하고 함께 파기합니다). 답장의 원본은 회사 메일함에 남으며, 신청을 파기할 때(삭제 요청이나 보관 기간 만료) 그 메일도 회사 메일함에서 지웁니다. 메일이 반송되면 그 주소로는 더 이상 메일을 보내지 않습니다(카카오톡 알림을 받기로 하셨다면 알림톡은 계속 보냅니다). 어느 신청의 답장인지 알 수 없는 메일은 팀원만 확인해 해당 신청의 대화에 넣거나 무시하며, 누가 확인했는지 기록하고, 받은 날로부터 ${retentionPromise.unmatchedMailDays}일이 지나면 원본과 함께 지웁니다.`,
       `자동 수집: 접수 시각, 자동 등록 방지를 위한 접속 IP 주소(${retentionPromise.ipDays}일 후 자동 삭제), 신청서까지 들어온 경로(광고나 공유 링크에 붙은 캠페인 이름, 이전에 보던 사이트의 도메인. 신청 정보와 함께 보관하고 함께 파기합니다)`,
       '미팅을 예약한 경우: 예약한 미팅의 일시와 방식, 변경·취소 기록(신청 정보와 함께 보관하고 함께 파기합니다)',
       '계약서에 서명한 경우: 서명으로 적은 성함과 서명 시각, 세금계산서·현금영수증 발행 정보(사업자는 사업자등록번호, 상호, 대표자, 업태·종목, 세금계산서를 받을 이메일 주소, 개인은 현금영수증 번호(선택)), 계약금 입금 확인 시각',

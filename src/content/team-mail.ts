@@ -101,9 +101,11 @@ export const leadAlertCopy = {
   mailTitle: (overdue: boolean) => (overdue ? '24시간 약속을 넘긴 아이디어' : '24시간 약속이 다가오는 아이디어'),
   open: '작업 공간에서 열기',
   /** A founder erased their request from the status page: the reference only, and what the team should do. */
-  erased: (reference: string) =>
+  erased: (reference: string, repliesExpunged = false) =>
     `접수 번호 ${reference}: 신청자가 진행 상황 페이지에서 신청을 삭제했습니다. 아이디어, 연락처, 음성 메모와 기록은 서버에서 모두 지웠습니다. ` +
-    `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "${subjectTag(reference)}")과 그 회신도 지워 주세요.`,
+    (repliesExpunged
+      ? `신청자가 메일로 보낸 회신의 원본은 서버가 팀 메일함에서 지웁니다(지우지 못하면 따로 알려 드립니다). 팀 메일함에 남아 있는 이 접수 번호의 알림 메일(제목 "${subjectTag(reference)}")은 지워 주세요.`
+      : `팀 메일함에 남아 있는 이 접수 번호의 메일(제목 "${subjectTag(reference)}")과 그 회신도 지워 주세요.`),
   erasedSubject: (reference: string) => `[삭제 요청 처리] 접수 번호 ${reference}`,
   erasedTitle: '신청자가 삭제한 아이디어',
   assigned: (reference: string) =>
@@ -137,17 +139,21 @@ export const leadAlertCopy = {
     const about = reference ? `접수 번호 ${reference}: ` : '';
     const where = `원본은 팀 메일함의 「${folder}」 폴더에 있습니다.`;
     return problem === 'bounced'
-      ? `${about}신청자 주소로 보낸 메일이 반송되었습니다. 주소가 맞는지 확인하고 다른 연락 방법을 찾아주세요. ${where}`
+      ? `${about}신청자 주소로 보낸 메일이 반송되었습니다. 이후 이 주소로는 메일을 보내지 않습니다(카카오톡 알림을 받기로 한 신청자에게는 알림톡이 계속 갑니다). 주소를 확인한 뒤 작업 공간의 대화에서 반송 표시를 지워주세요. ${where}`
       : problem === 'aside'
         ? `${about}신청자 주소가 아닌 곳에서 이 접수 번호로 답장이 왔습니다. 대화에는 넣지 않았으니 보낸 사람을 확인해주세요. ${where}`
         : problem === 'oversized'
           ? `${about}팀 메일함에 너무 큰 메일(${megabytes} MB)이 와서 읽지 않았습니다. ${where}`
-          : `${about}팀 메일함에 읽을 수 없는 형식의 메일이 와서 대화에 넣지 않았습니다. ${where}`;
+          : problem === 'unmatched'
+            ? `접수 번호를 알 수 없는 답장이 팀 메일함에 왔습니다. 작업 공간의 「확인할 메일」에서 보낸 사람과 내용을 확인하고 신청의 대화에 넣거나 무시해주세요. ${where}`
+            : problem === 'erase_failed'
+              ? `${about}삭제된 신청의 메일 원본을 팀 메일함에서 지우지 못했습니다. 서버가 계속 다시 시도하지만, 팀 메일함의 「${folder}」 폴더와 받은편지함에서 이 접수 번호의 회신을 직접 지워주세요.`
+              : `${about}팀 메일함에 읽을 수 없는 형식의 메일이 와서 대화에 넣지 않았습니다. ${where}`;
   },
   mailboxSubject: (problem: MailboxProblem, reference: string | undefined) =>
-    `[${problem === 'bounced' ? '메일 반송' : problem === 'aside' ? '확인 필요한 답장' : '읽지 못한 메일'}]${reference ? ` 접수 번호 ${reference}` : ''}`,
+    `[${problem === 'bounced' ? '메일 반송' : problem === 'aside' ? '확인 필요한 답장' : problem === 'erase_failed' ? '메일 원본 삭제 실패' : problem === 'unmatched' ? '확인할 메일' : '읽지 못한 메일'}]${reference ? ` 접수 번호 ${reference}` : ''}`,
   mailboxTitle: '팀 메일함에서 확인이 필요한 메일',
 } as const;
 
 /** What the mailbox reader tells the team about (decision 127). */
-export type MailboxProblem = 'bounced' | 'aside' | 'oversized' | 'malformed';
+export type MailboxProblem = 'bounced' | 'aside' | 'oversized' | 'malformed' | 'erase_failed' | 'unmatched';

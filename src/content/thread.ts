@@ -51,8 +51,11 @@ export const threadPanelCopy = {
   quoteAttached: '견적서',
   unread: '새 답변',
   /** The mailbox reader's notes (decision 127): team only, never on the status page. */
+  bouncedBadge: '메일 반송',
   bounced: (at: string) =>
-    `${at}에 신청자 주소로 보낸 메일이 반송되었어요. 주소가 맞는지 확인하고 다른 연락 방법을 찾아 주세요.`,
+    `${at}에 신청자 주소로 보낸 메일이 반송되었어요. 표시를 지울 때까지 이 주소로는 메일을 보내지 않아요(카카오톡 알림을 받기로 한 신청자에게는 알림톡이 계속 가요). 주소가 맞는지 확인하고 다른 연락 방법을 찾아 주세요.`,
+  clearBounce: '반송 표시 지우기',
+  clearBounceConfirm: '주소를 확인했나요? 표시를 지우면 이 주소로 다시 메일을 보내요.',
   aside: '신청자 주소가 아닌 곳에서 온 답장',
   asideHint: '대화에 넣지 않았고 신청자에게도 보이지 않아요. 보낸 사람을 확인해 주세요.',
   asideFrom: (sender: string, at: string) => `${sender} · ${at}`,

@@ -50,6 +50,12 @@ export const ACCESS_ACTIONS = [
   'deposit_received',
   // The founder's reply by mail, put in the thread by the mailbox reader (decision 127).
   'visitor_mailed',
+  // A member cleared the founder's address's bounce mark (decision 140).
+  'bounce_cleared',
+  // The replies by mail that name no lead (decision 142): the list viewed, one attached to a lead, one dismissed.
+  'mailbox_reviewed',
+  'mailbox_attached',
+  'mailbox_dismissed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -53,6 +53,8 @@ export interface ThreadMailView {
 
 export const leadThreadPath = (id: string) => `${TEAM_API_PATH}/leads/${id}/thread`;
 export const leadThreadMessagesPath = (id: string) => `${leadThreadPath(id)}/messages`;
+/** The team clears the founder's address's bounce mark (decision 140): mail to it goes again. */
+export const leadThreadBounceClearPath = (id: string) => `${leadThreadPath(id)}/bounce/clear`;
 export const leadQuotesPath = (id: string) => `${leadThreadPath(id)}/quotes`;
 export const leadQuoteWithdrawPath = (id: string, quoteId: string) => `${leadQuotesPath(id)}/${quoteId}/withdraw`;
 /** The quote's printable sheet for the team (HTML, the session's cookie). */

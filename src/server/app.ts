@@ -26,6 +26,7 @@ import { mailHealthCheck } from './mail/mail-backlog';
 import { outboxHealthCheck } from './http/outbox-health';
 import { OutboxWorker } from './mail/outbox-worker';
 import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
+import { mailboxReviewRoutes } from './mailbox/mailbox-unmatched';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
@@ -300,6 +301,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
             pollMs: config.mailbox.pollMs,
             maxBytes: config.mailbox.maxBytes,
             handledFolder: config.mailbox.handledFolder,
+            retryBaseMs: config.mail.retryBaseMs,
+            retryMaxMs: config.mail.retryMaxMs,
             from: config.mail.from,
             teamEmail: config.mail.teamEmail,
             webhook: Boolean(config.alerts.webhookUrl),
@@ -314,6 +317,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         )
       : undefined;
   app.decorate('mailbox', mailbox);
+  // An erased lead's originals the reader could not expunge (decision 141): the alert it stored goes out now.
+  mailbox?.events.on('erase_failed', () => nudgeAlerts());
   if (mailbox) app.addHook('onReady', async () => mailbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => outbox.start());
   if (config.mail.worker) app.addHook('onReady', async () => push.start());
@@ -428,6 +433,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
           alertOptions: { teamEmail: config.mail.teamEmail, webhook: Boolean(config.alerts.webhookUrl) },
         }),
       (scope) => scope.register(pushRoutes, { database, publicKey: vapidKeys.publicKey }),
+      (scope) => scope.register(mailboxReviewRoutes, { database, events, keptDays: config.mailbox.unmatchedDays }),
     ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });

@@ -60,6 +60,7 @@ const envSchema = z.object({
   ),
   IMAP_POLL_MS: int(1000, 3_600_000).default(60_000),
   IMAP_MAX_MAIL_BYTES: int(64 * 1024, 100 * 1024 * 1024).default(15 * 1024 * 1024),
+  IMAP_UNMATCHED_DAYS: int(1, 365).default(retentionPromise.unmatchedMailDays),
   IMAP_HANDLED_FOLDER: z
     .string()
     .regex(/^[A-Za-z0-9._/-]{1,100}$/)
@@ -267,8 +268,10 @@ export interface Config {
     pollMs: number;
     /** A larger mail is not fetched: moved aside with an alert (IMAP_MAX_MAIL_BYTES). */
     maxBytes: number;
-    /** Where a mail goes once stored or judged (IMAP_HANDLED_FOLDER); never deleted. */
+    /** Where a mail goes once stored or judged (IMAP_HANDLED_FOLDER); expunged only with its lead (decision 141). */
     handledFolder: string;
+    /** A reply that names no lead waits for the team this many days, then is erased (IMAP_UNMATCHED_DAYS, decision 142). */
+    unmatchedDays: number;
   };
   /** How long a stopping server may take (derived: the mail in flight plus draining); main.ts uses it. */
   shutdownGraceMs: number;
@@ -459,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.IMAP_POLL_MS,
       maxBytes: e.IMAP_MAX_MAIL_BYTES,
       handledFolder: e.IMAP_HANDLED_FOLDER,
+      unmatchedDays: e.IMAP_UNMATCHED_DAYS,
     },
     shutdownGraceMs: shutdownGraceMs(e.SMTP_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     alerts: {

@@ -30,6 +30,7 @@ import {
   type FakePushService,
 } from '../../test-support/server/fake-push-service';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { mailboxReviewCopy } from '../../src/content/mailbox-review';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
@@ -103,6 +104,12 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   const box = (await row.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
   await expectNoAxeViolations(page, 'inbox with a live, unread lead 390');
+
+  // The replies that name no lead (decision 142), from the navigation: none yet; axe on a phone.
+  await page.getByRole('link', { name: mailboxReviewCopy.nav }).click();
+  await expect(page.getByRole('heading', { level: 1, name: mailboxReviewCopy.title })).toBeVisible();
+  await expect(page.getByText(mailboxReviewCopy.empty)).toBeVisible();
+  await expectNoAxeViolations(page, 'mailbox review 390');
 
   // The board, from the navigation: the card in 신규; axe at both widths.
   await page.getByRole('link', { name: workspaceShellCopy.nav.board }).click();

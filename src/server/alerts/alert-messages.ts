@@ -45,7 +45,7 @@ export function alertText(
                         : kind === 'push_failed'
                           ? copy.pushFailed(details.reference === null ? null : reference, details.pushStatus)
                           : kind === 'lead_erased'
-                            ? leadAlertCopy.erased(reference)
+                            ? leadAlertCopy.erased(reference, details.repliesExpunged === true)
                             : kind === 'mail_failed'
                               ? copy.mailFailed(id, details.expired ? copy.expired : copy.refused(details.responseCode))
                               : copy.mailBacklog(

@@ -69,6 +69,8 @@ export interface AlertDetails {
   /** mailbox_problem (decision 127): what happened to the mail, the folder it is in now, its size if too large. */
   problem?: MailboxProblem;
   folder?: string;
+  /** lead_erased: the mailbox reader expunges the founder's replies itself (decision 141); the team need not. */
+  repliesExpunged?: boolean;
   megabytes?: number;
   /** push_failed: the push service's status code of a refusal, or null when it could not be reached in time. */
   pushStatus?: number | null;
@@ -101,9 +103,13 @@ export async function storeUnsentAlert(database: Database, backlog: MailBacklog)
 export async function storeErasedAlerts(
   rows: RowsFn,
   ideaId: string,
-  options: { teamEmail: string; webhook: boolean },
+  options: { teamEmail: string; webhook: boolean; repliesExpunged?: boolean },
 ): Promise<void> {
-  const details: AlertDetails = { reference: leadReference(ideaId), to: options.teamEmail };
+  const details: AlertDetails = {
+    reference: leadReference(ideaId),
+    to: options.teamEmail,
+    ...(options.repliesExpunged ? { repliesExpunged: true } : {}),
+  };
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
     await rows(sql`insert into alerts (key, kind, channel, details)
       values (${`lead_erased:${ideaId}:${channel}`}, 'lead_erased', ${channel}, ${JSON.stringify(details)}::jsonb)

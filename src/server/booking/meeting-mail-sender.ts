@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MeetingMode } from '../../domain/booking';
 import type { Database } from '../db/client';
-import { founderStatusUrl } from '../mail/founder-mail-worker';
+import { founderStatusUrl, skipBounced } from '../mail/founder-mail-worker';
 import { recordOutboxFailure } from '../mail/outbox-failure';
 import { inThread, replyTokenOf } from '../mail/reply-address';
 import { leadPageUrl } from '../mail/team-mail';
@@ -53,6 +53,8 @@ interface ClaimedMeetingMail extends Record<string, unknown> {
   owner_email: string | null;
   /** An invitation to this meeting reached this recipient (a cancellation of one they never had is not sent). */
   invited: boolean;
+  /** The founder's copy, and the founder's address bounced (decision 140). */
+  bounced: boolean;
 }
 
 export class MeetingMailSender {
@@ -81,7 +83,9 @@ export class MeetingMailSender {
         mt.idea_id::text as idea_id, mt.starts_at, mt.ends_at, mt.status, mt.sequence as meeting_sequence, mt.mode,
         mt.video_url, mt.cancelled_by, i.email, o.email as owner_email,
         exists (select 1 from meeting_mails r where r.meeting_id = c.meeting_id and r.recipient = c.recipient
-          and r.kind = 'request' and r.status = 'sent') as invited
+          and r.kind = 'request' and r.status = 'sent') as invited,
+        c.recipient = 'founder' and exists (select 1 from reply_addresses ra
+          where ra.idea_id = mt.idea_id and ra.bounced_at is not null) as bounced
       from claimed c join meetings mt on mt.id = c.meeting_id join ideas i on i.id = mt.idea_id
         left join team_members o on o.id = i.owner_id and o.removed_at is null`);
     let index = 0;
@@ -108,6 +112,12 @@ export class MeetingMailSender {
   }
 
   private async deliver(row: ClaimedMeetingMail): Promise<void> {
+    // The founder's address bounced (decision 140): not mailed until the team clears the mark.
+    if (row.bounced) {
+      await skipBounced(this.database, 'meeting_mails', this.fence(row));
+      this.log.info({ ideaId: row.idea_id, kind: row.kind, outcome: 'meeting_mail_skipped_bounced' }, 'skipped');
+      return;
+    }
     if (this.superseded(row)) {
       await this.database.rows(sql`
         update meeting_mails set status = 'skipped', next_attempt_at = now() where ${this.fence(row)}`);

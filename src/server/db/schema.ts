@@ -907,8 +907,59 @@ export const mailboxMessages = pgTable(
     sender: text('sender'),
     subject: text('subject'),
     body: text('body'),
+    /** The mail's own Message-ID header, which its erasure expunges it by (decision 141). */
+    mailId: text('mail_id'),
   },
   (table) => [index('mailbox_messages_idea_idx').on(table.ideaId, table.at)],
+);
+
+/**
+ * A reply that names no lead (decision 142): no plus token, no Message-ID of ours in In-Reply-To/References, but from
+ * an address we mailed or answering the reply address. Kept for the team's review (members only, each view
+ * recorded): `open` until a member attaches it to a lead's thread (then the row goes: its words are the thread's
+ * message and `mailbox_messages` holds its key) or dismisses it (`dismissed`: the words cleared, the Message-ID kept
+ * so that its original is expunged with the row). Erased with its original after IMAP_UNMATCHED_DAYS.
+ */
+export const mailboxUnmatched = pgTable(
+  'mailbox_unmatched',
+  {
+    key: text('key').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status', { enum: ['open', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    sender: text('sender'),
+    subject: text('subject'),
+    body: text('body'),
+    mailId: text('mail_id'),
+  },
+  (table) => [index('mailbox_unmatched_at_idx').on(table.at)],
+);
+
+/**
+ * The mail originals an erasure leaves in the team's mailbox (decision 141): one row per erased lead that had a reply
+ * address, stored by the erasure's own statement (ideas/erase-ideas.ts) once a mailbox reader has ever run. The
+ * reader holding the turn expunges every mail that names `token` (its plus address, its thread's Message-IDs, a
+ * bounce's returned headers) and every mail whose Message-ID is in `mail_ids`, from the handled folder and the read
+ * folder, then deletes the row; a failure is retried with backoff (`attempts`, `next_attempt_at`) and alerted once
+ * (`alerted_at`). Holds no personal data: a random token, Message-IDs and the lead's reference for the alert.
+ */
+export const mailboxErasures = pgTable(
+  'mailbox_erasures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: text('reference').notNull(),
+    token: text('token'),
+    mailIds: text('mail_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('mailbox_erasures_due_idx').on(table.nextAttemptAt)],
 );
 
 /**

@@ -3,7 +3,8 @@
  * idempotency records, its voice memo, its thread with the team (messages, memos, quotes, agreements, the mails the mailbox reader kept and the reply address), the founder's mails (and with the idea row its status link hash and consent
  * record), and the .eml files the mail fallback wrote for it (its own mail, and any
  * digest or spam report that listed it). Used by `npm run ideas -- delete` (a visitor's request) and by the retention job.
- * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there.
+ * Mail already delivered to the team's mailbox is outside the product: the CLI reminds the team to delete it there;
+ * the founder's replies that the mailbox reader handled are expunged from it by the reader (decision 141).
  *
  * Erased means gone from the disk too (decision 077): a DELETE only marks rows dead, and their bytes stay in the
  * table, TOAST and index files and in the write-ahead log. Rewriting them is costly (it held every request for
@@ -72,6 +73,8 @@ export const PERSONAL_DATA_TABLES = [
   // The founder's reply address and the mails the mailbox reader kept for the lead (decisions 126, 127).
   'reply_addresses',
   'mailbox_messages',
+  // The replies that named no lead, kept for the team's review (decision 142).
+  'mailbox_unmatched',
   // The funnel by source (decision 135): the lead's marks (its closing reason among them) go by their cascade and
   // take its counts back; a campaign or reason only this lead had leaves with its row. The rewrite takes the dead
   // rows off the disk too.
@@ -150,6 +153,7 @@ export async function purgePendingErasures(
 }
 
 interface ErasedRow extends Record<string, unknown> {
+  mailbox_originals: number | string;
   plain_memos: number | string;
   meetings: number | string;
   ideas: number | string;
@@ -201,12 +205,21 @@ export async function eraseIdeas(
         where m.idea_id in (${list}) and i.memo_key is null),
       meetings_of as (select 1 from meetings where idea_id in (${list})
         union all select 1 from meeting_offers where idea_id in (${list})),
+      -- The lead's mails in the team's mailbox (decision 141): the reader expunges them (mailbox/mailbox-erasure.ts),
+      -- once one has ever read the mailbox. Read in the statement's one snapshot, before the deletes below.
+      mailbox_originals as (insert into mailbox_erasures (reference, token, mail_ids)
+        select left(r.idea_id::text, 8), r.token, array(select m.mail_id from mailbox_messages m
+          where m.idea_id = r.idea_id and m.mail_id is not null)
+        from reply_addresses r where r.idea_id in (${list})
+          and exists (select 1 from scheduled_jobs where name = 'mailbox-reader')
+        returning 1),
       ${sql.join(
         tables.map((table) => sql`${sql.raw(`d_${table}`)} as (${deleted(table)})`),
         sql`, `,
       )},
       d_ideas as (${deleted('ideas', 'id')})
-      select (select count(*) from plain_memos) as plain_memos, (select count(*) from meetings_of) as meetings,
+      select (select count(*) from mailbox_originals) as mailbox_originals,
+        (select count(*) from plain_memos) as plain_memos, (select count(*) from meetings_of) as meetings,
         (select count(*) from d_ideas) as ideas, ${sql.join(
           tables.map((table) => sql.raw(`(select count(*) from d_${table}) as ${table}`)),
           sql`, `,

@@ -215,6 +215,7 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
       ideaDays: IDEA_DAYS,
       ipDays: 7,
       dataDir: store.dataDir,
+      unmatchedDays: 30,
     }).run(later);
     expect(outcome).toMatch(/^\d+ ideas destroyed/);
     expect(await whereIs(needles, running.database)).toEqual({});

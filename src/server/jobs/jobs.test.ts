@@ -91,7 +91,7 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
   });
 
   it('destroys an idea a year after receipt, or after the consultation was closed, with all it left behind', async () => {
-    const retention = retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir });
+    const retention = retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir, unmatchedDays: 30 });
     const old = await idea(database, { receivedAt: at(0), key: 'retry-key-old' });
     const closedLater = await idea(database, { receivedAt: at(0) });
     const recent = await idea(database, { receivedAt: at(300) });
@@ -114,12 +114,14 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
 
     const jobs = scheduler([retention]);
     expect(await jobs.runDue(at(365))).toEqual({
-      retention: '0 ideas destroyed, 3 client addresses cleared, 0 mail files swept, 1 erasures purged',
+      retention:
+        '0 ideas destroyed, 3 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([old, closedLater, recent]);
 
     expect(await jobs.runDue(at(365.1))).toEqual({
-      retention: '1 ideas destroyed, 0 client addresses cleared, 0 mail files swept, 1 erasures purged',
+      retention:
+        '1 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([closedLater, recent]);
     const left = async (table: string) =>
@@ -137,10 +139,12 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
 
     // Closed on day 200: kept until day 565, counted from the close.
     expect(await jobs.runDue(at(564))).toEqual({
-      retention: '0 ideas destroyed, 0 client addresses cleared, 0 mail files swept, 0 erasures purged',
+      retention:
+        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 0 erasures purged',
     });
     expect(await jobs.runDue(at(665.5))).toEqual({
-      retention: '2 ideas destroyed, 0 client addresses cleared, 0 mail files swept, 1 erasures purged',
+      retention:
+        '2 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([]);
     expect(fs.readdirSync(outbox)).toEqual([]);
@@ -173,16 +177,21 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     fs.utimesSync(path.join(outbox, `${kept}.eml.123.tmp`), hoursAgo(2), hoursAgo(2));
     fs.writeFileSync(path.join(outbox, `${keptToo}.eml.456.tmp`), 'a write under way');
 
-    const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
+    const jobs = scheduler([
+      retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir, unmatchedDays: 30 }),
+    ]);
     expect(await jobs.runDue(now)).toEqual({
-      retention: '0 ideas destroyed, 0 client addresses cleared, 5 mail files swept, 0 erasures purged',
+      retention:
+        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 5 mail files swept, 0 erasures purged',
     });
     expect(fs.readdirSync(outbox).sort()).toEqual([`${kept}.eml`, `${keptToo}.eml.456.tmp`, 'digest-2.eml'].sort());
     expect(await ids(database)).toEqual([kept, keptToo]);
   });
 
   it('clears client addresses after IP_RETENTION_DAYS, keeping the idea', async () => {
-    const jobs = scheduler([retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir })]);
+    const jobs = scheduler([
+      retentionJob(database, { ideaDays: 365, ipDays: 7, dataDir: store.dataDir, unmatchedDays: 30 }),
+    ]);
     const id = await idea(database, { receivedAt: at(0), ip: '198.51.100.77' });
     const ip = async () =>
       (await database.rows<{ client_ip: string | null }>(sql`select client_ip from ideas where id = ${id}::uuid`))[0]!

@@ -20,6 +20,26 @@ export interface RetentionOptions {
   ideaDays: number;
   ipDays: number;
   dataDir: string;
+  /** IMAP_UNMATCHED_DAYS: a reply that named no lead is erased that long after it came (decision 142). */
+  unmatchedDays: number;
+}
+
+/**
+ * Erases the replies that named no lead and were not attached within `days` (decision 142), open or dismissed, and
+ * queues their originals' expunge from the team's mailbox (mailbox_erasures, decision 141) in the same transaction.
+ */
+export async function eraseOldUnmatched(database: Database, now: Date, days: number): Promise<number> {
+  return database.transaction(async (rows) => {
+    const [row] = await rows<{ n: number | string }>(sql`
+      with gone as (delete from mailbox_unmatched
+          where at < ${now.toISOString()}::timestamptz - ${days}::int * interval '1 day' returning mail_id),
+        originals as (insert into mailbox_erasures (reference, mail_ids)
+          select '', array_agg(mail_id) from gone where mail_id is not null having count(*) > 0 returning 1)
+      select (select count(*) from gone) as n, (select count(*) from originals) as queued`);
+    const erased = Number(row?.n ?? 0);
+    if (erased > 0) await queuePurge(rows, { tables: ['mailbox_unmatched'] });
+    return erased;
+  });
 }
 
 /** Erases every idea past its retention period; returns how many. The caller purges (`purgePendingErasures`) after. */
@@ -63,9 +83,10 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
     async run(now) {
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
+      const unmatched = await eraseOldUnmatched(database, now, options.unmatchedDays);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
       const purged = await purgePendingErasures(database, { vacuumMemos: true, everyTable: true });
-      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${files} mail files swept, ${purged} erasures purged`;
+      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${unmatched} unmatched mails erased, ${files} mail files swept, ${purged} erasures purged`;
     },
   };
 }

@@ -60,6 +60,7 @@ export function serverJobs(
         ideaDays: config.retention.ideaDays,
         ipDays: config.retention.ipDays,
         dataDir: config.dataDir,
+        unmatchedDays: config.mailbox.unmatchedDays,
       }),
       fieldFiguresRetentionJob(database, { retentionDays: config.vitals.retentionDays }),
       meetingRemindersJob(database, { founderMail: config.founder.mail, onQueued: onMailQueued }),

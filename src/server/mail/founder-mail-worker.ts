@@ -4,9 +4,11 @@
  * leased in one statement, marked sent the moment the server accepted the mail, every update fenced by the attempt
  * number, temporary failures retried with backoff, a 5xx or the max age marks the row failed. A stopping worker
  * hands unsent claims back. The status link is derived from the idea id (founder/status-token.ts), so no token is
- * stored; the recipient is read from the idea at send time, so an erased idea leaves nothing to send.
+ * stored; the recipient is read from the idea at send time, so an erased idea leaves nothing to send. An address
+ * marked failing by a bounce (`reply_addresses.bounced_at`, decision 140) is not mailed again until the team clears
+ * the mark: the row is skipped with the reason `bounced` (the KakaoTalk update its insert queued still goes).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BOOKING_SECTION_ID } from '../../domain/booking';
 import type { Database } from '../db/client';
@@ -60,10 +62,25 @@ interface ClaimedFounderMail extends Record<string, unknown> {
   quote_valid_until: string | null;
   quote_id: string | null;
   contract_id: string | null;
+  /** The founder's address bounced (decision 140): skipped, not sent. */
+  bounced: boolean;
 }
 
 export const founderStatusUrl = (options: Pick<FounderMailOptions, 'linkSecret' | 'siteUrl'>, ideaId: string) =>
   `${options.siteUrl}${statusPath(statusToken(options.linkSecret, ideaId))}`;
+
+/** The reason a mail to a bounced address was not sent, kept in the outbox row's `last_error` (decision 140). */
+export const BOUNCED_REASON = 'bounced';
+
+/** Marks a claimed founder mail skipped because the address bounced (fenced by its attempt, as every update). */
+export async function skipBounced(
+  database: Database,
+  table: 'founder_mails' | 'meeting_mails',
+  fence: SQL,
+): Promise<void> {
+  await database.rows(sql`update ${sql.identifier(table)} set status = 'skipped', last_error = ${BOUNCED_REASON},
+    next_attempt_at = now() where ${fence}`);
+}
 
 export class FounderMailSender {
   constructor(
@@ -90,7 +107,8 @@ export class FounderMailSender {
       )
       select c.idea_id, c.kind, c.ref, c.attempts, c.created_at, i.received_at, i.email, i.prototype_url,
         tm.body as message_body, q.items as quote_items, q.valid_until::text as quote_valid_until,
-        q.id::text as quote_id, tm.contract_id::text as contract_id
+        q.id::text as quote_id, tm.contract_id::text as contract_id,
+        exists (select 1 from reply_addresses ra where ra.idea_id = c.idea_id and ra.bounced_at is not null) as bounced
       from claimed c join ideas i on i.id = c.idea_id
         left join thread_messages tm on c.kind = 'message' and tm.id::text = c.ref
         left join quotes q on q.id = tm.quote_id`);
@@ -113,6 +131,11 @@ export class FounderMailSender {
 
   private async deliver(row: ClaimedFounderMail): Promise<void> {
     const ideaId = row.idea_id;
+    if (row.bounced) {
+      await skipBounced(this.database, 'founder_mails', this.fence(row));
+      this.log.info({ ideaId, kind: row.kind, outcome: 'founder_mail_skipped_bounced' }, 'founder mail skipped');
+      return;
+    }
     let mail: ReturnType<typeof renderFounderMail>;
     const replyTo = this.options.replyTo ? { replyTo: this.options.replyTo } : {};
     try {

@@ -42,9 +42,9 @@ const headerText = (parsed: ParsedMail, name: string): string => {
 export const senderOf = (parsed: ParsedMail): string | undefined =>
   addressesOf(parsed.from)[0]?.trim().toLowerCase() || undefined;
 
-/** The lead's token this mail names, if any. */
-export function tokenOf(parsed: ParsedMail, raw: Buffer, replyToBase: string, idDomain: string): string | undefined {
-  const recipients = [
+/** Every address the mail was for: To, Cc and the delivery headers. */
+function recipientsOf(parsed: ParsedMail): string[] {
+  return [
     ...addressesOf(parsed.to),
     ...addressesOf(parsed.cc),
     ...['delivered-to', 'x-original-to', 'envelope-to'].flatMap((name) =>
@@ -53,6 +53,31 @@ export function tokenOf(parsed: ParsedMail, raw: Buffer, replyToBase: string, id
         .filter(Boolean),
     ),
   ];
+}
+
+/**
+ * A mail that names no lead but answers the reply address (decision 142): sent to REPLY_TO_EMAIL (the base or any
+ * plus form) and a reply (In-Reply-To, References, or a reply's subject: Re:, 답장, 회신).
+ */
+export function answersReplyAddress(parsed: ParsedMail, replyToBase: string): boolean {
+  const plain = (/<([^>]+)>/.exec(replyToBase)?.[1] ?? replyToBase).trim().toLowerCase();
+  const at = plain.lastIndexOf('@');
+  const local = plain.slice(0, at).replace(/\+.*$/, '');
+  const domain = plain.slice(at + 1);
+  const ours = recipientsOf(parsed).some((address) => {
+    const lower = address.trim().toLowerCase();
+    return lower === `${local}@${domain}` || (lower.startsWith(`${local}+`) && lower.endsWith(`@${domain}`));
+  });
+  const reply =
+    Boolean(parsed.inReplyTo) ||
+    Boolean(parsed.references) ||
+    /^\s*(re|aw|sv|답장|회신)\s*:/i.test(parsed.subject ?? '');
+  return ours && reply;
+}
+
+/** The lead's token this mail names, if any. */
+export function tokenOf(parsed: ParsedMail, raw: Buffer, replyToBase: string, idDomain: string): string | undefined {
+  const recipients = recipientsOf(parsed);
   for (const address of recipients) {
     const token = tokenInAddress(address, replyToBase);
     if (token) return token;

@@ -3,11 +3,13 @@
  * instances: the turn is a lease in `scheduled_jobs` taken with the scheduler's own conditional upsert
  * (jobs/scheduler.ts `takeTurn`), renewed while reading and handed back on stop; an instance that dies leaves it to
  * expire (three sweeps' time). The holder opens the folder, sweeps it — each mail judged and stored first
- * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; never deleted);
+ * (mailbox-store.ts), then moved to the handled folder (IMAP_HANDLED_FOLDER, created when missing; deleted only with its lead, decision 141);
  * a mail that names no lead at all (the folder may be the team's own inbox) is left in place, marked with
  * NOT_OURS_KEYWORD so no sweep fetches it again — and waits in IDLE (imapflow polls with NOOP where the server has none), woken by the server's `exists`; a sweep
  * every IMAP_POLL_MS is the fallback. Exactly once: the stored key makes a mail seen again (moved by nobody after a
- * crash, or swept by a second reader in a lease's overlap) a duplicate, which is only moved.
+ * crash, or swept by a second reader in a lease's overlap) a duplicate, which is only moved. A mail whose token
+ * names no lead (an erased one) is expunged, not moved; and after each sweep the holder expunges the originals of
+ * leads erased since (mailbox-erasure.ts, decision 141).
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,12 +20,16 @@ import type { HealthCheck } from '../http/health-check';
 import { takeTurn } from '../jobs/scheduler';
 import { tokenInAddress } from '../mail/reply-address';
 import { mailKey } from './mailbox-mail';
+import { eraseOriginals } from './mailbox-erasure';
 import { leadOfToken, storeMail, storeMailboxAlert, type MailboxStoreOptions, type MailOutcome } from './mailbox-store';
 
 export interface MailboxReaderOptions extends MailboxStoreOptions {
   imapUrl: string;
   pollMs: number;
   maxBytes: number;
+  /** The backoff of an erasure's expunge that failed (MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS). */
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 export interface HandledMail {
@@ -67,7 +73,8 @@ function connectionOf(url: string) {
 export class MailboxReader {
   /**
    * `stored` for each mail judged (before the move), `handled` once moved, `swept` after each sweep of the folder,
-   * `lease` when this reader took the turn.
+   * `lease` when this reader took the turn, `erased` with the erased leads whose originals were expunged (an
+   * OriginalsErased[]), `erase_failed` when an expunge failed (recorded, retried; alerted after a few).
    */
   readonly events = new EventEmitter();
   private running = false;
@@ -228,6 +235,7 @@ export class MailboxReader {
       while (this.running && client.usable) {
         this.dirty = false;
         await this.sweep(client);
+        await this.eraseOriginals(client, target.folder);
         await this.note('read');
         this.events.emit('swept');
         if (!this.running || !(await this.holdLease())) break;
@@ -246,6 +254,13 @@ export class MailboxReader {
     }
   }
 
+  private async eraseOriginals(client: ImapFlow, readFolder: string): Promise<void> {
+    const erased = await eraseOriginals(client, this.database, { ...this.options, readFolder }, this.log, () =>
+      this.events.emit('erase_failed'),
+    );
+    if (erased.length > 0) this.events.emit('erased', erased);
+  }
+
   private async sweep(client: ImapFlow): Promise<void> {
     const uids = (await client.search({ unKeyword: NOT_OURS_KEYWORD }, { uid: true })) || [];
     let renewed = Date.now();
@@ -260,6 +275,8 @@ export class MailboxReader {
       this.events.emit('stored', handled);
       if (!this.running) return;
       if (handled.outcome === 'not_ours') await client.messageFlagsAdd(String(uid), [NOT_OURS_KEYWORD], { uid: true });
+      // Mail for a lead that is no more (erased, decision 141): nothing of it is kept, the original neither.
+      else if (handled.outcome === 'no_lead') await client.messageDelete(String(uid), { uid: true });
       else await client.messageMove(String(uid), this.options.handledFolder, { uid: true });
       this.log.info({ outcome: `mailbox_${handled.outcome}`, ideaId: handled.ideaId }, 'mailbox mail handled');
       this.events.emit('handled', handled);

@@ -8,7 +8,9 @@
  * - a bounce: the founder's address marked failing (`reply_addresses.bounced_at`) and the team alerted;
  * - an auto-reply: dropped;
  * - a reply from another address: kept aside (`mailbox_messages`, outcome `aside`, never in the thread) and alerted;
- * - a mail that names no token at all is not ours (the mailbox may be the team's own inbox): left where it is;
+ * - a mail that names no token but comes from an address we mailed or answers the reply address: kept for the
+ *   team's review (`mailbox_unmatched`, decision 142), attached to a thread or dismissed by a member;
+ * - any other mail that names no token is not ours (the mailbox may be the team's own inbox): left where it is;
  * - a mail for a token of no lead (an erased one): dropped, nothing stored;
  * - more than the answers' hourly bound from one lead's address (landed or aside): dropped;
  * - an unreadable or oversized mail: alerted (the reader does not fetch an oversized one).
@@ -26,11 +28,23 @@ import { messageIdDomain } from '../mail/team-mail';
 import { appendAccessRecord } from '../team/access-records';
 import { storeAnsweredAlerts } from '../thread/thread-alerts';
 import { storeAnswer } from '../thread/thread-store';
-import { isAutoReply, isBounce, mailKey, memoAttachment, replyText, senderOf, tokenOf } from './mailbox-mail';
+import crypto from 'node:crypto';
+import {
+  answersReplyAddress,
+  isAutoReply,
+  isBounce,
+  mailKey,
+  memoAttachment,
+  replyText,
+  senderOf,
+  tokenOf,
+} from './mailbox-mail';
 
 export type MailOutcome =
   /** Names no lead's token at all: another mail of a shared mailbox, left where it is (mailbox-reader.ts). */
   | 'not_ours'
+  /** Names no lead, but is a reply to us: kept for the team's review (decision 142). */
+  | 'unmatched'
   | 'landed'
   | 'duplicate'
   | 'aside'
@@ -60,13 +74,21 @@ class AlreadyStored extends Error {}
 export async function storeMailboxAlert(
   rows: RowsFn,
   options: MailboxStoreOptions,
-  alert: { key: string; problem: MailboxProblem; ideaId?: string | undefined; megabytes?: number },
+  alert: {
+    key: string;
+    problem: MailboxProblem;
+    ideaId?: string | undefined;
+    /** An erased lead's reference (decision 141): named, with no idea to point at. */
+    reference?: string;
+    megabytes?: number;
+  },
 ): Promise<void> {
+  const reference = alert.ideaId ? leadReference(alert.ideaId) : alert.reference;
   const details = {
     problem: alert.problem,
     folder: options.handledFolder,
     to: options.teamEmail,
-    ...(alert.ideaId ? { reference: leadReference(alert.ideaId) } : {}),
+    ...(reference ? { reference } : {}),
     ...(alert.megabytes ? { megabytes: alert.megabytes } : {}),
   };
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
@@ -98,6 +120,46 @@ export async function leadOfToken(
   return row ? { ideaId: row.idea_id, email: row.email } : undefined;
 }
 
+/** The founder's new words as a thread message takes them (decision 128), cut to the answer's length. */
+function wordsOf(parsed: ParsedMail): string {
+  // A mail may carry control characters a form could not (the intake's rule, domain/idea.ts): they are dropped.
+  /* eslint-disable-next-line no-control-regex -- finding control characters is what this is for */
+  const body = visibleOrEmpty(replyText(parsed).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, ''));
+  return body.length > THREAD_LIMITS.answerMax ? `${body.slice(0, THREAD_LIMITS.answerMax - 1)}…` : body;
+}
+
+/**
+ * A mail that names no lead (decision 142): kept for the team's review when it is a reply to us — from an address
+ * we have mailed (a founder mail's `recipient_hash`) or answering the reply address — and alerted; otherwise not
+ * ours. Automatic mail is not kept; more than the answers' hourly bound from one sender is dropped (`flood`).
+ */
+async function storeUnmatched(
+  database: Database,
+  parsed: ParsedMail,
+  key: string,
+  options: MailboxStoreOptions,
+): Promise<{ outcome: MailOutcome; key: string }> {
+  const sender = senderOf(parsed);
+  if (!sender || isBounce(parsed) || isAutoReply(parsed)) return { outcome: 'not_ours', key };
+  const hash = crypto.createHash('sha256').update(sender, 'utf8').digest('hex');
+  const [mailed] = await database.rows(sql`select 1 from founder_mails where recipient_hash = ${hash} limit 1`);
+  if (!mailed && !answersReplyAddress(parsed, options.replyToBase)) return { outcome: 'not_ours', key };
+  const words = wordsOf(parsed);
+  if (!storable(words, true)) return { outcome: 'malformed', key };
+  return database.transaction(async (rows) => {
+    const [recent] = await rows<{ n: number | string }>(sql`select count(*) as n from mailbox_unmatched
+      where sender = ${sender.slice(0, 320)} and at > now() - interval '1 hour'`);
+    if (Number(recent?.n ?? 0) >= THREAD_LIMITS.answersPerHour) return { outcome: 'flood' as const, key };
+    const kept = await rows(sql`insert into mailbox_unmatched (key, sender, subject, body, mail_id)
+      values (${key}, ${sender.slice(0, 320)}, ${(parsed.subject ?? '').slice(0, 500)}, ${words},
+        ${parsed.messageId ? parsed.messageId.slice(0, 998) : null})
+      on conflict (key) do nothing returning key`);
+    if (kept.length === 0) return { outcome: 'duplicate' as const, key };
+    await storeMailboxAlert(rows, options, { key, problem: 'unmatched' });
+    return { outcome: 'unmatched' as const, key };
+  });
+}
+
 /** Judges and stores one mail; `onLanded` runs after a reply landed (the live event, the alerts' nudge). */
 export async function storeMail(
   database: Database,
@@ -115,7 +177,7 @@ export async function storeMail(
   }
   const key = mailKey(parsed, raw);
   const token = tokenOf(parsed, raw, options.replyToBase, messageIdDomain(options.from));
-  if (!token && !namesAToken(raw, options)) return { outcome: 'not_ours', key };
+  if (!token && !namesAToken(raw, options)) return storeUnmatched(database, parsed, key, options);
   const sender = senderOf(parsed);
   if (!sender) {
     await database.transaction((rows) => storeMailboxAlert(rows, options, { key, problem: 'malformed' }));
@@ -133,9 +195,12 @@ export async function storeMail(
       string,
       string | null
     >;
-    const kept = await rows(sql`insert into mailbox_messages (key, idea_id, outcome, message_id, sender, subject, body)
+    // Its own Message-ID: what an erasure of the lead expunges the original by (decision 141).
+    const mailId = parsed.messageId ? parsed.messageId.slice(0, 998) : null;
+    const kept = await rows(sql`insert into mailbox_messages (key, idea_id, outcome, message_id, sender, subject, body,
+        mail_id)
       values (${key}, ${ideaId}::uuid, ${outcome}, ${values.messageId}::uuid, ${values.sender}, ${values.subject},
-        ${values.body})
+        ${values.body}, ${mailId})
       on conflict (key) do nothing returning key`);
     if (kept.length === 0) throw new AlreadyStored();
   };
@@ -159,10 +224,7 @@ export async function storeMail(
     );
   if (isAutoReply(parsed)) return { outcome: 'auto_reply', ideaId, key };
 
-  // A mail may carry control characters a form could not (the intake's rule, domain/idea.ts): they are dropped.
-  /* eslint-disable-next-line no-control-regex -- finding control characters is what this is for */
-  const body = visibleOrEmpty(replyText(parsed).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, ''));
-  const words = body.length > THREAD_LIMITS.answerMax ? `${body.slice(0, THREAD_LIMITS.answerMax - 1)}…` : body;
+  const words = wordsOf(parsed);
   if (!storable(words, true)) return { outcome: 'malformed', ideaId, key };
 
   if (sender !== lead.email.trim().toLowerCase())

@@ -2,10 +2,11 @@
  * The mailbox reader (decision 127) in real parts: Debian's Dovecot started by the test support, the founders' replies
  * as six clients write them (test-support/server/mailbox-fixtures/), the app on PGlite (PostgreSQL for two instances),
  * a real SMTP server. Replies land in their thread like a status-page answer (the new words, a voice memo kept, the
- * unread marker, the owner's alert, an access record) and are moved to the handled folder, never deleted; what must
- * not land does not (auto-reply, bounce, stranger, no lead, erased lead, oversized, malformed, a flood); a restart
- * between storing and moving stores nothing twice; two instances read one mailbox once. One Dovecot for the file,
- * one IMAP account per test.
+ * unread marker, the owner's alert, an access record) and are moved to the handled folder, deleted only with their
+ * lead (decision 141: an erased lead's originals expunged, retried across a restart); a reply naming no lead waits for
+ * the team's review (decision 142); what must not land does not (auto-reply, bounce, stranger, no lead, erased lead,
+ * oversized, malformed, a flood); a restart between storing and moving stores nothing twice; two instances read one
+ * mailbox once. One Dovecot for the file, one IMAP account per test.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -23,6 +24,15 @@ import { eraseIdeas } from '../ideas/erase-ideas';
 import { plusAddress, replyTokenOf, threadRootId } from '../mail/reply-address';
 import { loadThread } from '../thread/thread-store';
 import type { HandledMail } from './mailbox-reader';
+import { ALERT_AFTER_ATTEMPTS, type OriginalsErased } from './mailbox-erasure';
+import { mailboxReviewCopy } from '../../content/mailbox-review';
+import {
+  UNMATCHED_MAIL_PATH,
+  unmatchedAttachPath,
+  unmatchedDismissPath,
+  type UnmatchedMailList,
+} from '../../domain/mailbox-review';
+import { eraseOldUnmatched } from '../jobs/retention';
 
 const REPLY_TO = 'reply@mvp24.example';
 const SECRET = 'mailbox-test-status-link-secret-0123456789';
@@ -174,7 +184,8 @@ describe('the mailbox reader on PGlite', () => {
       expect(outcomes.filter((outcome) => outcome === 'landed')).toHaveLength(10);
       expect(outcomes.filter((outcome) => outcome === 'flood')).toHaveLength(1);
       for (const [outcome] of mails.slice(0, 8)) expect(outcomes).toContain(outcome);
-      expect(await dovecot.count(HANDLED, user)).toBe(mails.length - 1);
+      // Handled, except the team's own mail (left) and the two for no lead (expunged: nothing of them kept).
+      expect(await dovecot.count(HANDLED, user)).toBe(mails.length - 3);
       expect(await dovecot.count('INBOX', user)).toBe(1);
       const inbox = await dovecot.client(user);
       try {
@@ -282,6 +293,214 @@ describe('the mailbox reader on PGlite', () => {
   );
 
   it(
+    "expunges an erased lead's originals from the mailbox, and a late reply to it; another lead's stay",
+    async () => {
+      const user = account();
+      const app = await suite.start(env(user, { IMAP_POLL_MS: '1000' }));
+      const gone = await leadWithAddress(app);
+      const kept = await leadWithAddress(app, 'stays@example.com');
+      const mails = [
+        mailboxFixture('gmail-ko', gone.reply()),
+        mailboxFixture('bounce', gone.reply()),
+        mailboxFixture('auto-reply', gone.reply()),
+        mailboxFixture('daum', gone.reply(undefined, 'someone.else@example.com')),
+        // Matched by References only (the client dropped the plus part).
+        mailboxFixture('gmail-en', { ...gone.reply(), to: REPLY_TO }),
+        mailboxFixture('naver-html', kept.reply()),
+      ];
+      const moved = handled([app], mails.length);
+      for (const raw of mails) await dovecot.append(raw, user);
+      await moved;
+      expect(await dovecot.count(HANDLED, user)).toBe(mails.length);
+
+      const erased = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      await eraseIdeas(app.database, [gone.id], app.config.dataDir);
+      expect(await erased).toEqual([{ reference: gone.id.slice(0, 8), expunged: 5 }]);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+      expect(await app.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      // The other lead's reply is untouched.
+      expect(await founderMessages(app, kept.id)).toHaveLength(1);
+
+      // A reply to the erased lead that arrives later: nothing stored, the original expunged rather than kept.
+      const late = handled([app], 1);
+      await dovecot.append(mailboxFixture('gmail-ko', gone.reply()), user);
+      expect((await late).map((mail) => mail.outcome)).toEqual(['no_lead']);
+      expect(await dovecot.count('INBOX', user)).toBe(0);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps a reply that names no lead for the team, who attach it to a thread once or dismiss it; erased in time',
+    async () => {
+      const user = account();
+      const app = await suite.start(env(user, { IMAP_POLL_MS: '1000' }));
+      const { headers } = await signedIn(app.database);
+      const lead = await leadWithAddress(app);
+      // We mailed the founder (their confirmation): a new mail from that address is theirs, whatever it names.
+      await app.database
+        .rows(sql`insert into founder_mails (idea_id, kind, recipient_hash, status, attempts, created_at,
+          next_attempt_at)
+        values (${lead.id}::uuid, 'confirmation', encode(sha256(convert_to('jiwoo@example.com', 'UTF8')), 'hex'), 'sent', 1,
+          now(), now())`);
+      const plain = (headerLines: string, body: string) =>
+        Buffer.from(`${headerLines}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`);
+      const fromFounder = plain(
+        `From: 김지우 <jiwoo@example.com>\r\nTo: ${REPLY_TO}\r\nSubject: 예약 앱 문의\r\nMessage-ID: <new-thread-1@mail.example.com>`,
+        '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+      );
+      const fromElsewhere = plain(
+        `From: 대표 <ceo@startup.example>\r\nTo: ${REPLY_TO}\r\nSubject: Re: 견적 문의\r\n` +
+          'In-Reply-To: <CAxyz@mail.gmail.com>\r\nMessage-ID: <reply-2@startup.example>',
+        '지난번 견적 건으로 다시 연락드립니다.',
+      );
+      const moved = handled([app], 2);
+      await dovecot.append(fromFounder, user);
+      await dovecot.append(fromElsewhere, user);
+      expect((await moved).map((mail) => mail.outcome)).toEqual(['unmatched', 'unmatched']);
+      expect(await dovecot.count(HANDLED, user)).toBe(2);
+      const problems = await app.database.rows<{ problem: string }>(
+        sql`select details->>'problem' as problem from alerts where kind = 'mailbox_problem'`,
+      );
+      expect(problems.map((row) => row.problem)).toEqual(['unmatched', 'unmatched']);
+
+      // Members see them, each view recorded; nobody else does.
+      expect((await app.inject({ method: 'GET', url: UNMATCHED_MAIL_PATH })).statusCode).toBe(401);
+      const list = (await app.inject({ method: 'GET', url: UNMATCHED_MAIL_PATH, headers })).json<UnmatchedMailList>();
+      expect(list.keptDays).toBe(30);
+      expect(
+        list.mails
+          .map(({ sender, subject, preview }) => ({ sender, subject, preview }))
+          .sort((a, b) => a.sender.localeCompare(b.sender)),
+      ).toEqual([
+        { sender: 'ceo@startup.example', subject: 'Re: 견적 문의', preview: '지난번 견적 건으로 다시 연락드립니다.' },
+        {
+          sender: 'jiwoo@example.com',
+          subject: '예약 앱 문의',
+          preview: '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+        },
+      ]);
+      expect(await app.database.rows(sql`select 1 from access_records where action = 'mailbox_reviewed'`)).toHaveLength(
+        1,
+      );
+      const founderKey = list.mails.find((mail) => mail.sender === 'jiwoo@example.com')!.key;
+      const otherKey = list.mails.find((mail) => mail.sender !== 'jiwoo@example.com')!.key;
+
+      // A reference that is not one, or names no lead: refused with what to fix.
+      const attach = (key: string, reference: string) =>
+        app.inject({ method: 'POST', url: unmatchedAttachPath(key), headers, payload: { reference } });
+      const bad = await attach(founderKey, '접수번호');
+      expect([bad.statusCode, bad.json<{ error: { message: string } }>().error.message]).toEqual([
+        400,
+        mailboxReviewCopy.errors.reference,
+      ]);
+      const none = await attach(founderKey, 'ffffffff');
+      expect([none.statusCode, none.json<{ error: { message: string } }>().error.message]).toEqual([
+        404,
+        mailboxReviewCopy.errors.noLead,
+      ]);
+      // Attached by its reference as typed (spaces, capitals): the founder's words in the thread, once.
+      const reference = ` ${lead.id.slice(0, 8).toUpperCase()} `;
+      const [first, second] = await Promise.all([attach(founderKey, reference), attach(founderKey, reference)]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+      expect((await founderMessages(app, lead.id)).map((message) => message.body)).toEqual([
+        '새로 메일 드립니다. 예약 마감 시간을 바꿀 수 있을까요?',
+      ]);
+      const { headers: other } = await signedIn(app.database);
+      const unread = await app.inject({ method: 'GET', url: UNREAD_LEADS_PATH, headers: other });
+      expect(unread.json<UnreadLeads>().ids).toContain(lead.id);
+      expect(
+        await app.database.rows(sql`select 1 from access_records where action = 'mailbox_attached'
+          and idea_id = ${lead.id}::uuid`),
+      ).toHaveLength(1);
+
+      // Dismissed: gone from the list, its words cleared at once; a second dismissal finds nothing.
+      const dismiss = () => app.inject({ method: 'POST', url: unmatchedDismissPath(otherKey), headers });
+      const dismissed = await dismiss();
+      expect(dismissed.json<UnmatchedMailList>().mails).toEqual([]);
+      expect((await dismiss()).statusCode).toBe(409);
+      expect(
+        await app.database.rows(sql`select status, sender, body from mailbox_unmatched where key = ${otherKey}`),
+      ).toEqual([{ status: 'dismissed', sender: null, body: null }]);
+
+      // Past IMAP_UNMATCHED_DAYS the dismissed one goes, its original with it.
+      const erased = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      expect(await eraseOldUnmatched(app.database, new Date(Date.now() + 31 * 86_400_000), 30)).toBe(1);
+      expect(await erased).toEqual([{ reference: '', expunged: 1 }]);
+      expect(await app.database.rows(sql`select 1 from mailbox_unmatched`)).toEqual([]);
+      expect(await dovecot.count(HANDLED, user)).toBe(1);
+      // The attached one names no token, but goes with its lead's erasure by its Message-ID.
+      const withLead = new Promise<OriginalsErased[]>((resolve) => app.mailbox!.events.once('erased', resolve));
+      await eraseIdeas(app.database, [lead.id], app.config.dataDir);
+      expect(await withLead).toEqual([{ reference: lead.id.slice(0, 8), expunged: 1 }]);
+      expect(await dovecot.count(HANDLED, user)).toBe(0);
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'retries an expunge that fails, across a restart, alerts the team once, and finishes when the mailbox allows',
+    async () => {
+      const user = account();
+      const settings = env(user, { IMAP_POLL_MS: '1000' });
+      const first = await suite.start(settings);
+      const lead = await leadWithAddress(first);
+      const moved = handled([first], 2);
+      for (const fixture of ['gmail-ko', 'outlook'] as const)
+        await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
+      await moved;
+      // The handled folder is not where the reader looks for it (renamed by someone): the expunge fails.
+      const team = await dovecot.client(user);
+      try {
+        await team.mailboxRename(HANDLED, 'Archive');
+      } finally {
+        await team.logout();
+      }
+      // Retried until the team is told, once.
+      let failures = 0;
+      const failed = new Promise<void>((resolve) =>
+        first.mailbox!.events.on('erase_failed', () => {
+          failures += 1;
+          if (failures === ALERT_AFTER_ATTEMPTS + 1) resolve();
+        }),
+      );
+      await eraseIdeas(first.database, [lead.id], first.config.dataDir);
+      await failed;
+      const told = await first.database.rows<{ problem: string; reference: string }>(sql`select
+        details->>'problem' as problem, details->>'reference' as reference from alerts where kind = 'mailbox_problem'`);
+      expect(told).toEqual([{ problem: 'erase_failed', reference: lead.id.slice(0, 8) }]);
+      const [mail] = await suite.smtp.waitForMails((each) =>
+        (each.parsed.subject ?? '').includes('메일 원본 삭제 실패'),
+      );
+      expect(mail!.parsed.text).toContain(lead.id.slice(0, 8));
+      // The process dies; the folder is put back while it is down.
+      await first.mailbox!.crash();
+      await first.close();
+      const fix = await dovecot.client(user);
+      try {
+        await fix.mailboxRename('Archive', HANDLED);
+      } finally {
+        await fix.logout();
+      }
+
+      // Another start: the row is still due, and the next try expunges both mails.
+      const second = await buildTestApp(suite.store, { ...settings, SMTP_URL: suite.smtp.url });
+      try {
+        const erased = await new Promise<OriginalsErased[]>((resolve) =>
+          second.mailbox!.events.once('erased', resolve),
+        );
+        expect(erased).toEqual([{ reference: lead.id.slice(0, 8), expunged: 2 }]);
+        expect(await dovecot.count(HANDLED, user)).toBe(0);
+        expect(await second.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'says on /healthz when the mailbox cannot be read, and when it reads again',
     async () => {
       const user = account();
@@ -310,6 +529,39 @@ describe('the mailbox reader on PGlite', () => {
 
 describe('two instances on one PostgreSQL', () => {
   const suite = intakeSuite('postgres');
+
+  it(
+    "expunge an erased lead's originals once, whichever holds the turn",
+    async () => {
+      const user = account();
+      const settings = env(user, { IMAP_POLL_MS: '1000' });
+      const first = await suite.start(settings);
+      const second = await buildTestApp(suite.store, { ...settings, SMTP_URL: suite.smtp.url });
+      try {
+        const lead = await leadWithAddress(first);
+        const moved = handled([first, second], 2);
+        for (const fixture of ['gmail-ko', 'bounce'] as const)
+          await dovecot.append(mailboxFixture(fixture, lead.reply()), user);
+        await moved;
+        const erased: OriginalsErased[][] = [];
+        const done = new Promise<void>((resolve) => {
+          for (const app of [first, second])
+            app.mailbox!.events.on('erased', (each: OriginalsErased[]) => {
+              erased.push(each);
+              resolve();
+            });
+        });
+        await eraseIdeas(second.database, [lead.id], second.config.dataDir);
+        await done;
+        expect(erased).toEqual([[{ reference: lead.id.slice(0, 8), expunged: 2 }]]);
+        expect(await dovecot.count(HANDLED, user)).toBe(0);
+        expect(await first.database.rows(sql`select 1 from mailbox_erasures`)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+    APP_TEST_TIMEOUT_MS,
+  );
 
   it(
     'read one mailbox: one reader at a time, each mail stored once and moved once',

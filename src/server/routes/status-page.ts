@@ -174,6 +174,8 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
             await storeErasedAlerts(rows, id, {
               teamEmail: config.mail.teamEmail,
               webhook: Boolean(config.alerts.webhookUrl),
+              // The replies by mail are expunged by the mailbox reader (decision 141), when one reads them.
+              repliesExpunged: Boolean(config.mailbox.imapUrl && config.mailbox.replyToBase),
             });
         },
       });

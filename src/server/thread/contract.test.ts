@@ -319,7 +319,7 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
 
     // Retention: a lead with a concluded agreement stays the years the law requires, then goes with it.
     const past = (days: number) => new Date(Date.now() + days * 86_400_000);
-    const retention = { ideaDays: 365, ipDays: 7, dataDir: suite.store.dataDir };
+    const retention = { ideaDays: 365, ipDays: 7, dataDir: suite.store.dataDir, unmatchedDays: 30 };
     await destroyExpiredIdeas(app.database, past(400), retention);
     expect(await loadContracts(app.database, id)).toHaveLength(1);
     expect(await loadContracts(app.database, open.id)).toEqual([]); // no agreement: its year is up

@@ -118,6 +118,24 @@ export async function loadThreadMail(database: Database, ideaId: string): Promis
   };
 }
 
+/**
+ * The team clears the bounce mark on the founder's address (decision 140), in one transaction with `onCleared` (the
+ * access record): the founder outbox mails it again. False when there was no mark (cleared already, or none).
+ */
+export async function clearBounce(
+  database: Database,
+  ideaId: string,
+  onCleared: (rows: RowsFn) => Promise<void>,
+): Promise<boolean> {
+  return database.transaction(async (rows) => {
+    const cleared = await rows(sql`update reply_addresses set bounced_at = null
+      where idea_id = ${ideaId}::uuid and bounced_at is not null returning idea_id`);
+    if (cleared.length === 0) return false;
+    await onCleared(rows);
+    return true;
+  });
+}
+
 async function addEvent(rows: RowsFn, ideaId: string, memberId: string | null, kind: string, details: object) {
   await rows(sql`insert into idea_events (idea_id, at, member_id, kind, details)
     values (${ideaId}::uuid, now(), ${memberId}::uuid, ${kind}, ${JSON.stringify(details)}::jsonb)`);

@@ -15,7 +15,7 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
-import { loadThread, loadThreadMail, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
+import { clearBounce, loadThread, loadThreadMail, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
 import { quoteFormCopy } from '../../content/quote';
 import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
 import { quotePageHtml, type QuoteOperator } from './thread-html';
@@ -94,6 +94,21 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     // The mailbox reader's notes for the team (decision 127): a bounce, replies from another sender; the agreements
     // with the tax details given at signing (decision 150).
     return { ...thread, mail: await loadThreadMail(database, id), contracts: await contractViews(id) };
+  });
+
+  // The founder's address was fixed or checked (decision 140): the bounce mark cleared, mail goes to it again.
+  // Idempotent: a second click (or another member's) finds no mark and records nothing.
+  scope.post<IdParams>('/leads/:id/thread/bounce/clear', async (request) => {
+    const id = ideaIdOf(request);
+    if (!(await exists(id))) throw new TeamApiError(404, 'not_found');
+    const cleared = await clearBounce(database, id, (rows) =>
+      appendAccessRecord(rows, { ...member(request), action: 'bounce_cleared', ideaId: id, details: {} }),
+    );
+    if (cleared) {
+      options.onMailQueued?.();
+      void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });
+    } else await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: {} });
+    return { ...(await loadThread(database, id)), mail: await loadThreadMail(database, id) };
   });
 
   const send = async (request: FastifyRequest<IdParams>, kind: 'message' | 'quote') => {

@@ -15,6 +15,8 @@ import { MeetingHoursScreen } from './pages/meeting-hours';
 import { bookingWorkspaceCopy } from '../../content/booking-workspace';
 import { pushNotificationsCopy } from '../../content/push-notifications';
 import { NotificationsScreen } from './pages/notifications';
+import { mailboxReviewCopy } from '../../content/mailbox-review';
+import { MailboxReviewScreen } from './pages/mailbox-review';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>
@@ -34,6 +36,7 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/board', screen: BoardScreen, nav: copy.nav.board },
   { path: '/leads/:id', screen: LeadScreen },
   { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
+  { path: '/mailbox', screen: MailboxReviewScreen, nav: mailboxReviewCopy.nav },
   { path: '/notifications', screen: NotificationsScreen, nav: pushNotificationsCopy.nav },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },

@@ -13,6 +13,7 @@ import { formatWon, quoteTotals, type QuoteView } from '../../../../domain/quote
 import {
   leadQuotePrintPath,
   leadQuoteWithdrawPath,
+  leadThreadBounceClearPath,
   leadThreadMemoPath,
   leadThreadMessagesPath,
   leadThreadPath,
@@ -99,7 +100,7 @@ describe('the thread panel', () => {
     expect(await screen.findByText(threadPanelCopy.sent)).toBeTruthy();
   });
 
-  it("shows the team a bounce and a stranger's reply kept aside by the mailbox reader", async () => {
+  it("shows the team a bounce (「메일 반송」, cleared on request) and a stranger's reply kept aside", async () => {
     const withMail: ThreadView = {
       messages: [],
       mail: {
@@ -114,18 +115,28 @@ describe('the thread panel', () => {
         ],
       },
     };
+    const posted: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify(withMail), { headers: { 'content-type': 'application/json' } })),
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posted.push(url);
+        const answer =
+          init?.method === 'POST' ? { ...withMail, mail: { ...withMail.mail!, bouncedAt: null } } : withMail;
+        return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
     );
     render(
       <QueryClientProvider client={createWorkspaceQueryClient()}>
         <ThreadPanel leadId={ID} />
       </QueryClientProvider>,
     );
-    expect((await screen.findByTestId('thread-bounced')).textContent).toBe(
-      threadPanelCopy.bounced(formatKst('2026-11-28T05:03:15.000Z')),
-    );
+    const bounced = await screen.findByTestId('thread-bounced');
+    expect(within(bounced).getByText(threadPanelCopy.bouncedBadge)).toBeTruthy();
+    expect(bounced.textContent).toContain(threadPanelCopy.bounced(formatKst('2026-11-28T05:03:15.000Z')));
     const aside = screen.getByRole('region', { name: threadPanelCopy.aside });
     expect(within(aside).getByText('제가 대신 답장드립니다.')).toBeTruthy();
     expect(
@@ -134,6 +145,11 @@ describe('the thread panel', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryAllByTestId('thread-message')).toEqual([]);
+    // The address checked: the mark cleared, asked first.
+    fireEvent.click(within(bounced).getByRole('button', { name: threadPanelCopy.clearBounce }));
+    expect(vi.mocked(window.confirm)).toHaveBeenCalledWith(threadPanelCopy.clearBounceConfirm);
+    await waitFor(() => expect(screen.queryByTestId('thread-bounced')).toBeNull());
+    expect(posted).toEqual([leadThreadBounceClearPath(ID)]);
   });
 
   it('sums the quote as it is typed', async () => {

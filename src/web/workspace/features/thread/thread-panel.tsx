@@ -21,7 +21,7 @@ import {
 import { formatMemoDuration } from '../../../../domain/voice-memo';
 import { QuoteForm } from './quote-form';
 import { ContractPanel } from './contract-panel';
-import { useQuoteWithdraw, useThread, useThreadSend } from './thread-queries';
+import { useBounceClear, useQuoteWithdraw, useThread, useThreadSend } from './thread-queries';
 import { MemoPlayer } from '../../components/memo-player';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -174,13 +174,32 @@ function Message({ leadId, message }: { leadId: string; message: ThreadMessageVi
 }
 
 /** What the mailbox reader kept for the team (decision 127): a bounce, and replies from another sender. */
-function MailNotes({ mail }: { mail: ThreadMailView }) {
+function MailNotes({ leadId, mail }: { leadId: string; mail: ThreadMailView }) {
+  const clear = useBounceClear(leadId);
   return (
     <>
       {mail.bouncedAt && (
-        <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="thread-bounced">
-          {copy.bounced(formatKst(mail.bouncedAt))}
-        </p>
+        <div role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="thread-bounced">
+          <p>
+            <strong className="mr-2 rounded bg-red-100 px-2 py-0.5 text-sm text-red-900">{copy.bouncedBadge}</strong>
+            {copy.bounced(formatKst(mail.bouncedAt))}
+          </p>
+          <button
+            type="button"
+            disabled={clear.isPending}
+            onClick={() => {
+              if (window.confirm(copy.clearBounceConfirm)) clear.mutate();
+            }}
+            className="mt-2 min-h-11 rounded-lg border border-amber-400 bg-white px-3"
+          >
+            {copy.clearBounce}
+          </button>
+          {clear.isError && (
+            <p role="alert" className="mt-2 text-red-800">
+              {clear.error.message}
+            </p>
+          )}
+        </div>
       )}
       {mail.aside.length > 0 && (
         <section aria-labelledby="lead-thread-aside" className="mb-3 rounded-lg border border-amber-300 p-3">
@@ -310,7 +329,7 @@ export function ThreadPanel({ leadId }: { leadId: string }) {
           {thread.error.message}
         </p>
       )}
-      {thread.data?.mail && <MailNotes mail={thread.data.mail} />}
+      {thread.data?.mail && <MailNotes leadId={leadId} mail={thread.data.mail} />}
       {thread.data &&
         (thread.data.messages.length === 0 ? (
           <p className="text-slate-600">{copy.empty}</p>

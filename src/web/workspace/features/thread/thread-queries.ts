@@ -8,6 +8,7 @@ import {
   leadContractCountersignPath,
   leadContractDepositPath,
   leadContractsPath,
+  leadThreadBounceClearPath,
   leadQuotesPath,
   leadQuoteWithdrawPath,
   leadThreadMessagesPath,
@@ -72,6 +73,18 @@ export function useContractAction(id: string) {
     onSuccess: (thread) => {
       client.setQueryData(threadKey(id), thread);
       // The timeline and the stage (계약) change with it.
+      void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
+    },
+  });
+}
+
+/** The team clears the bounce mark on the founder's address (decision 140); answers with the thread as it is. */
+export function useBounceClear(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => teamRequest<ThreadView>('POST', leadThreadBounceClearPath(id)),
+    onSuccess: (thread) => {
+      client.setQueryData(threadKey(id), thread);
       void client.invalidateQueries({ queryKey: leadKey(id), exact: true });
     },
   });
