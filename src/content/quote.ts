@@ -32,6 +32,11 @@ export const quoteFormCopy = {
   open: '동의 대기 중',
   fingerprint: 'SHA-256',
   withdrawRefused: '이미 동의했거나 바뀐 견적은 철회할 수 없어요. 새 견적을 보내 주세요.',
+  /** Another member sent a quote after this form started from the one before (issue 50): nothing was sent. */
+  stale: '이 양식을 연 뒤에 다른 분이 새 견적을 보냈어요. 보내지 않았어요: 최신 견적을 확인하고 다시 시작해 주세요.',
+  newer: (version: number) =>
+    `이 양식을 연 뒤에 ${version}차 견적이 올라왔어요. 이대로 보내면 그 견적을 모르고 덮어쓰게 돼요.`,
+  restart: (version: number) => `${version}차에서 다시 시작`,
 } as const;
 
 export const quoteCopy = {

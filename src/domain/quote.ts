@@ -74,6 +74,11 @@ export const quoteDraftSchema = z.object({
   validUntil: z.iso.date().refine((day) => !quoteExpired(day, new Date())),
   notes: visibleText(QUOTE_LIMITS.notesMax).default(''),
   body: visibleText(4000).default(''),
+  /**
+   * The lead's latest quote when the form started (its id, or null for the first): the server refuses the draft (409)
+   * when another quote came since, so two members never replace each other's quote unseen. Left out: not checked.
+   */
+  basedOn: z.uuid().nullable().optional(),
 });
 export type QuoteDraft = z.output<typeof quoteDraftSchema>;
 

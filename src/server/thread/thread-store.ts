@@ -141,6 +141,9 @@ async function addEvent(rows: RowsFn, ideaId: string, memberId: string | null, k
     values (${ideaId}::uuid, now(), ${memberId}::uuid, ${kind}, ${JSON.stringify(details)}::jsonb)`);
 }
 
+/** A quote drafted from one that is no longer the lead's latest (`QuoteDraft.basedOn`): nothing is stored. */
+export class StaleQuoteError extends Error {}
+
 /**
  * A team message (with a quote when `quote` is given), stored first, then its mail queued in the same transaction;
  * `inTransaction` adds the caller's access record. Undefined when the idea does not exist.
@@ -159,6 +162,11 @@ export async function sendTeamMessage(
     let supersededVersion: number | undefined;
     let quoteId: string | null = null;
     if (input.quote) {
+      if (input.quote.basedOn !== undefined) {
+        const [latest] = await rows<{ id: string }>(sql`select id::text as id from quotes
+          where idea_id = ${input.ideaId}::uuid order by version desc limit 1`);
+        if ((latest?.id ?? null) !== input.quote.basedOn) throw new StaleQuoteError();
+      }
       quoteId = crypto.randomUUID();
       // The next version on the lead, and the one before it replaced (이전 견적): the idea's row is locked above, so
       // two quotes sent at once are numbered one after the other.

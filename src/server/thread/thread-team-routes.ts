@@ -15,7 +15,15 @@ import { byteRange, sendBytes } from '../http/byte-range';
 import { isIdeaId } from '../db/idea-ids';
 import { appendAccessRecord, recordAccess } from '../team/access-records';
 import { TeamApiError } from '../team/team-api-error';
-import { clearBounce, loadThread, loadThreadMail, sendTeamMessage, threadMemo, withdrawQuote } from './thread-store';
+import {
+  clearBounce,
+  loadThread,
+  loadThreadMail,
+  sendTeamMessage,
+  StaleQuoteError,
+  threadMemo,
+  withdrawQuote,
+} from './thread-store';
 import { quoteFormCopy } from '../../content/quote';
 import { loadStatusShell, statusPageCsp } from '../founder/status-page-html';
 import { quotePageHtml, type QuoteOperator } from './thread-html';
@@ -134,7 +142,10 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
           ideaId: id,
           details: { messageId },
         }),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof StaleQuoteError) throw new TeamApiError(409, 'conflict', quoteFormCopy.stale);
+      throw error;
+    });
     if (!messageId) throw new TeamApiError(404, 'not_found');
     options.onMailQueued?.();
     void events.publish({ kind: 'lead_changed', ideaId: id, memberId: null, actorId: request.member!.id });

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadAlertCopy } from '../../content/team-mail';
 import { answerErrors, threadTemplates } from '../../content/thread';
-import { quoteCopy } from '../../content/quote';
+import { quoteCopy, quoteFormCopy } from '../../content/quote';
 import { formatKstDay, kstDay } from '../../domain/kst';
 import { escapeHtml } from '../../domain/escape-html';
 import { leadReference } from '../../domain/lead-reference';
@@ -437,8 +437,26 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
       await send({ ...draft, items: [...draft.items, { description: '배포', quantity: 2, unitPrice: 15_001 }] })
     )[1]!;
     expect(second.version).toBe(2);
-    const [third] = (await send({ ...draft, notes: '선금 30%' })).slice(2);
+    // Two members on one lead: a draft started from version 1 is refused once version 2 came (nothing stored, the
+    // Korean reason); started from the latest, it goes.
+    const stale = await app.inject({
+      method: 'POST',
+      url: leadQuotesPath(id),
+      headers,
+      payload: { ...draft, notes: '1차에서 시작한 초안', basedOn: first!.id },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(quoteFormCopy.stale);
+    const [third] = (await send({ ...draft, notes: '선금 30%', basedOn: second.id })).slice(2);
     expect(third!.version).toBe(3);
+    // The lead's first quote is drafted from none: a draft that says so is refused once one exists.
+    const fromNone = await app.inject({
+      method: 'POST',
+      url: leadQuotesPath(id),
+      headers,
+      payload: { ...draft, basedOn: null },
+    });
+    expect(fromNone.statusCode).toBe(409);
     const quotes = await app.database.rows<{ version: number; superseded: boolean; withdrawn: boolean }>(
       sql`select version, superseded_at is not null as superseded, withdrawn_at is not null as withdrawn
         from quotes where idea_id = ${id}::uuid order by version`,

@@ -16,6 +16,7 @@ import {
   VAT_PERCENT,
   type QuoteView,
 } from '../../../../domain/quote';
+import type { ThreadView } from '../../../../domain/thread';
 import { useThreadSend } from './thread-queries';
 
 const field = 'min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3';
@@ -38,18 +39,36 @@ const linesOf = (quote: QuoteView): Line[] =>
     unitPrice: String(item.unitPrice),
   }));
 
+const quoteTemplate = () => threadTemplates.find((template) => template.id === 'quote')!.body;
+
+/** The lead's latest quote in a thread as the server answered it. */
+const latestQuote = (thread: ThreadView): QuoteView | undefined =>
+  thread.messages.findLast((message) => message.quote !== null)?.quote ?? undefined;
+
 /**
  * `last`: the lead's latest quote, which the form starts from (its lines and 비고; the validity starts anew), so a
- * changed quote is the last one edited, sent as the next version.
+ * changed quote is the last one edited, sent as the next version. The form keeps what is typed when another member's
+ * quote arrives meanwhile: it says so and offers to start again from it, and the server refuses a draft sent from the
+ * older one (`basedOn`, 409), so nobody replaces a quote they have not seen.
  */
 export function QuoteForm({ leadId, last }: { leadId: string; last?: QuoteView | undefined }) {
   const id = useId();
+  const [base, setBase] = useState(last);
   const [lines, setLines] = useState<Line[]>(() => (last ? linesOf(last) : [emptyLine()]));
   const [validUntil, setValidUntil] = useState(() => defaultValidUntil(new Date()));
   const [notes, setNotes] = useState(last?.notes ?? '');
-  const [body, setBody] = useState<string>(threadTemplates.find((template) => template.id === 'quote')!.body);
+  const [body, setBody] = useState<string>(quoteTemplate);
   const [invalid, setInvalid] = useState(false);
   const send = useThreadSend(leadId);
+  const startFrom = (from: QuoteView | undefined) => {
+    setBase(from);
+    setLines(from ? linesOf(from) : [emptyLine()]);
+    setValidUntil(defaultValidUntil(new Date()));
+    setNotes(from?.notes ?? '');
+    setBody(quoteTemplate());
+    setInvalid(false);
+  };
+  const newer = last && last.id !== base?.id && !send.isPending ? last : undefined;
   const items = lines.map((line) => ({
     description: line.description.trim(),
     quantity: whole(line.quantity),
@@ -62,15 +81,13 @@ export function QuoteForm({ leadId, last }: { leadId: string; last?: QuoteView |
     setLines((current) => current.map((line, at) => (at === index ? { ...line, ...change } : line)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const draft = quoteDraftSchema.safeParse({ items, validUntil, notes, body });
+    const draft = quoteDraftSchema.safeParse({ items, validUntil, notes, body, basedOn: base?.id ?? null });
     setInvalid(!draft.success);
     if (draft.success)
       send.mutate(
         { kind: 'quote', draft: draft.data },
-        {
-          // The thread comes back with the new quote: the panel starts the form again from it.
-          onSuccess: () => undefined,
-        },
+        // The thread comes back with the new quote: the form starts again from it.
+        { onSuccess: (thread) => startFrom(latestQuote(thread)) },
       );
   };
   return (
@@ -80,10 +97,29 @@ export function QuoteForm({ leadId, last }: { leadId: string; last?: QuoteView |
       data-testid="quote-form"
     >
       <h3 className="text-lg font-bold">{copy.heading}</h3>
-      {last && (
+      {base && (
         <p className="text-sm text-slate-700" data-testid="quote-form-copied">
-          {copy.copiedFrom(last.version)}
+          {copy.copiedFrom(base.version)}
         </p>
+      )}
+      {newer && (
+        <div
+          role="status"
+          className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm"
+          data-testid="quote-form-newer"
+        >
+          <p>{copy.newer(newer.version)}</p>
+          <button
+            type="button"
+            className="mt-2 min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-medium"
+            onClick={() => {
+              send.reset();
+              startFrom(newer);
+            }}
+          >
+            {copy.restart(newer.version)}
+          </button>
+        </div>
       )}
       {lines.map((line, index) => (
         <fieldset key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_auto]">

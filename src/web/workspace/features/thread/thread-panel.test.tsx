@@ -4,7 +4,7 @@
  * domain's, so 공급가액, 부가세 and 합계 agree with the server's.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy, threadTemplates } from '../../../../content/thread';
@@ -21,6 +21,7 @@ import {
 } from '../../../../domain/thread';
 import { createWorkspaceQueryClient } from '../../api/query-client';
 import { ThreadPanel } from './thread-panel';
+import { threadKey } from './thread-queries';
 
 const ID = '1234abcd-0000-4000-8000-000000000001';
 const MEMO_ID = '1234abcd-0000-4000-8000-0000000000aa';
@@ -233,5 +234,87 @@ describe('the thread panel', () => {
     expect((within(form).getByLabelText(quoteFormCopy.notes) as HTMLTextAreaElement).value).toBe('비고 2');
     fireEvent.click(within(cards[1]!).getByRole('button', { name: quoteFormCopy.withdraw }));
     await waitFor(() => expect(posted).toEqual([leadQuoteWithdrawPath(ID, quote(2).id)]));
+  });
+
+  it("keeps a draft when another member's quote arrives, says so, starts from it on request and sends from it", async () => {
+    const quote = (version: number): QuoteView => {
+      const items = [{ description: `기획 ${version}차`, quantity: 1, unitPrice: 100_000 * version }];
+      return {
+        id: `1234abcd-0000-4000-8000-00000000000${version}`,
+        version,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        items,
+        totals: quoteTotals(items),
+        validUntil: '2099-12-31',
+        notes: `비고 ${version}`,
+        acceptedAt: null,
+        acceptedName: null,
+        acceptedSha256: null,
+        acceptanceIntact: null,
+        supersededAt: null,
+        withdrawnAt: null,
+      };
+    };
+    const message = (version: number) => ({
+      id: `1234abcd-0000-4000-8000-0000000000b${version}`,
+      at: '2026-11-24T10:00:00.000Z',
+      side: 'team' as const,
+      memberEmail: 'owner@mvp24.example',
+      body: '',
+      memo: null,
+      quote: quote(version),
+    });
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const json = { 'content-type': 'application/json' };
+        if (init?.method !== 'POST') return new Response(JSON.stringify({ messages: [message(1)] }), { headers: json });
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        // The server refuses a draft from a quote that is no longer the latest (thread.test.ts), takes one from it.
+        return bodies.length === 1
+          ? new Response(JSON.stringify({ error: { code: 'conflict', message: quoteFormCopy.stale } }), {
+              status: 409,
+              headers: json,
+            })
+          : new Response(JSON.stringify({ messages: [message(1), message(2), message(3)] }), { headers: json });
+      }),
+    );
+    const client = createWorkspaceQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <ThreadPanel leadId={ID} />
+      </QueryClientProvider>,
+    );
+    const form = await screen.findByTestId('quote-form');
+    const notes = () => within(form).getByLabelText(quoteFormCopy.notes) as HTMLTextAreaElement;
+    fireEvent.change(notes(), { target: { value: '1차에서 고치는 중' } });
+    // Another member's 2차 arrives (live): the draft stays, the form says so.
+    act(() => {
+      client.setQueryData(threadKey(ID), { messages: [message(1), message(2)] });
+    });
+    const newer = await within(form).findByTestId('quote-form-newer');
+    expect(newer.textContent).toContain(quoteFormCopy.newer(2));
+    expect(notes().value).toBe('1차에서 고치는 중');
+    // Sent as it is, it names the 1차 it started from (the server refuses that: thread.test.ts).
+    fireEvent.click(within(form).getByRole('button', { name: quoteFormCopy.send }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ basedOn: quote(1).id, notes: '1차에서 고치는 중' });
+    expect((await within(form).findByRole('alert')).textContent).toBe(quoteFormCopy.stale);
+    expect(notes().value).toBe('1차에서 고치는 중');
+    // Started again from 2차: its lines and 비고, no notice, and the next send names 2차.
+    fireEvent.click(within(form).getByRole('button', { name: quoteFormCopy.restart(2) }));
+    expect(within(form).queryByTestId('quote-form-newer')).toBeNull();
+    expect(within(form).getByTestId('quote-form-copied').textContent).toBe(quoteFormCopy.copiedFrom(2));
+    expect(notes().value).toBe('비고 2');
+    expect((within(form).getByLabelText(quoteFormCopy.description) as HTMLInputElement).value).toBe('기획 2차');
+    fireEvent.click(within(form).getByRole('button', { name: quoteFormCopy.send }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ basedOn: quote(2).id, notes: '비고 2' });
+    // Its own quote back (3차 here): the form starts from it, with no notice.
+    await waitFor(() =>
+      expect(within(form).getByTestId('quote-form-copied').textContent).toBe(quoteFormCopy.copiedFrom(3)),
+    );
+    expect(within(form).queryByTestId('quote-form-newer')).toBeNull();
   });
 });

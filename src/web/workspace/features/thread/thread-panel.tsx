@@ -342,7 +342,7 @@ export function ThreadPanel({ leadId }: { leadId: string }) {
         ))}
       {thread.data && <ContractPanel leadId={leadId} contracts={thread.data.contracts ?? []} current={lastQuote} />}
       <MessageForm leadId={leadId} />
-      {thread.data && <QuoteForm key={lastQuote?.id ?? 'none'} leadId={leadId} last={lastQuote} />}
+      {thread.data && <QuoteForm leadId={leadId} last={lastQuote} />}
     </section>
   );
 }
