@@ -31,8 +31,11 @@ export interface AnswerFormState {
   body?: string;
   /** The answer was sent (the 303 lands with ?answered=1). */
   sent?: boolean;
-  /** A refused acceptance: the quote, the Korean message and the name as typed. */
-  quote?: { id: string; error: string; name?: string };
+  /**
+   * A refused acceptance: the quote, the Korean message, the name as typed, the box as it was, and the field at fault
+   * (none when the quote itself can no longer be accepted: expired, withdrawn, replaced).
+   */
+  quote?: { id: string; error: string; name?: string; agreed?: boolean; field?: 'name' | 'agree' };
 }
 
 export const THREAD_STYLE = `
@@ -127,9 +130,9 @@ function acceptForm(quote: QuoteView, page: string, form: AnswerFormState): stri
   return `<form method="post" action="${escapeHtml(`${page}/${threadSubpaths.confirm}`)}" data-quote-accept>
 <p class="hint">${escapeHtml(quoteCopy.confirmHint)}</p>
 <label for="${field}">${escapeHtml(quoteCopy.signature)}</label>
-<input type="text" id="${field}" name="${QUOTE_ACCEPT_FIELDS.name}" required maxlength="${QUOTE_SIGNATURE_MAX}" autocomplete="name" value="${escapeHtml(refused?.name ?? '')}" aria-describedby="${field}-hint${refused ? ` ${field}-error` : ''}"${refused ? ' aria-invalid="true"' : ''}>
+<input type="text" id="${field}" name="${QUOTE_ACCEPT_FIELDS.name}" required maxlength="${QUOTE_SIGNATURE_MAX}" autocomplete="name" value="${escapeHtml(refused?.name ?? '')}" aria-describedby="${field}-hint${refused?.field === 'name' ? ` ${field}-error` : ''}"${refused?.field === 'name' ? ' aria-invalid="true" autofocus' : ''}>
 <p class="hint" id="${field}-hint">${escapeHtml(quoteCopy.signatureHint)}</p>
-<label class="agree"><input type="checkbox" name="${QUOTE_ACCEPT_FIELDS.agree}" required> <span>${escapeHtml(quoteCopy.agree)}</span></label>
+<label class="agree"><input type="checkbox" name="${QUOTE_ACCEPT_FIELDS.agree}" required${refused?.agreed ? ' checked' : ''}${refused?.field === 'agree' ? ` aria-invalid="true" aria-describedby="${field}-error" autofocus` : ''}> <span>${escapeHtml(quoteCopy.agree)}</span></label>
 ${refused ? `<p class="err" role="alert" id="${field}-error">${escapeHtml(refused.error)}</p>` : ''}
 <button type="submit" class="btn primary">${escapeHtml(quoteCopy.confirm)}</button>
 </form>`;

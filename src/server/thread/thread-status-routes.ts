@@ -303,11 +303,15 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
         [QUOTE_ACCEPT_FIELDS.agree]: fields[QUOTE_ACCEPT_FIELDS.agree],
       });
       if (!parsed.success || !storable(name, false)) {
-        const error =
+        const field =
           parsed.success || parsed.error.issues.some((issue) => issue.path[0] === QUOTE_ACCEPT_FIELDS.name)
-            ? quoteCopy.refusals.signature
-            : quoteCopy.refusals.agree;
-        return statusAgain(reply, token, 400, { quote: { id: quoteId, error, name: typed.slice(0, 200) } });
+            ? 'name'
+            : 'agree';
+        const error = field === 'name' ? quoteCopy.refusals.signature : quoteCopy.refusals.agree;
+        const agreed = fields[QUOTE_ACCEPT_FIELDS.agree] !== undefined && fields[QUOTE_ACCEPT_FIELDS.agree] !== '';
+        return statusAgain(reply, token, 400, {
+          quote: { id: quoteId, error, name: typed.slice(0, 200), agreed, field },
+        });
       }
       const outcome = await acceptQuote(database, { ideaId: found.ideaId, quoteId, name }, async (rows, quote) => {
         await appendAccessRecord(rows, {

@@ -476,10 +476,20 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     const noName = await accept(app, base, third!.id, ' \u200b ');
     expect(noName.statusCode).toBe(400);
     expect(noName.body).toContain(quoteCopy.refusals.signature);
+    // The field at fault is marked and focused, the box kept ticked; the other field left alone.
+    const field = `quote-${third!.id}-signature`;
+    expect(noName.body).toMatch(
+      new RegExp(`id="${field}"[^>]*aria-describedby="${field}-hint ${field}-error" aria-invalid="true" autofocus`),
+    );
+    expect(noName.body).toMatch(/name="agree" required checked>/);
     const unticked = await accept(app, base, third!.id, '김신청', false);
     expect(unticked.statusCode).toBe(400);
     expect(unticked.body).toContain(quoteCopy.refusals.agree);
     expect(unticked.body).toContain('value="김신청"');
+    expect(unticked.body).toMatch(
+      new RegExp(`name="agree" required aria-invalid="true" aria-describedby="${field}-error" autofocus>`),
+    );
+    expect(unticked.body).toMatch(new RegExp(`id="${field}"[^>]*aria-describedby="${field}-hint">`));
     expect(await count(app, 'alerts')).toBe(0);
 
     // Accepted: the name, the instant and the SHA-256 of the canonical form; printed on the sheet; the owner told.
