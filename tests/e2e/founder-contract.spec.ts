@@ -137,6 +137,21 @@ test('the founder signs the agreement at 390 px, the team countersigns, the lead
 
   // The owner sends the agreement from the lead page, at 390 px.
   await team.reload();
+  // The quote's lines as the team reads them there: inside their card, the page not wider than the phone, and each
+  // 항목 on a row of its own, the card's width (beside three figures it was squeezed to ~96 px).
+  const lines = await team
+    .getByTestId('thread-quote-items')
+    .first()
+    .evaluate((table) => ({
+      overflow: table.scrollWidth - table.parentElement!.clientWidth,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      description: [...table.querySelectorAll('tbody td')]
+        .find((cell) => cell.getBoundingClientRect().width > 0)!
+        .getBoundingClientRect().width,
+    }));
+  expect(lines.overflow).toBeLessThanOrEqual(0);
+  expect(lines.page).toBeLessThanOrEqual(0);
+  expect(lines.description).toBeGreaterThanOrEqual(250);
   const panel = team.getByTestId('lead-contract');
   await panel.getByLabel(contractTeamCopy.schedule).fill('계약금 입금 다음 날 착수, 3주 뒤 최종 납품');
   await panel.getByRole('button', { name: contractTeamCopy.send }).click();

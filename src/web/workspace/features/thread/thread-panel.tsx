@@ -3,7 +3,7 @@
  * with the session), a message started from a template and edited before sending, and the quote form (decision
  * 102). What is sent is stored first and then mailed to the founder with the status link.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { quoteCopy, quoteFormCopy } from '../../../../content/quote';
 import { threadPanelCopy as copy, threadTemplates } from '../../../../content/thread';
 
@@ -63,20 +63,28 @@ function QuoteCard({ leadId, quote }: { leadId: string; quote: QuoteView }) {
       <table className="mt-2 w-full text-left tabular-nums" data-testid="thread-quote-items">
         <thead>
           <tr className="border-b border-slate-200 text-slate-700">
-            <th className="py-1 font-medium">{quoteCopy.columns.description}</th>
+            <th className="hidden py-1 font-medium sm:table-cell">{quoteCopy.columns.description}</th>
             <th className="py-1 text-right font-medium">{quoteCopy.columns.quantity}</th>
             <th className="py-1 text-right font-medium">{quoteCopy.columns.unitPrice}</th>
             <th className="py-1 text-right font-medium">{quoteCopy.columns.amount}</th>
           </tr>
         </thead>
         <tbody>
+          {/* On a phone each line's 항목 takes a row of its own above its figures, so it is never squeezed. */}
           {quote.items.map((item, index) => (
-            <tr key={index} className="border-b border-slate-100 align-top">
-              <td className="py-1 break-words">{item.description}</td>
-              <td className="py-1 text-right">{item.quantity.toLocaleString('ko-KR')}</td>
-              <td className="py-1 text-right whitespace-nowrap">{formatWon(item.unitPrice)}</td>
-              <td className="py-1 text-right whitespace-nowrap">{formatWon(quote.totals.lines[index]!)}</td>
-            </tr>
+            <Fragment key={index}>
+              <tr className="sm:hidden">
+                <td colSpan={3} className="pt-1 break-words">
+                  {item.description}
+                </td>
+              </tr>
+              <tr className="border-b border-slate-100 align-top">
+                <td className="hidden py-1 break-words sm:table-cell">{item.description}</td>
+                <td className="py-1 text-right">{item.quantity.toLocaleString('ko-KR')}</td>
+                <td className="py-1 text-right whitespace-nowrap">{formatWon(item.unitPrice)}</td>
+                <td className="py-1 text-right whitespace-nowrap">{formatWon(quote.totals.lines[index]!)}</td>
+              </tr>
+            </Fragment>
           ))}
         </tbody>
       </table>
