@@ -176,4 +176,48 @@ describe('RoundRunner', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(passes.calls).toBe(4);
   });
+
+  it('with a gap, nudges after a round wait for it (however many), and idle waits for the round they asked for', async () => {
+    vi.useFakeTimers();
+    const passes = heldPasses();
+    const runner = new RoundRunner(passes.pass, () => {}, 250);
+    runner.nudge();
+    await passes.called(1);
+    // Nudges during the round: no pass at once after it, one round once the gap since its start is over.
+    runner.nudge();
+    runner.nudge();
+    passes.next().resolve(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes.calls).toBe(1);
+    let idle = false;
+    const waiting = runner.idle().then(() => (idle = true));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(passes.calls).toBe(1);
+    expect(idle).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await passes.called(2);
+    // Nudges after the round, inside its gap: one round, at the gap's end.
+    passes.next().resolve(0);
+    await vi.advanceTimersByTimeAsync(0);
+    runner.nudge();
+    runner.nudge();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(passes.calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await passes.called(3);
+    passes.next().resolve(0);
+    await waiting;
+    expect(idle).toBe(true);
+    // Long after, a nudge runs at once; stop drops a round still waiting for its gap.
+    await vi.advanceTimersByTimeAsync(1_000);
+    runner.nudge();
+    await passes.called(4);
+    passes.next().resolve(0);
+    await vi.advanceTimersByTimeAsync(0);
+    runner.nudge();
+    await runner.stop();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(passes.calls).toBe(4);
+    vi.useRealTimers();
+  });
 });

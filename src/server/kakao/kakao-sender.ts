@@ -17,7 +17,7 @@ import { formatKst } from '../../domain/kst';
 import { normalizeKoreanMobile } from '../../domain/korean-mobile';
 import { leadReference } from '../../domain/lead-reference';
 import type { Database } from '../db/client';
-import { RoundRunner } from '../db/round-runner';
+import { NUDGE_GAP_MS, RoundRunner } from '../db/round-runner';
 import { statusPath, statusToken } from '../founder/status-token';
 import { retryDelayMs } from '../mail/retry-delay';
 import { KAKAO_TIMEOUT_MS, type KakaoMessage, type KakaoOutcome, type KakaoProvider } from './solapi-client';
@@ -60,6 +60,7 @@ export class KakaoSender {
     this.runner = new RoundRunner(
       () => this.pass(),
       (error: unknown) => this.log.error({ err: error }, 'KakaoTalk messages not sent'),
+      NUDGE_GAP_MS,
     );
   }
 

@@ -21,7 +21,7 @@ import { leadReference } from '../../domain/lead-reference';
 import { WEEKLY_SUMMARY_URL, type PushKind, type PushPayload, type WeeklySummaryPayload } from '../../domain/push';
 import type { Stage } from '../../domain/stages';
 import type { Database } from '../db/client';
-import { RoundRunner } from '../db/round-runner';
+import { NUDGE_GAP_MS, RoundRunner } from '../db/round-runner';
 import { retryDelayMs } from '../mail/retry-delay';
 import type { VapidKeys } from './vapid-keys';
 
@@ -83,6 +83,7 @@ export class PushSender {
         return sent;
       },
       (error: unknown) => this.log.error({ err: error }, 'push notifications not sent'),
+      NUDGE_GAP_MS,
     );
   }
 
