@@ -50,6 +50,36 @@ const thread: ThreadView = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A quote of the lead, version `version`, with its thread message. */
+const quote = (version: number, changes: Partial<QuoteView> = {}): QuoteView => {
+  const items = [{ description: `기획 ${version}차`, quantity: version, unitPrice: 100_000 }];
+  return {
+    id: `1234abcd-0000-4000-8000-00000000000${version}`,
+    version,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    items,
+    totals: quoteTotals(items),
+    validUntil: '2099-12-31',
+    notes: `비고 ${version}`,
+    acceptedAt: null,
+    acceptedName: null,
+    acceptedSha256: null,
+    acceptanceIntact: null,
+    supersededAt: null,
+    withdrawnAt: null,
+    ...changes,
+  };
+};
+const message = (version: number, changes?: Partial<QuoteView>) => ({
+  id: `1234abcd-0000-4000-8000-0000000000b${version}`,
+  at: '2026-11-24T10:00:00.000Z',
+  side: 'team' as const,
+  memberEmail: 'owner@mvp24.example',
+  body: '',
+  memo: null,
+  quote: quote(version, changes),
+});
+
 describe('the thread panel', () => {
   it('shows both sides, fills a template to edit, and posts the edited text', async () => {
     const posted: unknown[] = [];
@@ -175,34 +205,6 @@ describe('the thread panel', () => {
   });
 
   it('shows each quote with its lines and state, starts the form from the latest, and withdraws an open one', async () => {
-    const quote = (version: number, changes: Partial<QuoteView> = {}): QuoteView => {
-      const items = [{ description: `기획 ${version}차`, quantity: version, unitPrice: 100_000 }];
-      return {
-        id: `1234abcd-0000-4000-8000-00000000000${version}`,
-        version,
-        createdAt: '2026-11-24T10:00:00.000Z',
-        items,
-        totals: quoteTotals(items),
-        validUntil: '2099-12-31',
-        notes: `비고 ${version}`,
-        acceptedAt: null,
-        acceptedName: null,
-        acceptedSha256: null,
-        acceptanceIntact: null,
-        supersededAt: null,
-        withdrawnAt: null,
-        ...changes,
-      };
-    };
-    const message = (version: number, changes?: Partial<QuoteView>) => ({
-      id: `1234abcd-0000-4000-8000-0000000000b${version}`,
-      at: '2026-11-24T10:00:00.000Z',
-      side: 'team' as const,
-      memberEmail: 'owner@mvp24.example',
-      body: '',
-      memo: null,
-      quote: quote(version, changes),
-    });
     const withQuotes: ThreadView = {
       messages: [message(1, { supersededAt: '2026-11-24T11:00:00.000Z' }), message(2)],
     };
@@ -237,33 +239,6 @@ describe('the thread panel', () => {
   });
 
   it("keeps a draft when another member's quote arrives, says so, starts from it on request and sends from it", async () => {
-    const quote = (version: number): QuoteView => {
-      const items = [{ description: `기획 ${version}차`, quantity: 1, unitPrice: 100_000 * version }];
-      return {
-        id: `1234abcd-0000-4000-8000-00000000000${version}`,
-        version,
-        createdAt: '2026-11-24T10:00:00.000Z',
-        items,
-        totals: quoteTotals(items),
-        validUntil: '2099-12-31',
-        notes: `비고 ${version}`,
-        acceptedAt: null,
-        acceptedName: null,
-        acceptedSha256: null,
-        acceptanceIntact: null,
-        supersededAt: null,
-        withdrawnAt: null,
-      };
-    };
-    const message = (version: number) => ({
-      id: `1234abcd-0000-4000-8000-0000000000b${version}`,
-      at: '2026-11-24T10:00:00.000Z',
-      side: 'team' as const,
-      memberEmail: 'owner@mvp24.example',
-      body: '',
-      memo: null,
-      quote: quote(version),
-    });
     const bodies: Record<string, unknown>[] = [];
     vi.stubGlobal(
       'fetch',
