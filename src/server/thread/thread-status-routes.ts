@@ -44,6 +44,7 @@ import { contractCopy } from '../../content/contract';
 import { CONTRACT_FIELDS, contractSignatureSchema, contractSubpaths, taxDetailsSchema } from '../../domain/contract';
 import { contractSectionHtml, CONTRACT_ANCHOR, type ContractFormState } from './contract-html';
 import { loadContracts, signContract } from './contract-store';
+import { sendDocument, STATUS_DOCUMENT_HEADERS } from './document-download';
 import { contractPdfFile } from './contract-pdf';
 import type { ContractSupplier } from './contract-sheet';
 import { storeContractAlerts } from './thread-alerts';
@@ -269,13 +270,7 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
       if (!found) return notFound(reply);
       const file = await quotePdfFile(database, found.ideaId, found.quote.id, operator);
       if (!file) return notFound(reply);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .type(file.contentType)
-        .send(file.content);
+      return sendDocument(reply, file, STATUS_DOCUMENT_HEADERS);
     },
   );
 
@@ -354,13 +349,7 @@ export async function threadStatusRoutes(app: FastifyInstance, options: ThreadSt
       if (!found) return notFound(reply);
       const file = await contractPdfFile(database, found.idea.id, found.contract.id, supplier);
       if (!file) return notFound(reply);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('referrer-policy', 'no-referrer')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .type(file.contentType)
-        .send(file.content);
+      return sendDocument(reply, file, STATUS_DOCUMENT_HEADERS);
     },
   );
 

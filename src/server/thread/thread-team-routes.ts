@@ -40,6 +40,7 @@ import {
   type ContractRefusal,
 } from './contract-store';
 import { contractPdfFile } from './contract-pdf';
+import { sendDocument } from './document-download';
 import type { ContractSupplier } from './contract-sheet';
 import { storeContractAlerts } from './thread-alerts';
 
@@ -214,11 +215,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     const file = await quotePdfFile(database, id, quoteId, options.operator);
     if (!file) throw new TeamApiError(404, 'not_found');
     await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { quoteId } });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .type(file.contentType)
-      .send(file.content);
+    return sendDocument(reply, file);
   });
 
   // The service agreement (decision 150): sent from an accepted quote, countersigned, its deposit marked received.
@@ -299,11 +296,7 @@ export async function threadTeamRoutes(scope: FastifyInstance, options: ThreadTe
     const file = await contractPdfFile(database, id, contractId, options.supplier);
     if (!file) throw new TeamApiError(404, 'not_found');
     await recordAccess(database, { ...member(request), action: 'thread_viewed', ideaId: id, details: { contractId } });
-    return reply
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .type(file.contentType)
-      .send(file.content);
+    return sendDocument(reply, file);
   });
 
   scope.get<{ Params: { id: string; messageId: string } }>(

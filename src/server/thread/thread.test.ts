@@ -514,6 +514,12 @@ describe.each(DRIVERS)('the thread on %s', (driver) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="quote-${leadReference(id)}-v3.pdf"`);
+    // Below the founder's link: kept by no cache, indexed by nobody, its address sent to nobody.
+    expect(pdf.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex, nofollow',
+      'referrer-policy': 'no-referrer',
+    });
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
     for (const expectedText of [
       quoteCopy.recipientName(idea!.name),
