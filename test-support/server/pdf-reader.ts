@@ -32,21 +32,14 @@ export interface GreyPage {
   pixels: Uint8Array;
 }
 
+/** pdftoppm's rendering of the first page of `file` at `dpi`, as `format` (its option), into `prefix` + extension. */
+const firstPage = (file: string, format: '-gray' | '-png', dpi: number, prefix: string) =>
+  run('pdftoppm', [format, '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, prefix]);
+
 /** The first page at `dpi`, grey. */
 export const pdfFirstPageGrey = (pdf: Buffer, dpi = 40): Promise<GreyPage> =>
   withFile(pdf, async (file, dir) => {
-    await run('pdftoppm', [
-      '-gray',
-      '-r',
-      String(dpi),
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      path.join(dir, 'page'),
-    ]);
+    await firstPage(file, '-gray', dpi, path.join(dir, 'page'));
     const image = fs.readFileSync(path.join(dir, 'page.pgm'));
     // Binary PGM: "P5", width, height, max value, each separated by whitespace, then one byte per pixel.
     const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(image.subarray(0, 64).toString('latin1'));
@@ -68,16 +61,5 @@ export function inkIn(page: GreyPage, from: number, to: number): number {
 /** The first page as a PNG file at `target` (for a person to look at). */
 export const pngOfPdf = (pdf: Buffer, target: string, dpi = 80): Promise<void> =>
   withFile(pdf, async (file) => {
-    await run('pdftoppm', [
-      '-png',
-      '-r',
-      String(dpi),
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      target.replace(/\.png$/, ''),
-    ]);
+    await firstPage(file, '-png', dpi, target.replace(/\.png$/, ''));
   });

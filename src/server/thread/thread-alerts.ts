@@ -7,7 +7,7 @@
  * The sender's claim and this update lock the same row, so an answer is counted in an alert that is then sent, or
  * gets a new one: never neither. Otherwise one pair per answer (the key holds the message id).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RowsFn } from '../db/client';
 import { leadReference } from '../../domain/lead-reference';
 
@@ -18,11 +18,26 @@ export async function storeQuoteAcceptedAlerts(
   quote: { id: string; version: number },
   options: { teamEmail: string; webhook: boolean },
 ): Promise<void> {
+  await storeOwnerAlerts(rows, ideaId, 'quote_accepted', quote.id, sql`'version', ${quote.version}::int`, options);
+}
+
+/**
+ * One alert of `kind` per channel (mail, and the chat when configured) to the lead's owner or the team, keyed by
+ * `kind:subject:channel` so it is stored once; its details the reference, `details` and the address it goes to.
+ */
+async function storeOwnerAlerts(
+  rows: RowsFn,
+  ideaId: string,
+  kind: string,
+  subject: string,
+  details: SQL,
+  options: { teamEmail: string; webhook: boolean },
+): Promise<void> {
   for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
     await rows(sql`
       insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
-      select ${`quote_accepted:${quote.id}:${channel}`}, 'quote_accepted', ${channel}, i.id,
-        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'version', ${quote.version}::int,
+      select ${`${kind}:${subject}:${channel}`}, ${kind}, ${channel}, i.id,
+        jsonb_build_object('reference', ${leadReference(ideaId)}::text, ${details},
           'to', coalesce(m.email, ${options.teamEmail})),
         now()
       from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
@@ -42,16 +57,7 @@ export async function storeContractAlerts(
   contractId: string,
   options: { teamEmail: string; webhook: boolean },
 ): Promise<void> {
-  for (const channel of options.webhook ? ['mail', 'webhook'] : ['mail'])
-    await rows(sql`
-      insert into alerts (key, kind, channel, idea_id, details, next_attempt_at)
-      select ${`${kind}:${contractId}:${channel}`}, ${kind}, ${channel}, i.id,
-        jsonb_build_object('reference', ${leadReference(ideaId)}::text, 'contractId', ${contractId}::text,
-          'to', coalesce(m.email, ${options.teamEmail})),
-        now()
-      from ideas i left join team_members m on m.id = i.owner_id and m.removed_at is null
-      where i.id = ${ideaId}::uuid
-      on conflict (key) do nothing`);
+  await storeOwnerAlerts(rows, ideaId, kind, contractId, sql`'contractId', ${contractId}::text`, options);
 }
 
 export async function storeAnsweredAlerts(
