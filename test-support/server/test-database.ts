@@ -91,7 +91,7 @@ export async function testDatabase(driver: Driver, options: { migrated?: boolean
 }
 
 /** PostgreSQL's "deadlock detected", however the driver wraps it. */
-function isDeadlock(error: unknown): boolean {
+export function isDeadlock(error: unknown): boolean {
   for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
     if ((cause as { code?: unknown }).code === '40P01') return true;
   }

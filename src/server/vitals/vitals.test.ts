@@ -32,6 +32,7 @@ import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/te
 import {
   APP_TEST_TIMEOUT_MS,
   DRIVERS,
+  isDeadlock,
   testDatabase,
   type TestDatabase,
 } from '../../../test-support/server/test-database';
@@ -86,7 +87,8 @@ describe.each(DRIVERS)('field vitals on %s', { timeout: APP_TEST_TIMEOUT_MS }, (
         );
         return;
       } catch (error) {
-        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        // Drizzle wraps the database's error: its code is on the cause (isDeadlock reads both).
+        if (attempt >= 5 || !isDeadlock(error)) throw error;
       }
     }
   });
