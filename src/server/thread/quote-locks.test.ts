@@ -81,7 +81,7 @@ describe('the quote locks on PostgreSQL', { timeout: APP_TEST_TIMEOUT_MS }, () =
     release();
     await holderDone;
     const [acceptance, sent] = await Promise.all([accepted, second]);
-    expect(acceptance.ok).toBe(true);
+    expect(acceptance).toMatchObject({ ok: true });
     expect(sent).toEqual(expect.any(String));
     const versions = await database.rows<{ version: number; accepted: boolean; superseded: boolean }>(
       sql`select version, accepted_at is not null as accepted, superseded_at is not null as superseded
