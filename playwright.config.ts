@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DESKTOP_ONLY_SPECS, ONE_VIEWPORT_TAG } from './tests/e2e/fixtures/viewports';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -51,6 +52,9 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // Only what can differ at 390 px with touch (tests/e2e/fixtures/viewports.ts).
+      testIgnore: DESKTOP_ONLY_SPECS,
+      grepInvert: new RegExp(ONE_VIEWPORT_TAG),
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

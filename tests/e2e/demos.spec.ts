@@ -16,8 +16,7 @@ const isDemo = (url: string) => {
 };
 const stampOf = (src: string | null) => Number(new URL(src ?? '', 'http://x').searchParams.get('t'));
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough for the animation files themselves');
+test.beforeEach(() => {
   // Real 300–450 KB animations and one-second screenshot waits: slower than the interception-based site specs.
   test.setTimeout(60_000);
 });

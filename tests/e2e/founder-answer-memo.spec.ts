@@ -33,7 +33,6 @@ let browser: Browser | undefined;
 let wav = '';
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
   testInfo.setTimeout(240_000);
   wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-answer-mic-')), 'voice.wav');
   writeMonoWav(wav, 10, (i, rate) => 0.5 * Math.sin((2 * Math.PI * 330 * i) / rate));
@@ -65,8 +64,7 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: leadsCopy.inbox.title })).toBeVisible({ timeout: 20_000 });
 }
 
-test('the founder records a voice memo answer on the status page and the team hears it with its length', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('the founder records a voice memo answer on the status page and the team hears it with its length', async () => {
   test.setTimeout(240_000);
   const founder = await browser!.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const visitor = await founder.newPage();

@@ -31,8 +31,7 @@ let database: Database | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   const databaseUrl = await preparedPostgres('booking_e2e');
   intake = await startIntakeServer(PORT, {
@@ -66,8 +65,7 @@ async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> 
 test('a founder books, the next one sees the slot gone (without JavaScript), a cancel frees it', async ({
   page,
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+}) => {
   test.setTimeout(180_000);
   const cspViolations: string[] = [];
   page.on('console', (message) => {

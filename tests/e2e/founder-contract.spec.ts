@@ -31,8 +31,7 @@ const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   intake = await startIntakeServer(PORT, {
     SITE_URL: ORIGIN,
@@ -77,10 +76,7 @@ const mailTo = (address: string, match: (text: string) => boolean, count = 1) =>
     30_000,
   );
 
-test('the founder signs the agreement at 390 px, the team countersigns, the lead is at 계약', async ({
-  browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('the founder signs the agreement at 390 px, the team countersigns, the lead is at 계약', async ({ browser }) => {
   test.setTimeout(300_000);
   const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const team = await context.newPage();

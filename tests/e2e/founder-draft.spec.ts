@@ -25,8 +25,7 @@ let intake: IntakeServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   intake = await startIntakeServer(PORT);
 });
 
@@ -45,8 +44,7 @@ async function typeDraft(page: Page) {
     .toContain(NAME);
 }
 
-test('a draft survives a reload, and 지우기 forgets it', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+test('a draft survives a reload, and 지우기 forgets it', async ({ page }) => {
   await gotoHydrated(page, `${BASE}/`);
   await expect(page.getByText(ideaForm.draft.note)).toBeVisible();
   await typeDraft(page);
@@ -61,8 +59,7 @@ test('a draft survives a reload, and 지우기 forgets it', async ({ page }, tes
   await expect(field(page, '이름')).toHaveValue('');
 });
 
-test('a draft survives the browser closing, and a successful send clears it', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+test('a draft survives the browser closing, and a successful send clears it', async () => {
   test.setTimeout(90_000);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-draft-profile-'));
   const open = () =>
@@ -101,8 +98,7 @@ test('a draft survives the browser closing, and a successful send clears it', as
   }
 });
 
-test('a recorded voice memo survives a reload (IndexedDB) and is sent with the idea', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+test('a recorded voice memo survives a reload (IndexedDB) and is sent with the idea', async () => {
   test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-draft-mic-'));
   const wav = path.join(dir, 'voice.wav');

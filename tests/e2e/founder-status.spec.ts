@@ -31,8 +31,7 @@ let database: Database | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   const databaseUrl = await preparedPostgres('founder_e2e');
   intake = await startIntakeServer(PORT, { DATABASE_URL: databaseUrl, SITE_URL: BASE, FOUNDER_MAIL: 'true' });
@@ -45,8 +44,7 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test('confirmation, status page, ready mail, my data and deletion', async ({ page, browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+test('confirmation, status page, ready mail, my data and deletion', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const cspViolations: string[] = [];
   page.on('console', (message) => {
@@ -146,8 +144,7 @@ test('confirmation, status page, ready mail, my data and deletion', async ({ pag
   expect(cspViolations).toEqual([]);
 });
 
-test('a guessed or altered link gets a Korean 404 and nothing else', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server)');
+test('a guessed or altered link gets a Korean 404 and nothing else', async ({ page }) => {
   for (const path of ['/status/guess', `/status/${'A'.repeat(43)}`, `/status/${'A'.repeat(43)}/data`]) {
     const response = await page.goto(`${BASE}${path}`);
     expect(response?.status()).toBe(404);

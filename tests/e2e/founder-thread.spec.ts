@@ -35,8 +35,7 @@ const LINES = [
 test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   intake = await startIntakeServer(PORT, { SITE_URL: ORIGIN, FOUNDER_MAIL: 'true' });
 });
@@ -63,8 +62,7 @@ const mailTo = (address: string, subject: RegExp, count = 1) =>
 
 test('추가 질문 from a template, answers with JavaScript on and off, unread and the owner told; a quote printed', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
   test.setTimeout(300_000);
   const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const team = await context.newPage();

@@ -51,8 +51,7 @@ async function attackerPage(intakeBase: string): Promise<string> {
 </script></body></html>`;
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   // No fill-time wait: a token fetched a moment ago is as good as the other site's would be after a while.
   intake = await startIntakeServer(INTAKE_PORT, { FORM_MIN_FILL_MS: '0' });
   const base = intake.base;
@@ -70,8 +69,7 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test("another site's page cannot make its visitor submit to our intake", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test("another site's page cannot make its visitor submit to our intake", async ({ page }) => {
   // What came back for each request to the intake: its status, or how the browser withheld an answer from the page.
   const intakeAnswers: (number | string)[] = [];
   page.on('response', (response) => {

@@ -10,8 +10,7 @@ import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 const PORT = 4175;
 let intake: IntakeServer | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   // The deployment's guards; TRUST_PROXY so the junk's X-Forwarded-For addresses count as its own.
   intake = await startIntakeServer(PORT, { TRUST_PROXY: 'true' });
 });
@@ -20,10 +19,7 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test('a visitor sends the form while junk floods the intake, and the team gets the idea', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('a visitor sends the form while junk floods the intake, and the team gets the idea', async ({ page }) => {
   test.setTimeout(120_000);
   let visitorDone!: () => void;
   const done = new Promise<void>((resolve) => (visitorDone = resolve));

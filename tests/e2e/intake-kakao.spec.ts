@@ -35,8 +35,7 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 let solapi: FakeSolapi | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   solapi = await startFakeSolapi(account);
   intake = await startIntakeServer(PORT, {
     SITE_URL,
@@ -52,10 +51,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await intake?.stop();
   await solapi?.stop();
-});
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only: contexts of its own');
 });
 
 const form = (page: Page) => page.locator('#idea-form form');

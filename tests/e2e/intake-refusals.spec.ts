@@ -40,8 +40,7 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 let wav = '';
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   intake = await startIntakeServer(PORT, { RATE_LIMIT_PER_IP: '1000' });
   wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-mic-')), 'voice.wav');
   writeSilenceWav(wav, 5);
@@ -50,10 +49,6 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(async () => {
   await intake?.stop();
   if (wav) fs.rmSync(path.dirname(wav), { recursive: true, force: true });
-});
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only: contexts of its own');
 });
 
 /** A mono 16-bit 48 kHz WAV of low noise, for Chromium's fake microphone. */

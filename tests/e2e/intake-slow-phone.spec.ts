@@ -22,8 +22,7 @@ const CONFIRMATION_WITHIN_MS = 1000;
 
 let intake: IntakeServer | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   intake = await startIntakeServer(PORT);
 });
 
@@ -39,8 +38,7 @@ declare global {
 
 test('with every script 4 s late, the confirmation shows within 1 s of the answer and the fields empty only then', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

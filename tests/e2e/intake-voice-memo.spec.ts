@@ -32,7 +32,6 @@ function writeToneWav(file: string, seconds: number): void {
 }
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
   testInfo.setTimeout(120_000); // the server's start (PGlite's migrations) on a busy machine
   wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-mic-')), 'voice.wav');
   writeToneWav(wav, 10);
@@ -56,8 +55,7 @@ async function launch(microphone: 'allowed' | 'refused'): Promise<Browser> {
   });
 }
 
-test('an idea sent as a voice memo, recorded with the keyboard, reaches the team as an audio attachment', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('an idea sent as a voice memo, recorded with the keyboard, reaches the team as an audio attachment', async () => {
   test.setTimeout(90_000);
   const browser = await launch('allowed');
   const page = await (await browser.newContext()).newPage();
@@ -145,8 +143,7 @@ test('an idea sent as a voice memo, recorded with the keyboard, reaches the team
   await browser.close();
 });
 
-test('a refused microphone gets a Korean message, and the idea sent as text still arrives', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('a refused microphone gets a Korean message, and the idea sent as text still arrives', async () => {
   test.setTimeout(60_000);
   const before = (await intake!.teamMails(0)).length;
   const browser = await launch('refused');
@@ -170,8 +167,7 @@ test('a refused microphone gets a Korean message, and the idea sent as text stil
   await browser.close();
 });
 
-test('on a phone, a tap on 음성 메모 녹음 before the page code has arrived starts the recording once it has', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (launches its own browser, phone-sized)');
+test('on a phone, a tap on 음성 메모 녹음 before the page code has arrived starts the recording once it has', async () => {
   test.setTimeout(60_000);
   const browser = await launch('allowed');
   const page = await (

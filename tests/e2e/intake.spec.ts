@@ -22,8 +22,7 @@ let smtp: SmtpTestServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   intake = await startIntakeServer(PORT);
   smtp = intake.smtp;
 });
@@ -32,8 +31,7 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test('an idea sent with the real form reaches the team by mail', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('an idea sent with the real form reaches the team by mail', async ({ page }) => {
   test.setTimeout(60_000);
   const cspViolations: string[] = [];
   page.on('console', (message) => {
@@ -108,8 +106,7 @@ async function phoneWithCodeHeldBack(browser: Browser) {
 
 test('what a visitor types on a phone before the page code arrives stays in the fields and is what gets sent', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
+}) => {
   test.setTimeout(60_000);
   smtp!.received.length = 0;
   const { page, context, release } = await phoneWithCodeHeldBack(browser);
@@ -139,10 +136,7 @@ test('what a visitor types on a phone before the page code arrives stays in the 
   await context.close();
 });
 
-test('with JavaScript off, the form is sent: a Korean receipt page, and the team is mailed', async ({
-  browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('with JavaScript off, the form is sent: a Korean receipt page, and the team is mailed', async ({ browser }) => {
   test.setTimeout(60_000);
   smtp!.received.length = 0;
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -180,8 +174,7 @@ test('with JavaScript off, the form is sent: a Korean receipt page, and the team
 
 test('with JavaScript off, a missing field gets a Korean page naming it, and Back keeps what was typed', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
   smtp!.received.length = 0;
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -202,8 +195,7 @@ test('with JavaScript off, a missing field gets a Korean page naming it, and Bac
 
 test('a press of 상담 신청하기 on a phone before the page code arrives is sent at once, not dropped', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'runs once, in a phone-sized context of its own');
+}) => {
   test.setTimeout(60_000);
   smtp!.received.length = 0;
   const { page, context } = await phoneWithCodeHeldBack(browser); // never released

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ONE_VIEWPORT } from './fixtures/viewports';
 import { gotoHydrated } from './fixtures/hydration';
 import { IDEA_LIMITS, tooLong } from '../../src/domain/idea';
 import { receipt, routeFormToken, routeIntake } from './fixtures/site-routes';
@@ -90,7 +91,7 @@ test.describe('idea form', () => {
     expect(await idea.getAttribute('placeholder')).toBe(typed);
   });
 
-  test('empty or blank required fields: required notice and nothing is sent', async ({ page }) => {
+  test('empty or blank required fields: required notice and nothing is sent', ONE_VIEWPORT, async ({ page }) => {
     const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
     const f = fields(page);
     await f.submit.click();
@@ -136,32 +137,34 @@ test.describe('idea form', () => {
     expect(sent!.headers.authorization).toBeUndefined();
   });
 
-  test('failure: error notice, console.error, fields keep their values; a retry reuses the Idempotency-Key', async ({
-    page,
-  }) => {
-    const intake = await routeIntake(page, [
-      { status: 500, body: { error: { code: 'internal_error', message: '서버 오류' } } },
-      { status: 202, body: receipt },
-    ]);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await fillAll(page);
-    await fields(page).submit.click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('제출 중 오류가 발생했습니다');
-    await expect(alert).toContainText('잠시 후 다시 시도해주세요.');
-    await expectValues(page, values);
-    expect(errors.some((text) => text.includes('500'))).toBe(true);
+  test(
+    'failure: error notice, console.error, fields keep their values; a retry reuses the Idempotency-Key',
+    ONE_VIEWPORT,
+    async ({ page }) => {
+      const intake = await routeIntake(page, [
+        { status: 500, body: { error: { code: 'internal_error', message: '서버 오류' } } },
+        { status: 202, body: receipt },
+      ]);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await fillAll(page);
+      await fields(page).submit.click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('제출 중 오류가 발생했습니다');
+      await expect(alert).toContainText('잠시 후 다시 시도해주세요.');
+      await expectValues(page, values);
+      expect(errors.some((text) => text.includes('500'))).toBe(true);
 
-    await fields(page).submit.click();
-    await expect(page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' })).toBeVisible();
-    expect(intake.submissions).toHaveLength(2);
-    expect(intake.submissions[1]!.headers['idempotency-key']).toBe(intake.submissions[0]!.headers['idempotency-key']);
-  });
+      await fields(page).submit.click();
+      await expect(page.getByRole('status').filter({ hasText: '아이디어가 접수되었습니다!' })).toBeVisible();
+      expect(intake.submissions).toHaveLength(2);
+      expect(intake.submissions[1]!.headers['idempotency-key']).toBe(intake.submissions[0]!.headers['idempotency-key']);
+    },
+  );
 
-  test('a changed submission after a failure gets a new Idempotency-Key', async ({ page }) => {
+  test('a changed submission after a failure gets a new Idempotency-Key', ONE_VIEWPORT, async ({ page }) => {
     const intake = await routeIntake(page, [
       { status: 503, body: { error: { code: 'unavailable', message: '점검 중' } } },
     ]);
@@ -176,7 +179,7 @@ test.describe('idea form', () => {
     );
   });
 
-  test('network error: error notice and values kept', async ({ page }) => {
+  test('network error: error notice and values kept', ONE_VIEWPORT, async ({ page }) => {
     await page.route('**/functions/v1/send-idea-email', (route) => route.abort('failed'));
     await fillAll(page);
     await fields(page).submit.click();
@@ -184,19 +187,23 @@ test.describe('idea form', () => {
     await expectValues(page, values);
   });
 
-  test('rate limited: says in Korean when to send again (Retry-After) and keeps the values', async ({ page }) => {
-    const message = '신청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
-    await routeIntake(page, [
-      { status: 429, body: { error: { code: 'rate_limited', message } }, headers: { 'Retry-After': '600' } },
-    ]);
-    await fillAll(page);
-    await fields(page).submit.click();
-    await expect(page.getByRole('alert')).toContainText(IDEA_REFUSALS.rateLimited.title);
-    await expect(page.getByRole('alert')).toContainText(retryAfterLine(600));
-    await expectValues(page, values);
-  });
+  test(
+    'rate limited: says in Korean when to send again (Retry-After) and keeps the values',
+    ONE_VIEWPORT,
+    async ({ page }) => {
+      const message = '신청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+      await routeIntake(page, [
+        { status: 429, body: { error: { code: 'rate_limited', message } }, headers: { 'Retry-After': '600' } },
+      ]);
+      await fillAll(page);
+      await fields(page).submit.click();
+      await expect(page.getByRole('alert')).toContainText(IDEA_REFUSALS.rateLimited.title);
+      await expect(page.getByRole('alert')).toContainText(retryAfterLine(600));
+      await expectValues(page, values);
+    },
+  );
 
-  test('too long for the shared contract: its Korean message, nothing sent', async ({ page }) => {
+  test('too long for the shared contract: its Korean message, nothing sent', ONE_VIEWPORT, async ({ page }) => {
     const intake = await routeIntake(page, [{ status: 202, body: receipt }]);
     await fillAll(page, { ...values, name: '가'.repeat(IDEA_LIMITS.name + 1) });
     await fields(page).submit.click();
@@ -204,7 +211,7 @@ test.describe('idea form', () => {
     expect(intake.submissions).toHaveLength(0);
   });
 
-  test('can be filled and sent with the keyboard alone', async ({ page }) => {
+  test('can be filled and sent with the keyboard alone', ONE_VIEWPORT, async ({ page }) => {
     await routeIntake(page, [{ status: 202, body: receipt }]);
     await fields(page).idea.focus();
     await page.keyboard.type(values.idea);

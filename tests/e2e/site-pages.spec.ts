@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { ONE_VIEWPORT } from './fixtures/viewports';
 import { gotoHydrated } from './fixtures/hydration';
 import { developmentSiteSettings, pagePaths } from '../../src/content/site';
 
-test('team page: mission, two profiles, values, figures and the newsletter links', async ({ page }) => {
+test('team page: mission, two profiles, values, figures and the newsletter links', ONE_VIEWPORT, async ({ page }) => {
   await gotoHydrated(page, '/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: '우리의 미션' })).toBeVisible();
@@ -25,23 +26,27 @@ test('team page: mission, two profiles, values, figures and the newsletter links
   }
 });
 
-test('privacy policy lists items, purpose, retention, processor, rights and contact', async ({ page }) => {
-  await gotoHydrated(page, '/privacy');
-  await expect(page.getByRole('heading', { level: 1, name: '개인정보처리방침' })).toBeVisible();
-  for (const heading of [
-    '수집하는 개인정보 항목',
-    '이용 목적',
-    '보유 기간과 파기',
-    '처리 위탁',
-    '이용자의 권리',
-    '문의처',
-  ]) {
-    await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
-  }
-  await expect(page.getByRole('link', { name: developmentSiteSettings.operator.contactEmail }).first()).toBeVisible();
-});
+test(
+  'privacy policy lists items, purpose, retention, processor, rights and contact',
+  ONE_VIEWPORT,
+  async ({ page }) => {
+    await gotoHydrated(page, '/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: '개인정보처리방침' })).toBeVisible();
+    for (const heading of [
+      '수집하는 개인정보 항목',
+      '이용 목적',
+      '보유 기간과 파기',
+      '처리 위탁',
+      '이용자의 권리',
+      '문의처',
+    ]) {
+      await expect(page.getByRole('heading', { name: new RegExp(heading) })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: developmentSiteSettings.operator.contactEmail }).first()).toBeVisible();
+  },
+);
 
-test('unknown path: HTTP 404, the not-found page, a way home and a console error', async ({ page }) => {
+test('unknown path: HTTP 404, the not-found page, a way home and a console error', ONE_VIEWPORT, async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

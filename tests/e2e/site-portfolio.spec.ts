@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ONE_VIEWPORT } from './fixtures/viewports';
 import { gotoHydrated } from './fixtures/hydration';
 import { portfolio } from '../../src/content/portfolio';
 import { routeDemos } from './fixtures/site-routes';
@@ -131,7 +132,7 @@ test.describe('portfolio cards and demo dialog', () => {
     await expect(button).toBeFocused();
   });
 
-  test('works with the keyboard alone and traps focus inside', async ({ page }) => {
+  test('works with the keyboard alone and traps focus inside', ONE_VIEWPORT, async ({ page }) => {
     await routeDemos(page);
     await gotoHydrated(page, '/');
     const item = portfolio[0]!;
@@ -165,7 +166,7 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(await dialog.evaluate((node) => getComputedStyle(node).overflowY)).toBe('auto');
   });
 
-  test('shows loading, then the loaded animation', async ({ page }) => {
+  test('shows loading, then the loaded animation', ONE_VIEWPORT, async ({ page }) => {
     const demos = await routeDemos(page);
     const held = demos.hold();
     await gotoHydrated(page, '/');
@@ -179,7 +180,7 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test('shows the placeholder when the demo fails, and "다시 시도" reloads it', async ({ page }) => {
+  test('shows the placeholder when the demo fails, and "다시 시도" reloads it', ONE_VIEWPORT, async ({ page }) => {
     const demos = await routeDemos(page);
     demos.failNext(1);
     await gotoHydrated(page, '/');
@@ -194,7 +195,7 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(demos.requests[0]!.searchParams.get('t')).not.toBe(demos.requests[1]!.searchParams.get('t'));
   });
 
-  test('pause shows a still frame; resume restarts with a new ?t=', async ({ page }) => {
+  test('pause shows a still frame; resume restarts with a new ?t=', ONE_VIEWPORT, async ({ page }) => {
     const demos = await routeDemos(page);
     await gotoHydrated(page, '/');
     await card(page, portfolio[0]!.title).click();
@@ -216,7 +217,7 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(demos.requests.map((url) => url.searchParams.get('t'))).toEqual([first, second]);
   });
 
-  test('every opening starts again from loading and playing', async ({ page }) => {
+  test('every opening starts again from loading and playing', ONE_VIEWPORT, async ({ page }) => {
     const demos = await routeDemos(page);
     await gotoHydrated(page, '/');
     const button = card(page, portfolio[0]!.title);
@@ -235,7 +236,7 @@ test.describe('portfolio cards and demo dialog', () => {
     expect(demos.requests).toHaveLength(2);
   });
 
-  test('starts paused when the visitor prefers reduced motion', async ({ page }) => {
+  test('starts paused when the visitor prefers reduced motion', ONE_VIEWPORT, async ({ page }) => {
     await routeDemos(page);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoHydrated(page, '/');
@@ -245,7 +246,7 @@ test.describe('portfolio cards and demo dialog', () => {
     await expect(dialog.locator('canvas')).toBeVisible();
   });
 
-  test('cards show the title, category, first two features and +2', async ({ page }) => {
+  test('cards show the title, category, first two features and +2', ONE_VIEWPORT, async ({ page }) => {
     await gotoHydrated(page, '/');
     for (const item of portfolio) {
       const features = card(page, item.title).getByTestId('card-features');

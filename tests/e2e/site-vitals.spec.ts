@@ -65,7 +65,6 @@ const routePath = (id: string) => routes.find((route) => route.id === id)!.path;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
   testInfo.setTimeout(240_000); // a PostgreSQL cluster and the server's start on a busy machine
   databaseUrl = await preparedPostgres('vitals_e2e');
   intake = await startIntakeServer(PORT, { DATABASE_URL: databaseUrl, SITE_URL: BASE, VITALS_FLUSH_MS: '200' });
@@ -343,8 +342,7 @@ function expectNoIdentifier({ url, beacon, headers, status }: SentBeacon, route:
   for (const value of Object.values(beacon.metrics)) expect(typeof value).toBe('number');
 }
 
-test('real visits show on the team’s 현황 screen, with no cookie and no identifier', async ({ browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only (its own server and contexts)');
+test('real visits show on the team’s 현황 screen, with no cookie and no identifier', async ({ browser }) => {
   test.setTimeout(300_000);
   const contexts: BrowserContext[] = [];
   const setCookies: string[] = [];

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect, test, type Browser } from '@playwright/test';
+import { ONE_VIEWPORT } from './fixtures/viewports';
 import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
 import { leadsCopy, teamErrorMessages } from '../../src/content/workspace';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
@@ -168,7 +169,7 @@ test('the first owner enrolls from the CLI invite, invites by mail, signs out an
   expect(cspViolations).toEqual([]);
 });
 
-test('a removed member is signed out and cannot sign in again', async ({ browser }) => {
+test('a removed member is signed out and cannot sign in again', ONE_VIEWPORT, async ({ browser }) => {
   test.setTimeout(60_000);
   const member = await newMemberPage(browser, await inviteWithCli('leaving@example.com'));
   const removed = await runCaptured(
@@ -185,60 +186,67 @@ test('a removed member is signed out and cannot sign in again', async ({ browser
   await member.context().close();
 });
 
-test('without a session every API path answers 401, and a cross-origin POST is refused', async ({ browser }) => {
-  const context = await browser.newContext();
-  const same = { origin: base };
-  for (const [method, path] of [
-    ['GET', TEAM_AUTH_PATHS.me],
-    ['GET', TEAM_AUTH_PATHS.members],
-    ['GET', TEAM_AUTH_PATHS.accessRecords],
-    ['GET', '/team/api/leads'],
-    ['GET', '/team/api/no-such-path'],
-    ['POST', TEAM_AUTH_PATHS.members],
-    ['POST', TEAM_AUTH_PATHS.signOut],
-    ['DELETE', TEAM_AUTH_PATHS.member('00000000-0000-4000-8000-000000000000')],
-  ] as const) {
-    const response = await context.request.fetch(`${base}${path}`, { method, headers: same });
-    expect(response.status(), `${method} ${path}`).toBe(401);
-    expect((await response.json()).error.code).toBe('unauthorized');
-  }
-  const crossOrigin = await context.request.post(`${base}${TEAM_AUTH_PATHS.signInOptions}`, {
-    headers: { origin: 'https://evil.example' },
-  });
-  expect(crossOrigin.status()).toBe(403);
+test(
+  'without a session every API path answers 401, and a cross-origin POST is refused',
+  ONE_VIEWPORT,
+  async ({ browser }) => {
+    const context = await browser.newContext();
+    const same = { origin: base };
+    for (const [method, path] of [
+      ['GET', TEAM_AUTH_PATHS.me],
+      ['GET', TEAM_AUTH_PATHS.members],
+      ['GET', TEAM_AUTH_PATHS.accessRecords],
+      ['GET', '/team/api/leads'],
+      ['GET', '/team/api/no-such-path'],
+      ['POST', TEAM_AUTH_PATHS.members],
+      ['POST', TEAM_AUTH_PATHS.signOut],
+      ['DELETE', TEAM_AUTH_PATHS.member('00000000-0000-4000-8000-000000000000')],
+    ] as const) {
+      const response = await context.request.fetch(`${base}${path}`, { method, headers: same });
+      expect(response.status(), `${method} ${path}`).toBe(401);
+      expect((await response.json()).error.code).toBe('unauthorized');
+    }
+    const crossOrigin = await context.request.post(`${base}${TEAM_AUTH_PATHS.signInOptions}`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossOrigin.status()).toBe(403);
 
-  // From a page of another origin, the browser's own cross-site request is refused the same way.
-  const page = await context.newPage();
-  await page.goto(`${base.replace('localhost', '127.0.0.1')}/`);
-  const status = await page.evaluate(
-    (url) =>
-      fetch(url, { method: 'POST', credentials: 'include' }).then(
-        (r) => r.status,
-        () => 0,
-      ),
-    `${base}${TEAM_AUTH_PATHS.signInOptions}`,
-  );
-  // CORS hides the answer from the page (0), and the server refused it anyway: no challenge was made for it.
-  expect([0, 403]).toContain(status);
-  await context.close();
-});
+    // From a page of another origin, the browser's own cross-site request is refused the same way.
+    const page = await context.newPage();
+    await page.goto(`${base.replace('localhost', '127.0.0.1')}/`);
+    const status = await page.evaluate(
+      (url) =>
+        fetch(url, { method: 'POST', credentials: 'include' }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      `${base}${TEAM_AUTH_PATHS.signInOptions}`,
+    );
+    // CORS hides the answer from the page (0), and the server refused it anyway: no challenge was made for it.
+    expect([0, 403]).toContain(status);
+    await context.close();
+  },
+);
 
-test('an idle session ends: the next request shows the sign-in screen with a note', async ({ browser }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one idle wait is enough');
-  const page = await newMemberPage(browser, await inviteWithCli('idle@example.com'), { clock: true });
-  // TEAM_IDLE_MINUTES=1 on this server: a minute without a request ends the session on the server. The session's
-  // clock is moved past it in the database instead of waiting the minute out.
-  const { idleMs } = (await (await page.request.get(`${base}${TEAM_AUTH_PATHS.me}`)).json()) as { idleMs: number };
-  await database!.rows(
-    sql`update team_sessions set last_seen_at = last_seen_at - make_interval(secs => ${idleMs / 1000 + 1})`,
-  );
-  // The page's clock moves as far, without running its timers: the page's own idle timer (team-idle.spec.ts) stays
-  // put, so what signs it out here is the server's 401 to the page's next request.
-  await page.clock.setSystemTime(Date.now() + idleMs + 1_000);
-  // The member comes back to the tab: the workspace asks who is signed in, gets 401, and says why.
-  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-  await expect(page.getByRole('heading', { name: copy.signIn.title })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(copy.signIn.idleNote);
-  await expectNoAxeViolations(page);
-  await page.context().close();
-});
+test(
+  'an idle session ends: the next request shows the sign-in screen with a note',
+  ONE_VIEWPORT,
+  async ({ browser }) => {
+    const page = await newMemberPage(browser, await inviteWithCli('idle@example.com'), { clock: true });
+    // TEAM_IDLE_MINUTES=1 on this server: a minute without a request ends the session on the server. The session's
+    // clock is moved past it in the database instead of waiting the minute out.
+    const { idleMs } = (await (await page.request.get(`${base}${TEAM_AUTH_PATHS.me}`)).json()) as { idleMs: number };
+    await database!.rows(
+      sql`update team_sessions set last_seen_at = last_seen_at - make_interval(secs => ${idleMs / 1000 + 1})`,
+    );
+    // The page's clock moves as far, without running its timers: the page's own idle timer (team-idle.spec.ts) stays
+    // put, so what signs it out here is the server's 401 to the page's next request.
+    await page.clock.setSystemTime(Date.now() + idleMs + 1_000);
+    // The member comes back to the tab: the workspace asks who is signed in, gets 401, and says why.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByRole('heading', { name: copy.signIn.title })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(copy.signIn.idleNote);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  },
+);

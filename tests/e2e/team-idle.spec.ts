@@ -24,7 +24,6 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
   // The server's start on a busy shared machine (PGlite, tsx's first compile) takes minutes (fixtures/intake-server.ts).
   testInfo.setTimeout(200_000);
   intake = await startIntakeServer(PORT, { SITE_URL: BASE, FORM_SECRET, FORM_MIN_FILL_MS: '0' });
@@ -34,8 +33,7 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
-test('at the idle limit the open lead leaves the screen at once and sign-in shows', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one server and one clock are enough');
+test('at the idle limit the open lead leaves the screen at once and sign-in shows', async ({ page }) => {
   test.setTimeout(120_000);
   const visitor = { name: '성춘향', email: 'chunhyang-idle@example.com', idea: '남원 한옥 숙소를 예약하는 앱' };
   const sent = await page.request.post(`${BASE}${IDEA_ENDPOINT}`, {

@@ -34,8 +34,7 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 let wav = '';
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-mic-')), 'voice.wav');
   writeMonoWav(wav, 10, (i, rate) => 0.4 * Math.sin((2 * Math.PI * 440 * i) / rate));
   intake = await startIntakeServer(PORT, { SITE_URL: `http://localhost:${PORT}` });
@@ -87,8 +86,7 @@ async function sendVoiceIdea(page: Page): Promise<void> {
   await intake!.teamMails(1);
 }
 
-test('an idea from the public form reaches the inbox, its memo plays, and 프로토타입 전달 counts in the figures', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+test('an idea from the public form reaches the inbox, its memo plays, and 프로토타입 전달 counts in the figures', async () => {
   test.setTimeout(180_000);
   const browser: Browser = await chromium.launch({
     ...chromiumLaunch,

@@ -44,8 +44,7 @@ let intake: IntakeServer | undefined;
 let push: FakePushService | undefined;
 let caDir: string | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   // Booting PGlite and the server takes seconds on a busy machine.
   test.setTimeout(240_000);
   push = await startFakePushService();
@@ -73,7 +72,6 @@ async function signIn(page: Page, email = 'owner@mvp24.example'): Promise<void> 
 test('a new idea reaches the open inbox live; the board moves it by keyboard to 프로토타입 전달 with its link', async ({
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
   test.setTimeout(180_000);
   const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const page = await context.newPage();
@@ -184,8 +182,7 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
 
 test('a member turns notifications on; a new idea is pushed, shown by the service worker, and its click opens the lead', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   await context.grantPermissions(['notifications'], { origin: ORIGIN });

@@ -21,7 +21,6 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
   // The server's start on a busy shared machine (PGlite, tsx's first compile) takes minutes (fixtures/intake-server.ts).
   testInfo.setTimeout(200_000);
   intake = await startIntakeServer(PORT, { SITE_URL: BASE });
@@ -63,10 +62,7 @@ async function inviteRefused(browser: Browser, link: string) {
   await page.context().close();
 }
 
-test('owners re-issue and revoke invites, change a role and give the export-and-erase grant', async ({
-  browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one server is enough');
+test('owners re-issue and revoke invites, change a role and give the export-and-erase grant', async ({ browser }) => {
   test.setTimeout(240_000);
   const owner = await enroll(browser, await cliInvite('owner@mvp24.example'));
   const member = await enroll(browser, await cliInvite('member@mvp24.example'));

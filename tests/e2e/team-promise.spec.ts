@@ -30,8 +30,7 @@ test.describe.configure({ mode: 'serial' });
 let intake: IntakeServer | undefined;
 let webhook: WebhookTestServer | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
+test.beforeAll(async () => {
   test.setTimeout(240_000);
   webhook = await startWebhookServer();
   intake = await startIntakeServer(PORT, {
@@ -77,8 +76,7 @@ const referenceIn = (subject: string | undefined) => {
 
 test('a reference finds its lead; a closed lead never shows 지남; a founder’s deletion reaches the team', async ({
   browser,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+}) => {
   test.setTimeout(240_000);
   const visitorContext = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   const visitor = await visitorContext.newPage();
