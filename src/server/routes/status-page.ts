@@ -168,6 +168,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
               founderMails: erased.founderMails,
               messages: erased.messages,
               threadMemos: erased.threadMemos,
+              contractsKept: erased.contractsKept,
             },
           });
           if (erased.ideas > 0)
