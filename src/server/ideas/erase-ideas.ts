@@ -184,6 +184,14 @@ export async function keepConcludedContracts(rows: RowsFn, list: SQL): Promise<n
   return kept.length;
 }
 
+/** Whether erasing the idea `id` would keep an agreement's records (a concluded one): the confirmations say so. */
+export async function keepsContractRecords(database: Pick<Database, 'rows'>, id: string): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from contracts where idea_id = ${id}::uuid and countersigned_at is not null limit 1`,
+  );
+  return rows.length > 0;
+}
+
 interface ErasedRow extends Record<string, unknown> {
   mailbox_originals: number | string;
   plain_memos: number | string;

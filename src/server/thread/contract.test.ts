@@ -38,7 +38,9 @@ import { loadKeptContracts } from './contract-records';
 import { destroyExpiredIdeas, retentionJob } from '../jobs/retention';
 import { JobScheduler } from '../jobs/scheduler';
 import { retentionPromise } from '../../content/privacy';
+import { statusPageCopy } from '../../content/status-page';
 import { CONTRACT_RECORDS_PATH, contractRecordPdfPath, type KeptContractList } from '../../domain/contract-records';
+import type { LeadDetail } from '../../domain/workspace-api';
 
 const SECRET = 'contract-test-status-link-secret-0123456789';
 const FOUNDER = 'founder@example.com';
@@ -377,10 +379,13 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
       receiptNumber: '01012345678',
     });
 
-    // Signed by the founder only, not concluded: no contract was made. The founder's erasure takes the agreement,
-    // the signature and the details with the idea; nothing is kept apart.
+    // Signed by the founder only, not concluded: no contract was made. The confirmation promises no keeping, and the
+    // founder's erasure takes the agreement, the signature and the details with the idea; nothing is kept apart.
+    const confirm = await app.inject({ method: 'POST', url: `${second.base}/delete-confirm`, headers: sameSite });
+    expect(confirm.body).not.toContain('data-contract-kept');
     const erased = await app.inject({ method: 'POST', url: `${second.base}/delete`, headers: sameSite });
     expect(erased.statusCode).toBe(200);
+    expect(erased.body).not.toContain('data-contract-kept');
     expect(await loadContracts(app.database, second.id)).toEqual([]);
     expect(await app.database.rows(sql`select 1 from contract_records`)).toEqual([]);
   });
@@ -408,8 +413,14 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
     // Before: nothing changes on the founder's side (their download still has the agreement).
     expect((await app.inject({ method: 'GET', url: `${base}/data` })).body).toContain('주식회사 빵집연구소');
 
+    // The confirmation says what is kept apart, for how long, and that the rest goes now; so does the page after.
+    const confirm = await app.inject({ method: 'POST', url: `${base}/delete-confirm`, headers: sameSite });
+    expect(confirm.body).toContain(
+      escapeHtml(statusPageCopy.confirmDelete.contractKept(retentionPromise.contractYears)),
+    );
     const erased = await app.inject({ method: 'POST', url: `${base}/delete`, headers: sameSite });
     expect(erased.statusCode).toBe(200);
+    expect(erased.body).toContain(escapeHtml(statusPageCopy.deleted.contractKept(retentionPromise.contractYears)));
 
     // The idea and everything else are gone; the status link with them.
     expect(await app.database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).toEqual([]);
@@ -543,10 +554,14 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
     expect(await app.database.rows(sql`select 1 from contract_records`)).toEqual([]);
   });
 
-  it('keeps it apart when the team erases the lead too', async () => {
+  it('keeps it apart when the team erases the lead too, and says so in the lead', async () => {
     const app = await start();
     const { member, headers } = await signedIn(app.database);
     const { id, contractId } = await concludedLead(app, headers, member.id);
+    const other = await leadWithQuote(app, headers, member.id);
+    const lead = (id: string) => app.inject({ method: 'GET', url: `/team/api/leads/${id}`, headers });
+    expect((await lead(id)).json<LeadDetail>().contractConcluded).toBe(true);
+    expect((await lead(other.id)).json<LeadDetail>().contractConcluded).toBe(false);
     const erased = await app.inject({
       method: 'DELETE',
       url: `/team/api/leads/${id}`,
