@@ -221,6 +221,9 @@ export async function eraseIdeas(
   if (ids.length === 0) return erased;
   const list = ideaIdList(ids);
   await database.transaction(async (rows) => {
+    // The ideas' rows first, as every change to a lead's agreement locks them (thread/contract-store.ts): a
+    // countersignature in flight commits before the copy below reads, so a contract concluded then is kept too.
+    await rows(sql`select id from ideas where id in (${list}) order by id for update`);
     erased.contractsKept = await keepConcludedContracts(rows, list);
     // One statement (decision 111): every row of the ideas goes in one snapshot, each table's count read back. The
     // meetings' cells and mails go by their cascades, the meeting's presence is counted first. A memo without a key
