@@ -86,6 +86,7 @@ export const TEAM_ONLY_COPY = new Set([
   'push-notifications.ts',
   'kakao-templates.ts',
   'mailbox-review.ts',
+  'contract-records.ts',
 ]);
 
 export function collectSiteText(repoRoot: string): string {

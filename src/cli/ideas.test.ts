@@ -17,7 +17,9 @@ import { testConfig } from '../server/config';
 import { acquireDataDirLock } from '../server/db/data-dir-lock';
 import { storeIdea } from '../server/ideas/idea-store';
 import { testDatabase, type TestDatabase } from '../../test-support/server/test-database';
-import { main } from './ideas';
+import { formatErased, main } from './ideas';
+import { nothingErased } from '../server/ideas/erase-ideas';
+import { retentionPromise } from '../content/privacy';
 import { runCaptured } from './captured-cli';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -253,5 +255,15 @@ describe('ideas CLI as a command', () => {
       code: 1,
       stderr: expect.stringContaining('해당하는 아이디어가 없습니다'),
     });
+  });
+});
+
+describe('the erasure report', () => {
+  it('says a concluded agreement was kept apart, and only then (decision 160)', () => {
+    const kept = formatErased('id', { ...nothingErased(), ideas: 1, contractsKept: 1 });
+    expect(kept).toContain(
+      `체결된 계약의 기록 1건은 법령에 따라 신청과 분리해 계약일로부터 ${retentionPromise.contractYears}년`,
+    );
+    expect(formatErased('id', { ...nothingErased(), ideas: 1 })).not.toContain('체결된 계약');
   });
 });

@@ -14,6 +14,7 @@ import { closeFilesToOthers } from '../server/storage/data-dir-access';
 import { CliError, processIo, runCommand, type CliIo } from './cli-connection';
 import { connectTeamIdeas, type TeamIdeasClient } from './team-ideas-client';
 import { leadReference } from '../domain/lead-reference';
+import { retentionPromise } from '../content/privacy';
 
 export { ideasCsv, statusLabel };
 
@@ -75,6 +76,12 @@ export function formatErased(id: string, erased: Erased): string {
     `- 음성 메모 ${erased.voiceMemos}건`,
     `- 신청자와 주고받은 메시지 ${erased.messages}건 (답변 음성 메모 ${erased.threadMemos}건, 견적서 ${erased.quotes}건)`,
     `- 메일 파일(.eml) ${erased.mailFiles}개`,
+    // A concluded agreement's records are moved apart, not erased (decision 160).
+    ...(erased.contractsKept > 0
+      ? [
+          `체결된 계약의 기록 ${erased.contractsKept}건은 법령에 따라 신청과 분리해 계약일로부터 ${retentionPromise.contractYears}년 동안 보관한 뒤 파기합니다.`,
+        ]
+      : []),
     '팀 메일함에 이미 도착한 메일은 메일함에서 직접 지워주세요.',
   ].join('\n');
 }

@@ -25,7 +25,8 @@ export const retentionPromise = {
   /**
    * Years a concluded service agreement's records (the agreement, its signatures, the tax-invoice details, the
    * deposit's receipt) are kept from the day it was concluded: 전자상거래법 시행령 제6조 (계약 또는 청약철회 등에
-   * 관한 기록, 대금결제 및 재화 등의 공급에 관한 기록: 5년). The retention job holds such a lead this long.
+   * 관한 기록, 대금결제 및 재화 등의 공급에 관한 기록: 5년). Erasing the lead before then moves these records to a
+   * table of their own, kept apart until this long after the conclusion (decision 160).
    */
   contractYears: 5,
 } as const;
@@ -57,9 +58,9 @@ const sections: readonly PolicySection[] = [
   {
     title: '3. 보유 기간과 파기',
     paragraphs: [
-      `신청 정보는 상담이 끝난 날로부터 ${retentionPromise.ideaDays / 365}년(상담으로 이어지지 않은 신청은 접수한 날로부터 ${retentionPromise.ideaDays / 365}년)까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 바로 파기합니다.`,
+      `신청 정보는 상담이 끝난 날로부터 ${retentionPromise.ideaDays / 365}년(상담으로 이어지지 않은 신청은 접수한 날로부터 ${retentionPromise.ideaDays / 365}년)까지 보관한 뒤 지체 없이 파기합니다. 이용자가 삭제를 요청하면 바로 파기합니다. 다만 계약을 맺은 경우에는 계약에 관한 기록만 아래와 같이 법령에 따라 따로 보관합니다.`,
       `전자 파일은 복구할 수 없는 방법으로 삭제합니다. 파기하면 그 즉시 신청 정보를 지워 더는 보이거나 쓰이지 않게 하고, 음성 메모는 메모마다 따로 만든 암호 키를 지워 그 순간부터 누구도 들을 수 없게 합니다. 데이터베이스 파일과 데이터베이스의 변경 기록(로그) 파일에 남은 흔적도 ${retentionPromise.purgeMinutes}분 안에 지우며, 서버를 다시 시작해도 되살아나지 않습니다. 출력물은 분쇄하거나 소각합니다.`,
-      `계약을 맺은 경우, 계약서와 양측의 서명 기록, 세금계산서·현금영수증 발행 정보와 계약금 입금 기록은 「전자상거래 등에서의 소비자보호에 관한 법률」에 따라(계약 또는 청약철회 등에 관한 기록, 대금결제 및 재화 등의 공급에 관한 기록) 계약을 맺은 날로부터 ${retentionPromise.contractYears}년 동안 신청 정보와 함께 보관한 뒤 지체 없이 파기합니다. 이 기간에는 법령이 정한 목적 외에는 이용하지 않습니다.`,
+      `계약을 맺은 경우, 계약서와 양측의 서명 기록, 세금계산서·현금영수증 발행 정보와 계약금 입금 기록은 「전자상거래 등에서의 소비자보호에 관한 법률」에 따라(계약 또는 청약철회 등에 관한 기록, 대금결제 및 재화 등의 공급에 관한 기록) 계약을 맺은 날로부터 ${retentionPromise.contractYears}년 동안 보관한 뒤 지체 없이 파기합니다. 그 전에 신청 정보를 파기하는 경우(이용자의 삭제 요청이나 보관 기간 만료)에는 이 기록만 다른 개인정보와 분리해 따로 보관하고, 나머지는 바로 파기합니다. 따로 보관하는 기록에는 아이디어 내용, 연락처, 음성 메모, 팀과 주고받은 메시지가 들어 있지 않습니다. 이 기록은 법령이 정한 목적 외에는 이용하지 않으며, 팀원만 열람할 수 있고 열람할 때마다 누가 열람했는지 기록합니다.`,
       `장애에 대비한 백업 파일에는 파기 전에 만든 사본이 남아 있을 수 있습니다. 백업은 암호화해 보관하고 복구 외의 목적으로는 열어 보지 않으며, 만든 날로부터 ${retentionPromise.backupDays}일이 지나면 삭제합니다. 따라서 파기한 정보도 늦어도 ${retentionPromise.backupDays}일 안에 백업에서 사라집니다. 백업으로 복구하는 경우에는 그 사이에 파기한 정보를 다시 파기합니다.`,
     ],
   },

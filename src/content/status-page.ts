@@ -59,12 +59,18 @@ export const statusPageCopy = {
   confirmDelete: {
     title: '신청을 삭제할까요?',
     lead: '삭제하면 보내신 아이디어, 음성 메모, 연락처와 진행 기록이 모두 지워집니다. 팀도 더 이상 볼 수 없고, 되돌릴 수 없습니다. 필요하면 먼저 내 데이터를 내려받아 두세요.',
+    /** Shown when an agreement on the request was concluded (decision 160): what is kept apart, and for how long. */
+    contractKept: (years: number) =>
+      `맺으신 계약의 기록(계약서와 양측의 서명, 세금계산서·현금영수증 발행 정보, 계약금 입금 기록)은 「전자상거래 등에서의 소비자보호에 관한 법률」에 따라 다른 정보와 분리해 계약을 맺은 날로부터 ${years}년 동안 보관한 뒤 파기합니다. 이 기록은 법령이 정한 목적 외에는 쓰지 않습니다. 그 밖의 정보는 지금 모두 지웁니다.`,
     confirm: '네, 삭제합니다',
     cancel: '취소하고 돌아가기',
   },
   deleted: {
     title: '신청을 삭제했습니다',
     lead: '보내신 아이디어와 관련 기록을 모두 지웠습니다. 이 링크는 이제 열리지 않습니다. 팀의 메일함에 이미 도착한 알림 메일도 지우도록 팀에 전달됩니다.',
+    /** After the erasure of a request with a concluded agreement (decision 160). */
+    contractKept: (years: number) =>
+      `맺으신 계약의 기록만 법령에 따라 다른 정보와 분리해 계약을 맺은 날로부터 ${years}년 동안 보관한 뒤 파기합니다.`,
   },
   notFound: {
     title: '신청을 찾을 수 없습니다',

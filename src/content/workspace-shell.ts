@@ -154,6 +154,8 @@ export const workspaceShellCopy = {
       mailbox_reviewed: '확인할 메일 보기',
       mailbox_attached: '확인할 메일을 대화에 넣기',
       mailbox_dismissed: '확인할 메일 무시하기',
+      contract_records_viewed: '보관 중인 계약 기록 보기',
+      contract_record_downloaded: '보관 중인 계약서 내려받기',
       status_viewed: '진행 상황 페이지 보기',
       visitor_downloaded: '내 데이터 내려받기',
       visitor_erased: '신청 삭제',

@@ -127,6 +127,9 @@ export const leadsCopy = {
     eraseTitle: '정말 삭제할까요?',
     eraseHelp: (reference: string) =>
       `신청자의 요청으로 삭제하면 아이디어, 음성 메모, 기록이 모두 지워지고 되돌릴 수 없어요. 확인을 위해 접수 번호 ${reference}를 입력해 주세요.`,
+    /** In the erase dialog of a lead whose agreement was concluded (decision 160). */
+    eraseKeepsContract: (years: number) =>
+      `이 신청은 계약이 체결됐어요. 삭제해도 계약서와 양측의 서명, 세금계산서·현금영수증 발행 정보, 계약금 입금 기록은 전자상거래법에 따라 신청과 분리해 계약일로부터 ${years}년 동안 「보관 중인 계약 기록」에 보관한 뒤 파기돼요. 나머지는 지금 모두 지워져요.`,
     eraseLabel: '접수 번호',
     eraseConfirm: '삭제',
     cancel: '취소',

@@ -56,6 +56,9 @@ export const ACCESS_ACTIONS = [
   'mailbox_reviewed',
   'mailbox_attached',
   'mailbox_dismissed',
+  // The concluded agreements' records kept apart after their lead's erasure (decision 160): listed, one downloaded.
+  'contract_records_viewed',
+  'contract_record_downloaded',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -154,6 +154,11 @@ export interface LeadDetail extends LeadSummary {
     lastError: string | null;
   };
   timeline: LeadTimelineEntry[];
+  /**
+   * Whether an agreement on it was concluded: its erasure then keeps the agreement's records apart for the years the
+   * law requires (decision 160), which the erase dialog says.
+   */
+  contractConcluded: boolean;
   /** Who the lead may be given to (the owner select). */
   members: { id: string; email: string }[];
   now: string;

@@ -27,6 +27,7 @@ import { outboxHealthCheck } from './http/outbox-health';
 import { OutboxWorker } from './mail/outbox-worker';
 import { MailboxReader, mailboxHealthCheck } from './mailbox/mailbox-reader';
 import { mailboxReviewRoutes } from './mailbox/mailbox-unmatched';
+import { contractRecordsRoutes } from './thread/contract-records';
 import { mailTransportFor, type MailTransport } from './mail/transport';
 import { formTokenRoute } from './routes/form-token';
 import { healthzRoute } from './routes/healthz';
@@ -434,6 +435,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies = {
         }),
       (scope) => scope.register(pushRoutes, { database, publicKey: vapidKeys.publicKey }),
       (scope) => scope.register(mailboxReviewRoutes, { database, events, keptDays: config.mailbox.unmatchedDays }),
+      (scope) =>
+        scope.register(contractRecordsRoutes, { database, supplier: contractSupplier(config.siteDir, config.agency) }),
     ],
   });
   await app.register(workspacePages, { siteDir: config.siteDir });

@@ -87,7 +87,7 @@ export async function testDatabase(driver: Driver, options: { migrated?: boolean
       for (let attempt = 1; ; attempt += 1) {
         try {
           await connection.rows(
-            sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, idea_follow_ups, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors, erasure_purges, lead_source_days cascade`,
+            sql`truncate ideas, outbox, founder_mails, idempotency_keys, rate_limits, scheduled_jobs, used_form_tokens, idea_follow_ups, team_members, team_invites, team_sessions, webauthn_challenges, access_records, access_record_anchors, erasure_purges, lead_source_days, contract_records cascade`,
           );
           break;
         } catch (error) {

@@ -5,7 +5,9 @@
  * sends the agreement from the lead page → the founder, at 390 px, reads it (nothing overflows the card), is refused
  * a wrong 사업자등록번호 at its field, signs as 사업자 with 「동의합니다」 and their name → the account for the deposit
  * shows; the owner countersigns in the workspace → the lead is at 계약, both get the signed PDF; the owner marks the
- * deposit received, which the founder sees, also without JavaScript. Desktop project only (its own server).
+ * deposit received, which the founder sees, also without JavaScript; both are told, before the erasure, that the
+ * concluded contract's records are kept apart, the founder erases without JavaScript, and the owner finds the record
+ * in 「계약 기록」 and downloads its PDF (decision 160). Desktop project only (its own server).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -13,6 +15,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { contractCopy, contractMailCopy, contractTeamCopy } from '../../src/content/contract';
 import { quoteCopy } from '../../src/content/quote';
 import { leadsCopy } from '../../src/content/workspace';
+import { contractRecordsCopy } from '../../src/content/contract-records';
+import { retentionPromise } from '../../src/content/privacy';
+import { statusPageCopy } from '../../src/content/status-page';
 import { defaultValidUntil, formatWon } from '../../src/domain/quote';
 import { leadQuotesPath } from '../../src/domain/thread';
 import { leadActionPath } from '../../src/domain/workspace-api';
@@ -219,6 +224,35 @@ test('the founder signs the agreement at 390 px, the team countersigns, the lead
   await expect(plain.locator('[data-contract]')).toHaveAttribute('data-contract-state', 'concluded');
   await expect(plain.locator('[data-deposit-received]')).toBeVisible();
   await expect(plain.getByText('계약 체결', { exact: true })).toBeVisible();
+
+  // The erasure keeps the concluded contract's records apart (decision 160), and each side is told before deciding:
+  // the team's erase dialog (closed again here), then the founder's confirmation without JavaScript.
+  await team.getByRole('button', { name: leadsCopy.lead.erase }).click();
+  await expect(team.getByTestId('erase-keeps-contract')).toHaveText(
+    leadsCopy.lead.eraseKeepsContract(retentionPromise.contractYears),
+  );
+  await team.getByRole('button', { name: leadsCopy.lead.cancel }).click();
+  await plain.getByRole('button', { name: statusPageCopy.data.delete }).click();
+  await expect(plain.locator('[data-contract-kept]')).toHaveText(
+    statusPageCopy.confirmDelete.contractKept(retentionPromise.contractYears),
+  );
+  await plain.getByRole('button', { name: statusPageCopy.confirmDelete.confirm }).click();
+  await expect(plain.getByRole('heading', { level: 1, name: statusPageCopy.deleted.title })).toBeVisible();
+  await expect(plain.locator('[data-contract-kept]')).toHaveText(
+    statusPageCopy.deleted.contractKept(retentionPromise.contractYears),
+  );
+  // The workspace's 「계약 기록」 lists it; its PDF downloads.
+  await team.getByRole('link', { name: contractRecordsCopy.nav }).click();
+  const kept = team.getByTestId('contract-records');
+  await expect(kept.getByRole('row')).toHaveCount(2);
+  await expect(kept).toContainText('빵집연구소');
+  await expect(kept).toContainText(leadId.slice(0, 8));
+  const [download] = await Promise.all([
+    team.waitForEvent('download'),
+    kept.getByRole('link', { name: contractRecordsCopy.pdf }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^contract-${leadId.slice(0, 8)}-[0-9a-f]{8}\\.pdf$`));
+  await expectNoAxeViolations(team, 'contract records 390');
 
   await noScript.close();
   await founderContext.close();

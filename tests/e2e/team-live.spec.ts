@@ -31,6 +31,7 @@ import {
 } from '../../test-support/server/fake-push-service';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { mailboxReviewCopy } from '../../src/content/mailbox-review';
+import { contractRecordsCopy } from '../../src/content/contract-records';
 import { gotoHydrated } from './fixtures/hydration';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
@@ -108,6 +109,11 @@ test('a new idea reaches the open inbox live; the board moves it by keyboard to 
   await expect(page.getByRole('heading', { level: 1, name: mailboxReviewCopy.title })).toBeVisible();
   await expect(page.getByText(mailboxReviewCopy.empty)).toBeVisible();
   await expectNoAxeViolations(page, 'mailbox review 390');
+  // The concluded agreements' records kept apart (decision 160), from the navigation: none yet; axe on a phone.
+  await page.getByRole('link', { name: contractRecordsCopy.nav }).click();
+  await expect(page.getByRole('heading', { level: 1, name: contractRecordsCopy.title })).toBeVisible();
+  await expect(page.getByText(contractRecordsCopy.empty)).toBeVisible();
+  await expectNoAxeViolations(page, 'contract records 390');
 
   // The board, from the navigation: the card in 신규; axe at both widths.
   await page.getByRole('link', { name: workspaceShellCopy.nav.board }).click();

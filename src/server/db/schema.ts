@@ -838,6 +838,43 @@ export const contracts = pgTable(
 );
 
 /**
+ * A concluded agreement's records, kept apart from the lead (decision 160, 개인정보 보호법 제21조 제1항 단서와 제3항):
+ * when a lead whose agreement was countersigned is erased (the founder's request, the team's, retention), its
+ * agreement moves here in the erasure's transaction, with no link to the idea, and stays until `purge_after`
+ * (the conclusion plus `retentionPromise.contractYears`, 전자상거래법 시행령 제6조), when the retention job deletes
+ * it. Only what the law's records need: the agreement as signed (its id is the contract's, `reference` the lead's
+ * reference its fingerprint covers, the issue day, the quote's id, version, lines and fingerprint, the schedule, the
+ * deposit's rate, the stored articles), the founder's signature (name, instant, SHA-256, the tax details), the
+ * team's countersignature (the member's address then, the instant: the conclusion) and the deposit's receipt. No idea,
+ * contact, memo or thread. Read only by the team's 「보관 중인 계약 기록」 screen, each view and download recorded.
+ */
+export const contractRecords = pgTable(
+  'contract_records',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    quoteId: uuid('quote_id').notNull(),
+    quoteVersion: integer('quote_version').notNull(),
+    quoteSha256: text('quote_sha256').notNull(),
+    quoteItems: jsonb('quote_items').$type<{ description: string; quantity: number; unitPrice: number }[]>().notNull(),
+    schedule: text('schedule').notNull(),
+    depositPercent: integer('deposit_percent').notNull(),
+    terms: jsonb('terms').$type<string[]>().notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    signedName: text('signed_name').notNull(),
+    sha256: text('sha256').notNull(),
+    taxDetails: jsonb('tax_details').notNull(),
+    concludedAt: timestamp('concluded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    concludedBy: text('concluded_by'),
+    depositReceivedAt: timestamp('deposit_received_at', { withTimezone: true, mode: 'date' }),
+    keptAt: timestamp('kept_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    purgeAfter: timestamp('purge_after', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('contract_records_purge_idx').on(table.purgeAfter)],
+);
+
+/**
  * One lead's conversation (decision 101): a message from the team (member_id, mailed to the founder through
  * founder_mails) or from the founder (answered on the status page). A team message may carry a quote. Erased with
  * the idea; its text keeps no statistics (the migration, decision 077).

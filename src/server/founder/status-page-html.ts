@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { statusPageCopy as copy } from '../../content/status-page';
+import { retentionPromise } from '../../content/privacy';
 import { stageLabels } from '../../content/stages';
 import { threadTimelineCopy } from '../../content/thread';
 import { escapeHtml } from '../../domain/escape-html';
@@ -218,21 +219,24 @@ ${
   return shell.render(copy.title, main, { script: !delivered, recorder: thread.includes('data-answer-form') });
 }
 
-export function confirmDeletePageHtml(shell: StatusShell, base: string): string {
+/** The confirmation; `contractKept`: an agreement on it was concluded, whose records the erasure keeps apart. */
+export function confirmDeletePageHtml(shell: StatusShell, base: string, contractKept = false): string {
   return shell.render(
     copy.confirmDelete.title,
     `<h1>${escapeHtml(copy.confirmDelete.title)}</h1>
 <p class="lead">${escapeHtml(copy.confirmDelete.lead)}</p>
+${contractKept ? `<p data-contract-kept>${escapeHtml(copy.confirmDelete.contractKept(retentionPromise.contractYears))}</p>` : ''}
 <form method="post" action="${escapeHtml(`${base}/${statusSubpaths.delete}`)}"><button type="submit" class="btn danger">${escapeHtml(copy.confirmDelete.confirm)}</button></form>
 <a class="btn secondary" href="${escapeHtml(base)}">${escapeHtml(copy.confirmDelete.cancel)}</a>`,
   );
 }
 
-export function deletedPageHtml(shell: StatusShell): string {
+export function deletedPageHtml(shell: StatusShell, contractKept = false): string {
   return shell.render(
     copy.deleted.title,
     `<h1>${escapeHtml(copy.deleted.title)}</h1>
 <p class="lead">${escapeHtml(copy.deleted.lead)}</p>
+${contractKept ? `<p data-contract-kept>${escapeHtml(copy.deleted.contractKept(retentionPromise.contractYears))}</p>` : ''}
 <a class="btn primary" href="/">${escapeHtml(copy.home)}</a>`,
   );
 }

@@ -14,8 +14,13 @@
  * purge and, on PGlite, retires the WAL (`Database.purgeDeleted`). A voice memo is sealed with a key kept in the
  * idea's row (memo-cipher.ts): the key goes with the row, so the memo is unreadable at once, and the memo table is
  * not rewritten (only vacuumed), unless a memo stored before encryption was erased.
+ *
+ * A concluded agreement is the one thing the law makes the agency keep (decision 160): before the deletes, in the same
+ * transaction, its records move to `contract_records` (`keepConcludedContracts`), apart from everything else and with
+ * no link to the idea; all the rest goes as before. An agreement only sent or only signed by the founder goes with it.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { retentionPromise } from '../../content/privacy';
 import type { Database, RowsFn } from '../db/client';
 import { removeMailFilesOf } from '../mail/mail-files';
 import { ideaIdList } from '../db/idea-ids';
@@ -32,6 +37,8 @@ export interface Erased {
   messages: number;
   threadMemos: number;
   quotes: number;
+  /** Concluded agreements moved to `contract_records`, kept apart for the years the law requires (decision 160). */
+  contractsKept: number;
 }
 
 export const nothingErased = (): Erased => ({
@@ -44,6 +51,7 @@ export const nothingErased = (): Erased => ({
   messages: 0,
   threadMemos: 0,
   quotes: 0,
+  contractsKept: 0,
 });
 
 /**
@@ -80,6 +88,8 @@ export const PERSONAL_DATA_TABLES = [
   // rows off the disk too.
   'lead_funnel_marks',
   'lead_source_days',
+  // A concluded agreement's records kept apart after its lead's erasure (decision 160), deleted after `purge_after`.
+  'contract_records',
 ] as const;
 
 /**
@@ -152,6 +162,36 @@ export async function purgePendingErasures(
   return pending.length;
 }
 
+/**
+ * Moves the concluded (countersigned) agreements of the ideas `list` to `contract_records`, in the caller's
+ * transaction, before their rows are deleted (decision 160): exactly the records 전자상거래법 시행령 제6조 names — the
+ * agreement as signed, the accepted quote's version, lines and fingerprint, both signatures, the tax details, the
+ * deposit's receipt — and `purge_after`, the conclusion plus `retentionPromise.contractYears`. The lead's reference is
+ * kept because the agreement's fingerprint covers it (domain/contract.ts `canonicalContract`); the countersigning
+ * member by the address they had then, as the row may outlive them. Returns how many moved.
+ */
+export async function keepConcludedContracts(rows: RowsFn, list: SQL): Promise<number> {
+  const kept = await rows(sql`insert into contract_records (id, reference, created_at, quote_id, quote_version,
+      quote_sha256, quote_items, schedule, deposit_percent, terms, signed_at, signed_name, sha256, tax_details,
+      concluded_at, concluded_by, deposit_received_at, purge_after)
+    select c.id, left(c.idea_id::text, 8), c.created_at, q.id, q.version, coalesce(q.accepted_sha256, ''), q.items, c.schedule,
+      c.deposit_percent, c.terms, c.signed_at, c.signed_name, c.sha256, c.tax_details, c.countersigned_at, m.email,
+      c.deposit_received_at, c.countersigned_at + ${retentionPromise.contractYears}::int * interval '1 year'
+    from contracts c join quotes q on q.id = c.quote_id left join team_members m on m.id = c.countersigned_by
+    where c.idea_id in (${list}) and c.countersigned_at is not null
+    on conflict (id) do nothing
+    returning 1`);
+  return kept.length;
+}
+
+/** Whether erasing the idea `id` would keep an agreement's records (a concluded one): the confirmations say so. */
+export async function keepsContractRecords(database: Pick<Database, 'rows'>, id: string): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from contracts where idea_id = ${id}::uuid and countersigned_at is not null limit 1`,
+  );
+  return rows.length > 0;
+}
+
 interface ErasedRow extends Record<string, unknown> {
   mailbox_originals: number | string;
   plain_memos: number | string;
@@ -181,6 +221,10 @@ export async function eraseIdeas(
   if (ids.length === 0) return erased;
   const list = ideaIdList(ids);
   await database.transaction(async (rows) => {
+    // The ideas' rows first, as every change to a lead's agreement locks them (thread/contract-store.ts): a
+    // countersignature in flight commits before the copy below reads, so a contract concluded then is kept too.
+    await rows(sql`select id from ideas where id in (${list}) order by id for update`);
+    erased.contractsKept = await keepConcludedContracts(rows, list);
     // One statement (decision 111): every row of the ideas goes in one snapshot, each table's count read back. The
     // meetings' cells and mails go by their cascades, the meeting's presence is counted first. A memo without a key
     // was stored before encryption: its plain bytes need the memo table rewritten.

@@ -7,7 +7,8 @@
  * pg_relation_filepath), the statistics catalog included. The memo's own bytes never reach a database file: only
  * its ciphertext does, which the key opens.
  * The same for the lead's thread (decision 101): the team's message, its mail file, the founder's answer and memo,
- * a quote's lines, the lead's reply address and a reply the mailbox reader kept aside (decision 127).
+ * a quote's lines, the lead's reply address and a reply the mailbox reader kept aside (decision 127). A concluded
+ * agreement's record kept apart (decision 160) leaves the disk with the retention turn after its `purge_after`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -285,6 +286,47 @@ describe.each(DRIVERS)('erasure leaves nothing on disk on %s', (driver) => {
     const erased = await deleteIdea(running.database, id, store.dataDir);
     expect(erased).toMatchObject({ ideas: 1, messages: 2, threadMemos: 1, quotes: 1 });
     expect(await purgePendingErasures(running.database)).toBe(1);
+    expect(await whereIs(needles, running.database)).toEqual({});
+    await running.close();
+    app = undefined;
+  }, 120_000);
+  it('takes a kept contract record off the disk once its years are up (decision 160)', async () => {
+    const running = await startApp();
+    const mark = crypto.randomBytes(4).toString('hex');
+    const signer = `계약자${mark}`;
+    const company = `주식회사 보관${mark}`;
+    const concluded = new Date();
+    const purgeAfter = new Date(concluded);
+    purgeAfter.setUTCFullYear(purgeAfter.getUTCFullYear() + 5);
+    const tax = {
+      kind: 'business',
+      businessNumber: '2208162517',
+      company,
+      representative: signer,
+      businessType: '서비스업',
+      businessItem: '소프트웨어 개발',
+      invoiceEmail: `tax-${mark}@example.com`,
+    };
+    await running.database.rows(sql`insert into contract_records (id, reference, created_at, quote_id, quote_version,
+        quote_sha256, quote_items, schedule, deposit_percent, terms, signed_at, signed_name, sha256, tax_details,
+        concluded_at, concluded_by, deposit_received_at, purge_after)
+      values (${crypto.randomUUID()}::uuid, ${mark}, ${concluded.toISOString()}::timestamptz,
+        ${crypto.randomUUID()}::uuid, 1, ${'0'.repeat(64)}, '[]'::jsonb, '4주', 50, '[]'::jsonb,
+        ${concluded.toISOString()}::timestamptz, ${signer}, ${'1'.repeat(64)}, ${JSON.stringify(tax)}::jsonb,
+        ${concluded.toISOString()}::timestamptz, null, null, ${purgeAfter.toISOString()}::timestamptz)`);
+    const needles = { signer: Buffer.from(signer), company: Buffer.from(company) };
+    await neighbours(running.database, 10);
+    await expectAllOnDisk(needles, running.database);
+
+    const retention = retentionJob(running.database, {
+      ideaDays: IDEA_DAYS,
+      ipDays: 7,
+      dataDir: store.dataDir,
+      unmatchedDays: 30,
+    });
+    expect(await retention.run(new Date(purgeAfter.getTime() - 60_000))).toContain('0 kept contract records deleted');
+    expect(Object.keys(await whereIs(needles, running.database)).sort()).toEqual(['company', 'signer']);
+    expect(await retention.run(new Date(purgeAfter.getTime() + 60_000))).toContain('1 kept contract records deleted');
     expect(await whereIs(needles, running.database)).toEqual({});
     await running.close();
     app = undefined;

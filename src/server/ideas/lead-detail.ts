@@ -13,6 +13,7 @@ import { isIdeaId } from '../db/idea-ids';
 import { oneLine, promisedBy } from './lead-inbox';
 import { findIdea } from './team-ideas';
 import { addSearchText } from './search-text';
+import { keepsContractRecords } from './erase-ideas';
 
 interface EventRow extends Record<string, unknown> {
   at: Date | string;
@@ -92,7 +93,7 @@ export async function findLead(database: Database, id: string, now = new Date())
   if (!isIdeaId(id)) return undefined;
   const idea = await findIdea(database, id);
   if (!idea) return undefined;
-  const [events, members] = await Promise.all([
+  const [events, members, concluded] = await Promise.all([
     database.rows<EventRow>(sql`
       select e.at, e.kind, e.stage, e.details, m.email as member_email, o.email as owner_email
       from idea_events e
@@ -102,6 +103,7 @@ export async function findLead(database: Database, id: string, now = new Date())
     database.rows<{ id: string; email: string }>(
       sql`select id, email from team_members where removed_at is null order by email`,
     ),
+    keepsContractRecords(database, id),
   ]);
   const owner = idea.ownerId
     ? (
@@ -149,6 +151,7 @@ export async function findLead(database: Database, id: string, now = new Date())
     },
     delivery: { status: idea.status, attempts: idea.attempts, sentAt: idea.sentAt, lastError: idea.lastError },
     timeline,
+    contractConcluded: concluded,
     members,
     now: now.toISOString(),
   };

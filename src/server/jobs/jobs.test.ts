@@ -115,13 +115,13 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     const jobs = scheduler([retention]);
     expect(await jobs.runDue(at(365))).toEqual({
       retention:
-        '0 ideas destroyed, 3 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
+        '0 ideas destroyed, 3 client addresses cleared, 0 unmatched mails erased, 0 kept contract records deleted, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([old, closedLater, recent]);
 
     expect(await jobs.runDue(at(365.1))).toEqual({
       retention:
-        '1 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
+        '1 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 kept contract records deleted, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([closedLater, recent]);
     const left = async (table: string) =>
@@ -140,11 +140,11 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     // Closed on day 200: kept until day 565, counted from the close.
     expect(await jobs.runDue(at(564))).toEqual({
       retention:
-        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 0 erasures purged',
+        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 kept contract records deleted, 0 mail files swept, 0 erasures purged',
     });
     expect(await jobs.runDue(at(665.5))).toEqual({
       retention:
-        '2 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 mail files swept, 1 erasures purged',
+        '2 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 kept contract records deleted, 0 mail files swept, 1 erasures purged',
     });
     expect(await ids(database)).toEqual([]);
     expect(fs.readdirSync(outbox)).toEqual([]);
@@ -182,7 +182,7 @@ describe.each(DRIVERS)('scheduled jobs on %s', (driver) => {
     ]);
     expect(await jobs.runDue(now)).toEqual({
       retention:
-        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 5 mail files swept, 0 erasures purged',
+        '0 ideas destroyed, 0 client addresses cleared, 0 unmatched mails erased, 0 kept contract records deleted, 5 mail files swept, 0 erasures purged',
     });
     expect(fs.readdirSync(outbox).sort()).toEqual([`${kept}.eml`, `${keptToo}.eml.456.tmp`, 'digest-2.eml'].sort());
     expect(await ids(database)).toEqual([kept, keptToo]);

@@ -1,14 +1,13 @@
 /**
  * Retention, as the privacy policy promises: an idea is destroyed IDEA_RETENTION_DAYS after the consultation was
- * closed (`ideas close`), or after receipt when it never was — and not before `retentionPromise.contractYears` after a
- * service agreement on it was concluded (the contract records the law requires, decision 150); a client address kept on an idea for abuse checks is
- * cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
+ * closed (`ideas close`), or after receipt when it never was; a concluded agreement's records move out of it as it
+ * goes and are kept apart until their `purge_after` (`retentionPromise.contractYears` after the conclusion, decision
+ * 160), then deleted here; a client address kept on an idea for abuse checks is cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
  * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
  * Each erasure and each clearing queues a purge; the turn ends by running the queued purge once, so nothing of what
  * it erased stays in the data directory (erase-ideas.ts, decisions 077 and 105).
  */
 import { sql } from 'drizzle-orm';
-import { retentionPromise } from '../../content/privacy';
 import type { Database } from '../db/client';
 import { eraseIdeas, purgePendingErasures, queuePurge } from '../ideas/erase-ideas';
 import { sweepMailFiles } from '../mail/mail-files';
@@ -49,9 +48,6 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
     const expired = await database.rows<{ id: string }>(sql`
       select id::text as id from ideas
       where coalesce(closed_at, received_at) < ${now.toISOString()}::timestamptz - ${options.ideaDays}::int * interval '1 day'
-        -- A concluded agreement's records stay for the years the law requires (decision 150), then go with the idea.
-        and not exists (select 1 from contracts c where c.idea_id = ideas.id and c.countersigned_at >=
-          ${now.toISOString()}::timestamptz - ${retentionPromise.contractYears}::int * interval '1 year')
       limit ${BATCH}`);
     if (expired.length === 0) return destroyed;
     destroyed += (
@@ -62,6 +58,20 @@ export async function destroyExpiredIdeas(database: Database, now: Date, options
       )
     ).ideas;
   }
+}
+
+/**
+ * Deletes the concluded agreements' records kept apart (decision 160) whose `purge_after` has passed, and queues the
+ * purge of their bytes; returns how many.
+ */
+export async function purgeOldContractRecords(database: Database, now: Date): Promise<number> {
+  return database.transaction(async (rows) => {
+    const purged = await rows(
+      sql`delete from contract_records where purge_after <= ${now.toISOString()}::timestamptz returning 1`,
+    );
+    if (purged.length > 0) await queuePurge(rows, { tables: ['contract_records'] });
+    return purged.length;
+  });
 }
 
 /** Clears client addresses older than the IP retention period (and queues the purge of the old values); returns how many. */
@@ -84,9 +94,10 @@ export function retentionJob(database: Database, options: RetentionOptions): Sch
       const ideas = await destroyExpiredIdeas(database, now, options);
       const ips = await clearOldClientIps(database, now, options.ipDays);
       const unmatched = await eraseOldUnmatched(database, now, options.unmatchedDays);
+      const contracts = await purgeOldContractRecords(database, now);
       const files = await sweepMailFiles(database, options.dataDir, now, options.ideaDays);
       const purged = await purgePendingErasures(database, { vacuumMemos: true, everyTable: true });
-      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${unmatched} unmatched mails erased, ${files} mail files swept, ${purged} erasures purged`;
+      return `${ideas} ideas destroyed, ${ips} client addresses cleared, ${unmatched} unmatched mails erased, ${contracts} kept contract records deleted, ${files} mail files swept, ${purged} erasures purged`;
     },
   };
 }

@@ -24,7 +24,7 @@ import {
   statusPageHtml,
 } from '../founder/status-page-html';
 import { storeErasedAlerts } from '../alerts/alert-store';
-import { eraseIdeas } from '../ideas/erase-ideas';
+import { eraseIdeas, keepsContractRecords } from '../ideas/erase-ideas';
 import { byteRange, sendBytes } from '../http/byte-range';
 import { FORM_POST_TYPE } from '../intake/content-type';
 import { statusOriginGuard } from '../founder/status-origin-guard';
@@ -125,7 +125,10 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
     async (request, reply) => {
       const id = await ideaIdForToken(database, request.params.token);
       if (!id) return notFound(reply);
-      return page(reply, confirmDeletePageHtml(shell, base(request.params.token)));
+      return page(
+        reply,
+        confirmDeletePageHtml(shell, base(request.params.token), await keepsContractRecords(database, id)),
+      );
     },
   );
 
@@ -156,7 +159,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       // The record commits with the erasure or neither does (the .eml files go after the commit, uncounted here).
       // The team is told in the same transaction (a mail and a chat alert naming the reference only, asking it to
       // delete its team mail too): the status page's promise that the deletion reaches the team (decision 092).
-      await eraseIdeas(database, [id], config.dataDir, {
+      const outcome = await eraseIdeas(database, [id], config.dataDir, {
         inTransaction: async (rows, erased) => {
           await appendAccessRecord(rows, {
             actor: 'visitor',
@@ -168,6 +171,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
               founderMails: erased.founderMails,
               messages: erased.messages,
               threadMemos: erased.threadMemos,
+              contractsKept: erased.contractsKept,
             },
           });
           if (erased.ideas > 0)
@@ -182,7 +186,7 @@ export async function statusPageRoutes(app: FastifyInstance, options: StatusPage
       options.onAlert?.();
       request.log.info({ ideaId: id, outcome: 'erased_by_visitor' }, 'idea erased by its sender');
       void options.events?.publish({ kind: 'lead_erased', ideaId: id });
-      return page(reply, deletedPageHtml(shell));
+      return page(reply, deletedPageHtml(shell, outcome.contractsKept > 0));
     },
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../domain/contract';
 import { escapeHtml } from '../../domain/escape-html';
 import { formatKst } from '../../domain/kst';
+import { leadReference } from '../../domain/lead-reference';
 import { formatWon, quoteTotals, VAT_PERCENT } from '../../domain/quote';
 import type { StoredContract } from './contract-store';
 import { contractMoney, contractParties, type ContractSupplier } from './contract-sheet';
@@ -173,7 +174,11 @@ function contractCard(
   ideaId: string,
 ): string {
   const state = contractState(contract);
-  const parties = contractParties(contract, { ideaId, recipient: options.recipient, supplier: options.supplier });
+  const parties = contractParties(contract, {
+    reference: leadReference(ideaId),
+    recipient: options.recipient,
+    supplier: options.supplier,
+  });
   const mine = form?.id === contract.id ? form : undefined;
   const status =
     state === 'sent'

@@ -28,18 +28,18 @@ const INK = '#0f172a';
 const MUTED = '#475569';
 const RULE = '#cbd5e1';
 
-/** The file's name: the reference and the agreement's short id, ASCII. */
-export const contractPdfName = (ideaId: string, contract: { id: string }) =>
-  `contract-${leadReference(ideaId)}-${contract.id.slice(0, 8)}.pdf`;
+/** The file's name: the lead's reference and the agreement's short id, ASCII. */
+export const contractPdfName = (reference: string, contract: { id: string }) =>
+  `contract-${reference}-${contract.id.slice(0, 8)}.pdf`;
 
 export function contractPdf(
   contract: StoredContract,
-  sheet: { ideaId: string; recipient: string; supplier: ContractSupplier },
+  sheet: { reference: string; recipient: string; supplier: ContractSupplier },
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${contractCopy.title} (${leadReference(sheet.ideaId)})`, Author: sheet.supplier.name },
+    info: { Title: `${contractCopy.title} (${sheet.reference})`, Author: sheet.supplier.name },
     lang: 'ko-KR',
   });
   doc.registerFont('regular', FONTS.regular);
@@ -178,8 +178,8 @@ export async function contractPdfFile(
   const contract = (await loadContracts(database, ideaId)).find((entry) => entry.id === contractId);
   if (!contract) return undefined;
   return {
-    filename: contractPdfName(ideaId, contract),
-    content: await contractPdf(contract, { ideaId, recipient: idea.name, supplier }),
+    filename: contractPdfName(leadReference(ideaId), contract),
+    content: await contractPdf(contract, { reference: leadReference(ideaId), recipient: idea.name, supplier }),
     contentType: 'application/pdf',
   };
 }

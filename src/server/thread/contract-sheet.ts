@@ -7,7 +7,6 @@ import { contractCopy } from '../../content/contract';
 import { formatBusinessNumber, depositAmount, type ContractView, type TaxDetails } from '../../domain/contract';
 import { formatKoreanMobile } from '../../domain/korean-mobile';
 import { formatKstDay, kstDay } from '../../domain/kst';
-import { leadReference } from '../../domain/lead-reference';
 import { formatWon, quoteTotals } from '../../domain/quote';
 import type { QuoteOperator } from './quote-sheet';
 
@@ -48,12 +47,12 @@ export function taxLines(tax: TaxDetails): [string, string][] {
 /** The sheet's facts: the agreement's own, the supplier's, and the customer's once signed. */
 export function contractParties(
   contract: ContractView,
-  sheet: { ideaId: string; recipient: string; supplier: ContractSupplier },
+  sheet: { reference: string; recipient: string; supplier: ContractSupplier },
 ) {
   const s = sheet.supplier;
   return {
     contract: set([
-      [contractCopy.reference, leadReference(sheet.ideaId)],
+      [contractCopy.reference, sheet.reference],
       [contractCopy.contractId, contract.id],
       [contractCopy.issuedAt, formatKstDay(kstDay(new Date(contract.createdAt)))],
     ]),

@@ -23,7 +23,7 @@ import type { Database, RowsFn } from '../db/client';
 import { changeStage } from '../ideas/lead-stages';
 import { addSearchText } from '../ideas/search-text';
 
-interface ContractRow extends Record<string, unknown> {
+export interface ContractRow extends Record<string, unknown> {
   id: string;
   created_at: Date | string;
   quote_id: string;
@@ -51,18 +51,25 @@ export interface StoredContract extends ContractView {
   terms: string[];
 }
 
-/** SHA-256 (hex) of the agreement's canonical form as signed with `signature` on the lead `ideaId`. */
+/**
+ * SHA-256 (hex) of the agreement's canonical form as signed with `signature` on the lead whose reference is
+ * `reference` (the lead's, or the one kept with its records after the lead's erasure, decision 160).
+ */
 export const contractSha256 = (
   contract: StoredContract,
-  ideaId: string,
+  reference: string,
   signature: { name: string; tax: TaxDetails },
 ): string =>
   crypto
     .createHash('sha256')
-    .update(canonicalContract(contract, leadReference(ideaId), contract.terms, signature), 'utf8')
+    .update(canonicalContract(contract, reference, contract.terms, signature), 'utf8')
     .digest('hex');
 
-function contractOf(row: ContractRow, ideaId: string): StoredContract {
+/**
+ * A stored agreement as both sides read it, its fingerprint checked against the lead's `reference` (a lead's, or the
+ * one kept with its records after the erasure, contract-records.ts).
+ */
+export function contractOf(row: ContractRow, reference: string): StoredContract {
   const tax = row.tax_details === null ? null : json<TaxDetails>(row.tax_details);
   const contract: StoredContract = {
     id: row.id,
@@ -85,7 +92,7 @@ function contractOf(row: ContractRow, ideaId: string): StoredContract {
   };
   // Checked on every read: the agreement as stored is still the one signed.
   if (contract.sha256 && contract.signedName !== null && tax)
-    contract.intact = contractSha256(contract, ideaId, { name: contract.signedName, tax }) === contract.sha256;
+    contract.intact = contractSha256(contract, reference, { name: contract.signedName, tax }) === contract.sha256;
   return contract;
 }
 
@@ -99,7 +106,7 @@ export async function loadContracts(database: Database | { rows: RowsFn }, ideaI
   const rows = await database.rows<ContractRow>(
     sql`${SELECT} where c.idea_id = ${ideaId}::uuid order by c.created_at, c.id`,
   );
-  return rows.map((row) => contractOf(row, ideaId));
+  return rows.map((row) => contractOf(row, leadReference(ideaId)));
 }
 
 async function lockedContract(rows: RowsFn, ideaId: string, contractId: string) {
@@ -107,7 +114,7 @@ async function lockedContract(rows: RowsFn, ideaId: string, contractId: string) 
   const [row] = await rows<ContractRow>(
     sql`${SELECT} where c.id = ${contractId}::uuid and c.idea_id = ${ideaId}::uuid for update of c`,
   );
-  return row ? contractOf(row, ideaId) : undefined;
+  return row ? contractOf(row, leadReference(ideaId)) : undefined;
 }
 
 async function addEvent(rows: RowsFn, ideaId: string, memberId: string | null, kind: string, details: object) {
@@ -215,7 +222,7 @@ export async function signContract(
         when superseded_at is not null then 'superseded' when accepted_at is not null then 'accepted' else 'open' end
         as state from quotes where id = ${contract.quoteId}::uuid`);
     if (quote?.state !== 'accepted') return { ok: false, reason: 'quote_not_accepted' } as const;
-    const sha256 = contractSha256(contract, input.ideaId, { name: input.name, tax: input.tax });
+    const sha256 = contractSha256(contract, leadReference(input.ideaId), { name: input.name, tax: input.tax });
     await rows(sql`update contracts set signed_at = ${now.toISOString()}::timestamptz, signed_name = ${input.name},
         tax_details = ${JSON.stringify(input.tax)}::jsonb, sha256 = ${sha256}
       where id = ${contract.id}::uuid`);

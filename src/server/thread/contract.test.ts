@@ -6,7 +6,8 @@
  * both sides the signed PDF (read back as text); the deposit's account shown and its receipt marked; the details in
  * the export and the founder's download, and gone with the idea.
  */
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
+import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +34,13 @@ import { pdfText } from '../../../test-support/server/pdf-reader';
 import { EXAMPLE_AGENCY_ENV } from '../config';
 import { statusPath, statusToken, statusTokenHash } from '../founder/status-token';
 import { loadContracts } from './contract-store';
-import { destroyExpiredIdeas } from '../jobs/retention';
+import { loadKeptContracts } from './contract-records';
+import { destroyExpiredIdeas, retentionJob } from '../jobs/retention';
+import { JobScheduler } from '../jobs/scheduler';
 import { retentionPromise } from '../../content/privacy';
+import { statusPageCopy } from '../../content/status-page';
+import { CONTRACT_RECORDS_PATH, contractRecordPdfPath, type KeptContractList } from '../../domain/contract-records';
+import type { LeadDetail } from '../../domain/workspace-api';
 
 const SECRET = 'contract-test-status-link-secret-0123456789';
 const FOUNDER = 'founder@example.com';
@@ -317,15 +323,16 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
     expect(data.body).toContain('2208162517');
     expect(data.body).toContain('주식회사 빵집연구소');
 
-    // Retention: a lead with a concluded agreement stays the years the law requires, then goes with it.
+    // Retention: a lead with a concluded agreement goes at its time like any other; the agreement's records move out
+    // of it and are kept apart (decision 160; their own years are tested below).
     const past = (days: number) => new Date(Date.now() + days * 86_400_000);
     const retention = { ideaDays: 365, ipDays: 7, dataDir: suite.store.dataDir, unmatchedDays: 30 };
     await destroyExpiredIdeas(app.database, past(400), retention);
-    expect(await loadContracts(app.database, id)).toHaveLength(1);
-    expect(await loadContracts(app.database, open.id)).toEqual([]); // no agreement: its year is up
-    await destroyExpiredIdeas(app.database, past(retentionPromise.contractYears * 366 + 1), retention);
+    expect(await app.database.rows(sql`select 1 from ideas where id in (${id}::uuid, ${open.id}::uuid)`)).toEqual([]);
     expect(await loadContracts(app.database, id)).toEqual([]);
-    expect(await app.database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).toEqual([]);
+    const [kept] = await loadKeptContracts(app.database);
+    expect(kept).toMatchObject({ reference: leadReference(id), contract: { id: contract!.id, intact: true } });
+    expect(kept!.contract.depositReceivedAt).not.toBeNull();
   });
 
   it('refuses a signature once the quote behind it was replaced, and takes 개인 with or without a number', async () => {
@@ -372,9 +379,197 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
       receiptNumber: '01012345678',
     });
 
-    // The founder's erasure takes the agreement, the signature and the details with the idea.
+    // Signed by the founder only, not concluded: no contract was made. The confirmation promises no keeping, and the
+    // founder's erasure takes the agreement, the signature and the details with the idea; nothing is kept apart.
+    const confirm = await app.inject({ method: 'POST', url: `${second.base}/delete-confirm`, headers: sameSite });
+    expect(confirm.body).not.toContain('data-contract-kept');
     const erased = await app.inject({ method: 'POST', url: `${second.base}/delete`, headers: sameSite });
     expect(erased.statusCode).toBe(200);
+    expect(erased.body).not.toContain('data-contract-kept');
     expect(await loadContracts(app.database, second.id)).toEqual([]);
+    expect(await app.database.rows(sql`select 1 from contract_records`)).toEqual([]);
+  });
+  /** A lead whose agreement is concluded: sent, signed by the founder as a business, countersigned, deposit marked. */
+  async function concludedLead(app: FastifyInstance, headers: Record<string, string>, ownerId: string) {
+    const lead = await leadWithQuote(app, headers, ownerId);
+    const [contract] = (await sendContract(app, headers, lead.id, lead.quoteId)).json<ThreadView>().contracts!;
+    expect((await form(app, `${lead.base}/contract/${contract!.id}/sign`, BUSINESS)).statusCode).toBe(303);
+    for (const url of [
+      leadContractCountersignPath(lead.id, contract!.id),
+      leadContractDepositPath(lead.id, contract!.id),
+    ])
+      expect((await app.inject({ method: 'POST', url, headers })).statusCode).toBe(200);
+    return { ...lead, contractId: contract!.id };
+  }
+
+  it('keeps a concluded agreement apart when the founder erases the lead, lists it for members, then purges it', async () => {
+    const app = await start();
+    const { member, headers } = await signedIn(app.database);
+    const { id, base, contractId } = await concludedLead(app, headers, member.id);
+    await app.database.rows(sql`update ideas set idea = '비밀 아이디어 빵집 예약', phone = '010-9876-5432'
+      where id = ${id}::uuid`);
+    const before = (await loadContracts(app.database, id))[0]!;
+
+    // Before: nothing changes on the founder's side (their download still has the agreement).
+    expect((await app.inject({ method: 'GET', url: `${base}/data` })).body).toContain('주식회사 빵집연구소');
+
+    // The confirmation says what is kept apart, for how long, and that the rest goes now; so does the page after.
+    const confirm = await app.inject({ method: 'POST', url: `${base}/delete-confirm`, headers: sameSite });
+    expect(confirm.body).toContain(
+      escapeHtml(statusPageCopy.confirmDelete.contractKept(retentionPromise.contractYears)),
+    );
+    const erased = await app.inject({ method: 'POST', url: `${base}/delete`, headers: sameSite });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.body).toContain(escapeHtml(statusPageCopy.deleted.contractKept(retentionPromise.contractYears)));
+
+    // The idea and everything else are gone; the status link with them.
+    expect(await app.database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).toEqual([]);
+    for (const table of ['contracts', 'quotes', 'thread_messages', 'idea_events'])
+      expect(
+        await app.database.rows(sql`select 1 from ${sql.identifier(table)} where idea_id = ${id}::uuid`),
+        table,
+      ).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: base })).statusCode).toBe(404);
+
+    // Kept: exactly the records the law names, nothing of the idea, its contact or its thread.
+    const rows = await app.database.rows<Record<string, unknown>>(sql`select * from contract_records`);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(Object.keys(row).sort()).toEqual(
+      [
+        'id',
+        'reference',
+        'created_at',
+        'quote_id',
+        'quote_version',
+        'quote_sha256',
+        'quote_items',
+        'schedule',
+        'deposit_percent',
+        'terms',
+        'signed_at',
+        'signed_name',
+        'sha256',
+        'tax_details',
+        'concluded_at',
+        'concluded_by',
+        'deposit_received_at',
+        'kept_at',
+        'purge_after',
+      ].sort(),
+    );
+    const text = JSON.stringify(row);
+    for (const absent of [id, '비밀 아이디어', '010-9876-5432', FOUNDER, '견적서입니다.', contractMailCopy.founderBody])
+      expect(text, absent).not.toContain(absent);
+    expect(row).toMatchObject({
+      id: contractId,
+      reference: leadReference(id),
+      signed_name: '김신청',
+      sha256: before.sha256,
+    });
+    expect(row.concluded_by).toBe(member.email);
+    const concludedAt = new Date(row.concluded_at as string);
+    expect(concludedAt.toISOString()).toBe(before.countersignedAt);
+    expect(new Date(row.deposit_received_at as string).toISOString()).toBe(before.depositReceivedAt);
+    const purgeAfter = new Date(concludedAt);
+    purgeAfter.setUTCFullYear(purgeAfter.getUTCFullYear() + retentionPromise.contractYears);
+    expect(new Date(row.purge_after as string).toISOString()).toBe(purgeAfter.toISOString());
+
+    // The fingerprint still verifies from the kept values alone.
+    const [kept] = await loadKeptContracts(app.database);
+    const recomputed = createHash('sha256')
+      .update(
+        canonicalContract(kept!.contract, kept!.reference, kept!.contract.terms, {
+          name: kept!.contract.signedName!,
+          tax: kept!.contract.tax!,
+        }),
+        'utf8',
+      )
+      .digest('hex');
+    expect(recomputed).toBe(before.sha256);
+    expect(kept!.contract).toMatchObject({ intact: true, items: before.items, terms: before.terms, tax: before.tax });
+
+    // The team's screen: members only, each view and download recorded; the PDF made again from the kept values.
+    expect((await app.inject({ method: 'GET', url: CONTRACT_RECORDS_PATH })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: contractRecordPdfPath(contractId) })).statusCode).toBe(401);
+    const list = await app.inject({ method: 'GET', url: CONTRACT_RECORDS_PATH, headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<KeptContractList>()).toEqual({
+      years: retentionPromise.contractYears,
+      records: [
+        {
+          id: contractId,
+          reference: leadReference(id),
+          concludedAt: concludedAt.toISOString(),
+          party: '주식회사 빵집연구소',
+          total: 1_650_000,
+          purgeAfter: purgeAfter.toISOString(),
+          intact: true,
+        },
+      ],
+    });
+    const pdf = await app.inject({ method: 'GET', url: contractRecordPdfPath(contractId), headers });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`contract-${leadReference(id)}-${contractId.slice(0, 8)}.pdf`);
+    const pdfWords = flat(await pdfText(pdf.rawPayload));
+    for (const expectedText of [
+      '제1조 (목적)',
+      '주식회사 빵집연구소',
+      '220-81-62517',
+      formatWon(1_650_000),
+      before.sha256!,
+    ])
+      expect(pdfWords, expectedText).toContain(expectedText);
+    expect(
+      (await app.inject({ method: 'GET', url: contractRecordPdfPath(crypto.randomUUID()), headers })).statusCode,
+    ).toBe(404);
+    const records = await app.database.rows<{ action: string; member_id: string; details: unknown }>(
+      sql`select action, member_id::text as member_id, details from access_records
+        where action in ('contract_records_viewed', 'contract_record_downloaded') order by seq`,
+    );
+    expect(records).toEqual([
+      { action: 'contract_records_viewed', member_id: member.id, details: { records: 1 } },
+      {
+        action: 'contract_record_downloaded',
+        member_id: member.id,
+        details: { contractId, reference: leadReference(id) },
+      },
+    ]);
+
+    // Not a lead: the lists and the search do not show it.
+    const leads = await app.inject({ method: 'GET', url: `/team/api/leads?q=${leadReference(id)}`, headers });
+    expect(leads.body).not.toContain(contractId);
+    expect(leads.body).not.toContain('빵집연구소');
+
+    // Retention deletes it once its years are up, and not a minute before (the job's own turn, on a moved clock).
+    const retention = new JobScheduler(
+      app.database,
+      [retentionJob(app.database, { ideaDays: 365, ipDays: 7, dataDir: suite.store.dataDir, unmatchedDays: 30 })],
+      pino({ level: 'silent' }),
+    );
+    const at = (ms: number) => new Date(purgeAfter.getTime() + ms);
+    expect((await retention.runDue(at(-60_000))).retention).toContain('0 kept contract records deleted');
+    expect(await loadKeptContracts(app.database)).toHaveLength(1);
+    expect((await retention.runDue(at(3_600_000))).retention).toContain('1 kept contract records deleted');
+    expect(await app.database.rows(sql`select 1 from contract_records`)).toEqual([]);
+  });
+
+  it('keeps it apart when the team erases the lead too, and says so in the lead', async () => {
+    const app = await start();
+    const { member, headers } = await signedIn(app.database);
+    const { id, contractId } = await concludedLead(app, headers, member.id);
+    const other = await leadWithQuote(app, headers, member.id);
+    const lead = (id: string) => app.inject({ method: 'GET', url: `/team/api/leads/${id}`, headers });
+    expect((await lead(id)).json<LeadDetail>().contractConcluded).toBe(true);
+    expect((await lead(other.id)).json<LeadDetail>().contractConcluded).toBe(false);
+    const erased = await app.inject({
+      method: 'DELETE',
+      url: `/team/api/leads/${id}`,
+      headers,
+      payload: { confirm: leadReference(id) },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await app.database.rows(sql`select 1 from ideas where id = ${id}::uuid`)).toEqual([]);
+    expect((await loadKeptContracts(app.database)).map((kept) => kept.contract.id)).toEqual([contractId]);
   });
 });

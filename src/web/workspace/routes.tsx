@@ -17,6 +17,8 @@ import { pushNotificationsCopy } from '../../content/push-notifications';
 import { NotificationsScreen } from './pages/notifications';
 import { mailboxReviewCopy } from '../../content/mailbox-review';
 import { MailboxReviewScreen } from './pages/mailbox-review';
+import { contractRecordsCopy } from '../../content/contract-records';
+import { ContractRecordsScreen } from './pages/contract-records';
 
 /** The 현황 screen and its charts load when it is first opened (decision 098). */
 const FieldFiguresScreen = lazy(() =>
@@ -37,6 +39,7 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/leads/:id', screen: LeadScreen },
   { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
   { path: '/mailbox', screen: MailboxReviewScreen, nav: mailboxReviewCopy.nav },
+  { path: '/contract-records', screen: ContractRecordsScreen, nav: contractRecordsCopy.nav },
   { path: '/notifications', screen: NotificationsScreen, nav: pushNotificationsCopy.nav },
   { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
   { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },

@@ -150,7 +150,14 @@ function Actions({ lead, onErased }: { lead: LeadDetail; onErased: () => void })
         {lead.closedAt !== null && (
           <p className="self-center text-slate-700">{copy.closedAt(formatKst(lead.closedAt))}</p>
         )}
-        {mayExportErase && <EraseDialog id={lead.id} reference={lead.reference} onErased={onErased} />}
+        {mayExportErase && (
+          <EraseDialog
+            id={lead.id}
+            reference={lead.reference}
+            contractConcluded={lead.contractConcluded}
+            onErased={onErased}
+          />
+        )}
       </div>
       {change.isError && (
         <p role="alert" className="mt-2 text-red-800">

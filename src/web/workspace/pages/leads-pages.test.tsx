@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
+import { retentionPromise } from '../../../content/privacy';
 import { leadsCopy, memoPlayerCopy, teamErrorMessages } from '../../../content/workspace';
 import type { MeAnswer } from '../../../domain/team-auth-api';
 import type { LeadDetail, LeadFigures, LeadList } from '../../../domain/workspace-api';
@@ -59,6 +60,7 @@ const detail: LeadDetail = {
     { kind: 'received', at: '2026-11-23T09:00:00.000Z' },
     { kind: 'mail_sent', at: '2026-11-23T09:00:05.000Z' },
   ],
+  contractConcluded: false,
   members: [{ id: '99999999-0000-4000-8000-000000000001', email: 'owner@mvp24.example' }],
   now: NOW,
 };
@@ -195,6 +197,8 @@ describe('a lead page', () => {
     renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
     fireEvent.click(await screen.findByRole('button', { name: '이 아이디어 완전히 삭제' }));
     const dialog = await screen.findByRole('dialog');
+    // No agreement concluded: nothing is said to be kept.
+    expect(screen.queryByTestId('erase-keeps-contract')).toBeNull();
     const confirm = screen.getByRole('button', { name: '삭제' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('접수 번호'), { target: { value: '1234abcx' } });
@@ -205,6 +209,15 @@ describe('a lead page', () => {
     await screen.findByText(/삭제했어요/);
     expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({ body: { confirm: '1234ABCD' } });
     expect(dialog.isConnected).toBe(false);
+  });
+
+  it('says in the erase dialog that the records of a concluded agreement are kept apart (decision 160)', async () => {
+    stubApi(() => ({ ...detail, contractConcluded: true }));
+    renderAt(`/leads/${ID}`, <Route path="/leads/:id" component={LeadScreen} />);
+    fireEvent.click(await screen.findByRole('button', { name: '이 아이디어 완전히 삭제' }));
+    expect((await screen.findByTestId('erase-keeps-contract')).textContent).toBe(
+      leadsCopy.lead.eraseKeepsContract(retentionPromise.contractYears),
+    );
   });
 
   it('says the founder erased the lead when it goes while open, with no name left in the tab', async () => {

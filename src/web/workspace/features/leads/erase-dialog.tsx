@@ -1,12 +1,26 @@
-/** Erasure behind a typed confirmation: the lead's reference typed again (as the team mail's memo file names it). */
+/**
+ * Erasure behind a typed confirmation: the lead's reference typed again (as the team mail's memo file names it). A lead
+ * whose agreement was concluded says what its erasure keeps apart (decision 160).
+ */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { retentionPromise } from '../../../../content/privacy';
 import { leadsCopy } from '../../../../content/workspace';
 import { useEraseLead } from './lead-queries';
 
 const copy = leadsCopy.lead;
 
-export function EraseDialog({ id, reference, onErased }: { id: string; reference: string; onErased: () => void }) {
+export function EraseDialog({
+  id,
+  reference,
+  contractConcluded,
+  onErased,
+}: {
+  id: string;
+  reference: string;
+  contractConcluded: boolean;
+  onErased: () => void;
+}) {
   const inputId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -37,6 +51,11 @@ export function EraseDialog({ id, reference, onErased }: { id: string; reference
         <Dialog.Content className="fixed inset-x-4 top-1/4 mx-auto max-w-md rounded-xl bg-white p-5 shadow-xl">
           <Dialog.Title className="mb-2 text-lg font-bold">{copy.eraseTitle}</Dialog.Title>
           <Dialog.Description className="mb-4 text-slate-700">{copy.eraseHelp(reference)}</Dialog.Description>
+          {contractConcluded && (
+            <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="erase-keeps-contract">
+              {copy.eraseKeepsContract(retentionPromise.contractYears)}
+            </p>
+          )}
           <form onSubmit={submit}>
             <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
               {copy.eraseLabel}
