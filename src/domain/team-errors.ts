@@ -8,6 +8,8 @@ export const TEAM_ERROR_CODES = [
   'forbidden',
   /** Export of every lead or an erasure by a member no owner allowed (decision 083). */
   'forbidden_export_erase',
+  /** The kept contract records (decision 160) by a member who may not export and erase. */
+  'forbidden_contract_records',
   'not_found',
   'invalid',
   /** Text with a character the database cannot store or nobody types (NUL, a control character, half an emoji). */

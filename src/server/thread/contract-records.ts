@@ -1,8 +1,8 @@
 /**
  * The concluded agreements' records kept apart after their lead's erasure (decision 160; moved there by
  * ideas/erase-ideas.ts `keepConcludedContracts`, deleted after `purge_after` by jobs/retention.ts), and the routes of
- * the workspace's 「보관 중인 계약 기록」 screen (registered in the workspace API's scope by app.ts: session, Origin,
- * members only). Read for the law's purpose only: the list (the conclusion, the customer's 상호 or name, the total,
+ * the workspace's 「보관 중인 계약 기록」 screen (registered in the workspace API's scope by app.ts: session, Origin),
+ * for those who may export and erase leads only (owners and the members they allowed, team/grants.ts). Read for the law's purpose only: the list (the conclusion, the customer's 상호 or name, the total,
  * when it goes) and the agreement's PDF made again from the kept values (contract-pdf.ts); each an access record.
  * The fingerprint is checked on every read, as on the lead (contract-store.ts).
  */
@@ -14,6 +14,7 @@ import { quoteTotals } from '../../domain/quote';
 import type { Database } from '../db/client';
 import { isIdeaId } from '../db/idea-ids';
 import { recordAccess } from '../team/access-records';
+import { mayExportErase } from '../team/grants';
 import { TeamApiError } from '../team/team-api-error';
 import { contractPdf, contractPdfName } from './contract-pdf';
 import type { ContractSupplier } from './contract-sheet';
@@ -94,6 +95,10 @@ export async function contractRecordsRoutes(scope: FastifyInstance, options: Con
     actor: 'member' as const,
     memberId: request.member!.id,
     ip: request.ip,
+  });
+  // Least privilege: the records of erased leads are for the law's purpose, read by those trusted with every lead.
+  scope.addHook('preHandler', async (request) => {
+    if (!(await mayExportErase(database, request.member!))) throw new TeamApiError(403, 'forbidden_contract_records');
   });
 
   scope.get('/contract-records', async (request): Promise<KeptContractList> => {

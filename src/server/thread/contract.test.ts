@@ -489,7 +489,8 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
     expect(recomputed).toBe(before.sha256);
     expect(kept!.contract).toMatchObject({ intact: true, items: before.items, terms: before.terms, tax: before.tax });
 
-    // The team's screen: members only, each view and download recorded; the PDF made again from the kept values.
+    // The team's screen: owners and the members they allowed to export and erase, each view and download recorded;
+    // the PDF made again from the kept values.
     expect((await app.inject({ method: 'GET', url: CONTRACT_RECORDS_PATH })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: contractRecordPdfPath(contractId) })).statusCode).toBe(401);
     const list = await app.inject({ method: 'GET', url: CONTRACT_RECORDS_PATH, headers });
@@ -535,6 +536,17 @@ describe.each(DRIVERS)('the service agreement on %s', (driver) => {
         details: { contractId, reference: leadReference(id) },
       },
     ]);
+    // Another member sees them only once an owner allows them to export and erase (least privilege).
+    const plain = await signedIn(app.database, 'member');
+    for (const url of [CONTRACT_RECORDS_PATH, contractRecordPdfPath(contractId)]) {
+      const refused = await app.inject({ method: 'GET', url, headers: plain.headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('forbidden_contract_records');
+    }
+    await app.database.rows(sql`update team_members set may_export_erase = true where id = ${plain.member.id}::uuid`);
+    expect((await app.inject({ method: 'GET', url: CONTRACT_RECORDS_PATH, headers: plain.headers })).statusCode).toBe(
+      200,
+    );
 
     // Not a lead: the lists and the search do not show it.
     const leads = await app.inject({ method: 'GET', url: `/team/api/leads?q=${leadReference(id)}`, headers });

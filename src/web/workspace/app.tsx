@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { WorkspaceLayout } from './components/layout';
-import { PUBLIC_PATHS, workspaceRoutes } from './routes';
+import { mayOpen, PUBLIC_PATHS, workspaceRoutes } from './routes';
 import { InviteScreen } from './pages/invite';
 import { NotFoundScreen } from './pages/not-found';
 import { SignInScreen } from './pages/sign-in';
@@ -30,7 +30,7 @@ export function WorkspaceApp() {
             <Suspense fallback={<p className="text-slate-600">{copy.loading}</p>}>
               <Switch>
                 {workspaceRoutes
-                  .filter((route) => !route.ownerOnly || member.role === 'owner')
+                  .filter((route) => mayOpen(route, member))
                   .map((route) => (
                     <Route key={route.path} path={route.path} component={route.screen} />
                   ))}

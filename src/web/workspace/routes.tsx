@@ -1,6 +1,6 @@
 /**
  * The workspace's screens behind the sign-in, as one table: the router and the navigation read it. The leads'
- * screens plug in here (a row each; `nav` puts it in the top bar, `ownerOnly` hides it from members).
+ * screens plug in here (a row each; `nav` puts it in the top bar, `only` hides it from members it is not for).
  * Paths are below TEAM_PATH (wouter's base).
  */
 import { lazy, type ComponentType } from 'react';
@@ -30,7 +30,11 @@ export interface WorkspaceRoute {
   screen: ComponentType;
   /** The navigation's label; none: not in the navigation (a lead's own page). */
   nav?: string;
-  ownerOnly?: boolean;
+  /**
+   * Who may open it beyond every member: owners, or those who may export and erase leads (owners and the members
+   * they allowed, decision 083). The server refuses the others anyway.
+   */
+  only?: 'owner' | 'export-erase';
 }
 
 export const workspaceRoutes: WorkspaceRoute[] = [
@@ -39,12 +43,19 @@ export const workspaceRoutes: WorkspaceRoute[] = [
   { path: '/leads/:id', screen: LeadScreen },
   { path: '/field-figures', screen: FieldFiguresScreen, nav: fieldFiguresCopy.nav },
   { path: '/mailbox', screen: MailboxReviewScreen, nav: mailboxReviewCopy.nav },
-  { path: '/contract-records', screen: ContractRecordsScreen, nav: contractRecordsCopy.nav },
+  { path: '/contract-records', screen: ContractRecordsScreen, nav: contractRecordsCopy.nav, only: 'export-erase' },
   { path: '/notifications', screen: NotificationsScreen, nav: pushNotificationsCopy.nav },
-  { path: '/members', screen: MembersScreen, nav: copy.nav.members, ownerOnly: true },
-  { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, ownerOnly: true },
-  { path: '/meeting-hours', screen: MeetingHoursScreen, nav: bookingWorkspaceCopy.nav, ownerOnly: true },
+  { path: '/members', screen: MembersScreen, nav: copy.nav.members, only: 'owner' },
+  { path: '/access-records', screen: AccessRecordsScreen, nav: copy.nav.accessRecords, only: 'owner' },
+  { path: '/meeting-hours', screen: MeetingHoursScreen, nav: bookingWorkspaceCopy.nav, only: 'owner' },
 ];
+
+/** Whether `me` may open `route` (the router and the navigation leave out the others). */
+export function mayOpen(route: WorkspaceRoute, me: { role: string; mayExportErase?: boolean }): boolean {
+  if (route.only === 'owner') return me.role === 'owner';
+  if (route.only === 'export-erase') return me.mayExportErase ?? me.role === 'owner';
+  return true;
+}
 
 /** The screens reachable without a session. */
 export const PUBLIC_PATHS = { signIn: '/sign-in', invite: '/invite' } as const;

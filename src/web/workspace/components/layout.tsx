@@ -11,7 +11,7 @@ import { TEAM_AUTH_PATHS, type MeAnswer } from '../../../domain/team-auth-api';
 import { teamRequest } from '../api/client';
 import { LiveUpdates } from '../features/live/live-updates';
 import { ME_KEY, SIGNED_OUT_KEY } from '../api/query-client';
-import { workspaceRoutes } from '../routes';
+import { mayOpen, workspaceRoutes } from '../routes';
 
 export function WorkspaceLayout({ me, children }: { me: MeAnswer; children: ReactNode }) {
   const client = useQueryClient();
@@ -27,7 +27,7 @@ export function WorkspaceLayout({ me, children }: { me: MeAnswer; children: Reac
       client.setQueryData(ME_KEY, null);
     },
   });
-  const nav = workspaceRoutes.filter((route) => route.nav && (!route.ownerOnly || me.role === 'owner'));
+  const nav = workspaceRoutes.filter((route) => route.nav && mayOpen(route, me));
   return (
     <>
       <a

@@ -1,7 +1,8 @@
 /**
  * 「보관 중인 계약 기록」 (decision 160): the concluded agreements whose leads were erased, kept apart for the years
  * the law requires — the conclusion day, the customer's 상호 or name, the total, the day it is destroyed — and each
- * one's PDF made again from the kept values. Every member has this screen; the server records each view and download.
+ * one's PDF made again from the kept values. Owners and the members they allowed to export and erase have this screen
+ * (routes.tsx `only`; the server refuses the others, 403); the server records each view and download.
  */
 import { contractRecordsCopy as copy } from '../../../content/contract-records';
 import { contractRecordPdfPath } from '../../../domain/contract-records';
