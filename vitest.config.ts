@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'build/vitest.config.ts',
       'src/web/vitest.config.ts',
+      'src/web/vitest.mocks.config.ts',
       'src/server/vitest.config.ts',
       'src/server/vitest.erasure.config.ts',
       'scripts/demos/vitest.config.ts',

@@ -8,6 +8,7 @@ export const VITEST_PROJECTS = [
   'architecture',
   'build',
   'web',
+  'web-mocks',
   'server',
   'erasure',
   'demos',
