@@ -2,8 +2,8 @@
  * Retention, as the privacy policy promises: an idea is destroyed IDEA_RETENTION_DAYS after the consultation was
  * closed (`ideas close`), or after receipt when it never was; a concluded agreement's records move out of it as it
  * goes and are kept apart until their `purge_after` (`retentionPromise.contractYears` after the conclusion, decision
- * 160), then deleted here; a client address kept on an idea for abuse checks is cleared after IP_RETENTION_DAYS. Erasure removes everything that holds the idea's personal data (erase-ideas.ts);
- * a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
+ * 160), then deleted here; a client address kept on an idea for abuse checks is cleared after IP_RETENTION_DAYS.
+ * Erasure removes everything that holds the idea's personal data (erase-ideas.ts); a sweep of the mail fallback's folder catches .eml files left by an interrupted erasure (mail/mail-files.ts).
  * Each erasure and each clearing queues a purge; the turn ends by running the queued purge once, so nothing of what
  * it erased stays in the data directory (erase-ideas.ts, decisions 077 and 105).
  */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { MeAnswer } from '../../domain/team-auth-api';
 import { mayOpen, workspaceRoutes } from './routes';
 
-const opened = (me: { role: string; mayExportErase?: boolean }) =>
+const opened = (me: Pick<MeAnswer, 'role' | 'mayExportErase'>) =>
   workspaceRoutes.filter((route) => mayOpen(route, me)).map((route) => route.path);
 
 describe('who may open which screen', () => {

@@ -4,6 +4,8 @@
  * Paths are below TEAM_PATH (wouter's base).
  */
 import { lazy, type ComponentType } from 'react';
+import type { MeAnswer } from '../../domain/team-auth-api';
+import { mayExportErase } from './features/auth/session';
 import { fieldFiguresCopy } from '../../content/field-figures';
 import { workspaceShellCopy as copy } from '../../content/workspace-shell';
 import { BoardScreen } from './pages/board';
@@ -51,9 +53,9 @@ export const workspaceRoutes: WorkspaceRoute[] = [
 ];
 
 /** Whether `me` may open `route` (the router and the navigation leave out the others). */
-export function mayOpen(route: WorkspaceRoute, me: { role: string; mayExportErase?: boolean }): boolean {
+export function mayOpen(route: WorkspaceRoute, me: Pick<MeAnswer, 'role' | 'mayExportErase'>): boolean {
   if (route.only === 'owner') return me.role === 'owner';
-  if (route.only === 'export-erase') return me.mayExportErase ?? me.role === 'owner';
+  if (route.only === 'export-erase') return mayExportErase(me);
   return true;
 }
 

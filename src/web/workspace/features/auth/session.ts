@@ -29,7 +29,12 @@ export function useMe() {
  */
 export function useMayExportErase(): boolean {
   const me = useMe().data;
-  return Boolean(me && (me.mayExportErase ?? me.role === 'owner'));
+  return Boolean(me && mayExportErase(me));
+}
+
+/** The grant itself (decision 083): owners, and a member an owner allowed; owners until /me says. */
+export function mayExportErase(me: Pick<MeAnswer, 'role' | 'mayExportErase'>): boolean {
+  return me.mayExportErase ?? me.role === 'owner';
 }
 
 export function useSignedOutReason(): SignedOutReason {
