@@ -5,10 +5,9 @@
  * alone.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeLead } from '../../../test-support/server/lead-fixtures';
-import { buildTestApp, DELIVERY_TEST_ENV } from '../../../test-support/server/test-app';
 import {
   APP_TEST_TIMEOUT_MS,
   DRIVERS,
@@ -19,26 +18,28 @@ import { recordOutboxFailure } from './outbox-failure';
 import { PermanentMailError } from './transport';
 
 describe.each(DRIVERS)('a failed outbox send on %s', { timeout: APP_TEST_TIMEOUT_MS }, (driver) => {
+  // The database alone, no app: an app's founder-mail worker would take a 'sending' row whose lease is due, changing
+  // its attempts under the fence before the failure is recorded (seen once in a full run).
   let store: TestDatabase;
-  let app: FastifyInstance;
+  let database: Database;
   beforeAll(async () => {
     store = await testDatabase(driver);
-    app = await buildTestApp(store, DELIVERY_TEST_ENV);
+    database = await store.open();
   }, APP_TEST_TIMEOUT_MS);
   afterAll(async () => {
-    await app?.close();
+    await database?.close();
     store?.cleanup();
   });
 
   const claimed = async (ref: string, createdAt = new Date()) => {
-    const ideaId = await storeLead(app.database, { email: 'founder@example.com' });
-    await app.database.rows(sql`
+    const ideaId = await storeLead(database, { email: 'founder@example.com' });
+    await database.rows(sql`
       insert into founder_mails (idea_id, kind, ref, recipient_hash, status, attempts, created_at, next_attempt_at)
       values (${ideaId}::uuid, 'message', ${ref}, 'hash', 'sending', 2, ${createdAt.toISOString()}::timestamptz, now())`);
     const fence = sql`idea_id = ${ideaId}::uuid and kind = 'message' and ref = ${ref} and attempts = 2`;
     const row = async () =>
       (
-        await app.database.rows<{ status: string; last_error: string | null; due_in_ms: number }>(sql`
+        await database.rows<{ status: string; last_error: string | null; due_in_ms: number }>(sql`
           select status, last_error,
             (extract(epoch from next_attempt_at - now()) * 1000)::int as due_in_ms
           from founder_mails where idea_id = ${ideaId}::uuid`)
@@ -50,7 +51,7 @@ describe.each(DRIVERS)('a failed outbox send on %s', { timeout: APP_TEST_TIMEOUT
   it('retries a passing failure after the backoff, and fails a refusal or an old row for good', async () => {
     const passing = await claimed('passing');
     const retry = await recordOutboxFailure(
-      app.database,
+      database,
       { table: 'founder_mails', fence: passing.fence, attempts: 2, createdAt: new Date(), ...limits },
       new Error('connection reset by founder@example.com'),
     );
@@ -62,7 +63,7 @@ describe.each(DRIVERS)('a failed outbox send on %s', { timeout: APP_TEST_TIMEOUT
     const refused = await claimed('refused');
     expect(
       await recordOutboxFailure(
-        app.database,
+        database,
         { table: 'founder_mails', fence: refused.fence, attempts: 2, createdAt: new Date(), ...limits },
         new PermanentMailError('550 no such user founder@example.com', 550),
       ),
@@ -72,7 +73,7 @@ describe.each(DRIVERS)('a failed outbox send on %s', { timeout: APP_TEST_TIMEOUT
     const old = new Date(Date.now() - 2 * limits.maxAgeMs);
     const expired = await claimed('expired', old);
     await recordOutboxFailure(
-      app.database,
+      database,
       { table: 'founder_mails', fence: expired.fence, attempts: 2, createdAt: old, ...limits },
       new Error('timeout'),
     );
@@ -81,7 +82,7 @@ describe.each(DRIVERS)('a failed outbox send on %s', { timeout: APP_TEST_TIMEOUT
     // Another claim's fence: nothing changes.
     const other = await claimed('other');
     await recordOutboxFailure(
-      app.database,
+      database,
       { table: 'founder_mails', fence: sql`${other.fence} and false`, attempts: 2, createdAt: new Date(), ...limits },
       new Error('late'),
     );
