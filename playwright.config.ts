@@ -43,7 +43,11 @@ export default defineConfig({
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     launchOptions: testChromiumLaunch,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after, its network and console, and
+    // a screenshot of where it stopped. Not the trace's film strip: encoding a frame on every paint cost a quarter of
+    // the browser tests' CPU (decision 123 has the figures).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
   },
   projects: [
     {
