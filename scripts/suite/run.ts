@@ -1,6 +1,7 @@
 /**
- * `npm test`: runs the suite's phases (scripts/suite/phases.ts) one after another, stops at the first that fails,
- * and ends with a table of each phase's wall and CPU time and one line counting the tests (decision 123).
+ * `npm test`: runs the suite's stages (scripts/suite/phases.ts) one after another, the phases of a stage's lanes side
+ * by side, stops after the first stage where a phase failed, and ends with a table of each phase's wall and CPU time
+ * and one line counting the tests (decision 123). A phase that shares its stage prints its output when it ends, whole.
  * `npm run bench:suite` runs the same and writes the table and the 20 slowest test files to docs/benchmarks.md.
  *
  * Flags: `--write` (what bench:suite passes) writes the benchmark section; `--keep-going` runs every phase even after
@@ -10,38 +11,87 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { writeBenchSection } from '../bench/benchmarks-doc';
-import { loadAverage, machineBusySeconds, phaseTable, type PhaseFigures } from './measure';
-import { PHASES, REPORT_DIR, type Phase } from './phases';
+import {
+  loadAverage,
+  machineBusySeconds,
+  phaseTable,
+  reapedChildrenSeconds,
+  type PhaseFigures,
+  type StageFigures,
+} from './measure';
+import { REPORT_DIR, STAGES, type Phase, type Stage } from './phases';
 import { readReport, type Counts, type FileTime } from './reports';
 
 const write = process.argv.includes('--write');
 const keepGoing = process.argv.includes('--keep-going');
 const SLOWEST = 20;
 
-function runPhase(phase: Phase): Promise<PhaseFigures> {
+/** The reaped children's CPU at the last phase's end: each phase's own CPU is the step from it. */
+let reapedSoFar = reapedChildrenSeconds();
+
+function runPhase(phase: Phase, shared: boolean): Promise<PhaseFigures> {
   const loadAtStart = loadAverage();
   const busyBefore = machineBusySeconds();
   const started = performance.now();
-  console.log(`\n▶ ${phase.name}: ${phase.command.join(' ')}`);
+  const announce = `\n▶ ${phase.name}: ${phase.command.join(' ')}`;
+  console.log(shared ? `${announce} (beside the rest of its stage; its output when it ends)` : announce);
   const [command, ...args] = phase.command;
   const child = spawn(command!, args, {
-    stdio: 'inherit',
+    stdio: shared ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: {
       ...process.env,
       ...(phase.report?.kind === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_FILE: phase.report.file } : {}),
     },
   });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
   return new Promise((resolve) => {
-    child.once('close', (code) =>
+    child.once('close', (code) => {
+      const reaped = reapedChildrenSeconds();
+      const ownCpuS = reaped - reapedSoFar;
+      reapedSoFar = reaped;
+      if (shared)
+        process.stdout.write(`\n▼ ${phase.name} (${code === 0 ? 'passed' : 'FAILED'})\n${Buffer.concat(output)}`);
       resolve({
         name: phase.name,
         wallMs: performance.now() - started,
         cpuS: machineBusySeconds() - busyBefore,
+        ownCpuS,
         loadAtStart,
         ok: code === 0,
-      }),
-    );
+      });
+    });
   });
+}
+
+/** A stage's lanes side by side, each lane's phases in turn (a lane stops at its first failure unless told not to). */
+async function runStage(stage: Stage): Promise<StageFigures> {
+  const loadAtStart = loadAverage();
+  const busyBefore = machineBusySeconds();
+  const started = performance.now();
+  const shared = stage.length > 1;
+  const lanes = await Promise.all(
+    stage.map(async (lane) => {
+      const figures: PhaseFigures[] = [];
+      for (const phase of lane) {
+        const result = await runPhase(phase, shared);
+        figures.push(result);
+        if (!result.ok && !keepGoing) break;
+      }
+      return figures;
+    }),
+  );
+  const phases = lanes.flat();
+  return {
+    name: stage.map((lane) => lane.map((phase) => phase.name).join(', ')).join(' ‖ '),
+    wallMs: performance.now() - started,
+    cpuS: machineBusySeconds() - busyBefore,
+    ownCpuS: phases.reduce((sum, phase) => sum + phase.ownCpuS, 0),
+    loadAtStart,
+    ok: phases.length === stage.flat().length && phases.every((phase) => phase.ok),
+    phases,
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -61,14 +111,15 @@ async function main(): Promise<number> {
   fs.rmSync(REPORT_DIR, { recursive: true, force: true });
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const loadBefore = loadAverage();
-  const figures: PhaseFigures[] = [];
+  const stages: StageFigures[] = [];
   const files: FileTime[] = [];
   const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const phase of PHASES) {
-    const result = await runPhase(phase);
-    figures.push(result);
-    const report = readReport(phase);
-    if (report) {
+  for (const stage of STAGES) {
+    const result = await runStage(stage);
+    stages.push(result);
+    for (const phase of stage.flat()) {
+      const report = readReport(phase);
+      if (!report) continue;
       files.push(...report.files);
       counts.passed += report.counts.passed;
       counts.failed += report.counts.failed;
@@ -76,8 +127,8 @@ async function main(): Promise<number> {
     }
     if (!result.ok && !keepGoing) break;
   }
-  const table = phaseTable(figures);
-  const passed = figures.length === PHASES.length && figures.every((phase) => phase.ok);
+  const table = phaseTable(stages);
+  const passed = stages.length === STAGES.length && stages.every((stage) => stage.ok);
   console.log(`\n${table}\n`);
   if (write) {
     const commit = spawnText('git', ['rev-parse', '--short', 'HEAD']);
@@ -87,7 +138,9 @@ async function main(): Promise<number> {
         `The suite (\`npm run bench:suite\`, the phases of \`npm test\`) on ${commit}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ` +
           `${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. 1-minute load ` +
           `average ${loadBefore.toFixed(1)} when it started, ${loadAverage().toFixed(1)} when it ended; each phase's own in ` +
-          `the table. CPU is the whole machine's busy time while the phase ran (every process, /proc/stat).`,
+          `the table. CPU (machine) is the whole machine's busy time while the phase or stage ran (every process, ` +
+          `/proc/stat); CPU (its processes) is what the phase's own processes spent, without the daemons it started ` +
+          `(PostgreSQL, nginx, Dovecot). Phases marked ↳ ran side by side in the stage above them.`,
         '',
         table,
         '',
