@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { makeScratchDir } from './scratch-dir';
 
 const run = promisify(execFile);
 
@@ -57,7 +58,8 @@ export async function startPostgresCluster(
 ): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const asRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-pg-'));
+  // A test's cluster on the scratch folder (memory where there is room); a benchmark's durable one on the disk.
+  const dir = options.durable ? fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-pg-')) : makeScratchDir('mvp24-pg-');
   const dataDir = path.join(dir, 'data');
   if (asRoot) await run('chown', ['postgres:postgres', dir]);
   const as = (command: string, args: string[]) =>

@@ -9,10 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, PGLITE_SUBDIR } from '../../src/server/db/client';
+import { makeScratchDir } from './scratch-dir';
 
 /** Makes a migrated PGlite cluster in a new temp folder and returns that folder (a DATA_DIR to copy from). */
 export async function preparePgliteTemplate(): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mvp24-pglite-template-'));
+  const dataDir = makeScratchDir('mvp24-pglite-template-');
   const database = await openDatabase({ dataDir });
   await database.close();
   return dataDir;

@@ -1,12 +1,12 @@
 /** Opens a fresh database for a test suite: PGlite in a temp DATA_DIR, or a new database on the test cluster. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, PGLITE_SUBDIR, type Database } from '../../src/server/db/client';
 import { createDatabase } from './postgres-cluster';
 import { copyPgliteTemplate } from './prepared-database';
+import { makeScratchDir } from './scratch-dir';
 
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
@@ -56,7 +56,7 @@ export function suiteDatabase(driver: Driver): { readonly store: TestDatabase; r
  */
 export async function testDatabase(driver: Driver, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mvp24-${driver}-`));
+  const dataDir = makeScratchDir(`mvp24-${driver}-`);
   const databaseUrl =
     driver === 'postgres'
       ? await createDatabase(inject('postgresUrl'), 'test', migrated ? inject('postgresTemplate') : undefined)
