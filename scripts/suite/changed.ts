@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { PHASES, VITEST_PROJECTS } from './phases';
+import { bin, PHASES, VITEST_PROJECTS } from './phases';
 
 const sinceAt = process.argv.indexOf('--since');
 const since = sinceAt > 0 ? process.argv[sinceAt + 1] : undefined;
@@ -37,15 +37,14 @@ console.log(`Changed (${changed.length}): ${changed.join(', ')}`);
 const phase = (name: string) => PHASES.find((entry) => entry.name === name)!.command;
 run('typecheck', phase('typecheck'));
 const lintable = changed.filter((file) => /\.(ts|tsx|js)$/.test(file));
-if (lintable.length > 0) run('lint', ['npx', 'eslint', '--max-warnings', '0', ...lintable]);
-run('format', ['npx', 'prettier', '--check', '--ignore-unknown', ...changed]);
+if (lintable.length > 0) run('lint', [bin('eslint'), '--max-warnings', '0', ...lintable]);
+run('format', [bin('prettier'), '--check', '--ignore-unknown', ...changed]);
 run('vitest', [
-  'npx',
-  'vitest',
+  bin('vitest'),
   'run',
   ...VITEST_PROJECTS.flatMap((project) => ['--project', project]),
   `--changed${since ? `=${since}` : ''}`,
   '--passWithNoTests',
 ]);
 if (changed.some((file) => SITE_SOURCES.test(file))) run('build', phase('build'));
-run('playwright', ['npx', 'playwright', 'test', `--only-changed${since ? `=${since}` : ''}`, '--pass-with-no-tests']);
+run('playwright', [bin('playwright'), 'test', `--only-changed${since ? `=${since}` : ''}`, '--pass-with-no-tests']);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PHASES, STAGES } from '../../scripts/suite/phases';
+import { bin, PHASES, STAGES } from '../../scripts/suite/phases';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,7 +24,7 @@ function vitestProjectNames(): string[] {
 }
 
 const vitestProject = (command: readonly string[]) =>
-  command.includes('vitest') ? command[command.indexOf('--project') + 1] : undefined;
+  command[0] === bin('vitest') ? command[command.indexOf('--project') + 1] : undefined;
 
 /** The index of the stage a phase runs in. */
 const stageOf = (name: string) => STAGES.findIndex((stage) => stage.flat().some((phase) => phase.name === name));
