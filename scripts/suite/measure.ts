@@ -12,7 +12,8 @@ export interface PhaseFigures {
   wallMs: number;
   /** CPU seconds spent on the machine while the phase ran (all cores, every process); NaN without /proc. */
   cpuS: number;
-  /** CPU seconds of the phase's own processes, those that stayed its descendants (not a daemon it started). */
+  /** CPU seconds of the phase's own processes, those its process reaped: not a daemon it started, and in
+   * Playwright only about half of Chromium's processes' CPU (measured against the machine's). */
   ownCpuS: number;
   loadAtStart: number;
   ok: boolean;

@@ -139,8 +139,8 @@ async function main(): Promise<number> {
           `${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}. 1-minute load ` +
           `average ${loadBefore.toFixed(1)} when it started, ${loadAverage().toFixed(1)} when it ended; each phase's own in ` +
           `the table. CPU (machine) is the whole machine's busy time while the phase or stage ran (every process, ` +
-          `/proc/stat); CPU (its processes) is what the phase's own processes spent, without the daemons it started ` +
-          `(PostgreSQL, nginx, Dovecot). Phases marked ↳ ran side by side in the stage above them.`,
+          `/proc/stat); CPU (its processes) is what the phase's own processes spent, without processes that left its tree ` +
+          `(the PostgreSQL, nginx and Dovecot daemons; in Playwright, about half of Chromium's CPU). Compare the machine's column. Phases marked ↳ ran side by side in the stage above them.`,
         '',
         table,
         '',
