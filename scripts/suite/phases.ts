@@ -60,12 +60,11 @@ export type Stage = Phase[][];
 const alone = (phase: Phase): Stage => [[phase]];
 
 /**
- * The stages, in order (decision 123). A phase runs alone unless it leaves a core idle: the suite is CPU-bound on two
- * cores, and two busy phases side by side only make each pay more (tried: lint and typecheck beside the small
- * projects took 93 s and 176 CPU-s against 96 s and 142 alone). The erasure suites (waiting on PostgreSQL's
- * disk), the deployment's (nginx, Dovecot, a backup) and the budgets (Lighthouse loading pages) each kept about half
- * a core busy, so they share the machine: 110 s one after another, 76 s side by side. Each starts its own servers on
- * ports of its own, and the erasure suites keep their PostgreSQL cluster to themselves.
+ * The stages, in order (decision 123 has the figures). A phase runs alone unless it leaves a core idle: the suite is
+ * CPU-bound on two cores, and two busy phases side by side only make each pay more. The erasure suites (waiting on
+ * PostgreSQL's disk), the deployment's (nginx, Dovecot, a backup) and the budgets (Lighthouse loading pages) each
+ * keep about half a core busy, so they share the machine. Each starts its own servers on ports of its own, and the
+ * erasure suites keep their PostgreSQL cluster to themselves.
  */
 export const STAGES: Stage[] = [
   alone(phaseOf('typecheck', [bin('tsc'), '--noEmit'])),

@@ -1,9 +1,9 @@
 /**
  * Where the tests lay out their throwaway databases and servers' data folders (decision 123): the memory-backed
  * /dev/shm when the machine has one with room, else the system's temp folder; `TEST_SCRATCH_DIR` chooses another.
- * A PGlite cluster is 1,200 files: on this machine's disk a copy took 0.5–1 s of CPU and its removal 0.14 s, on
- * /dev/shm 0.06 s and 0.02 s. What the tests read and write is the same files through the same calls; only the
- * benchmarks' durable PostgreSQL clusters stay on the disk, whose flushes they measure.
+ * A PGlite cluster is 1,200 files, copied for every suite: on the disk that was a quarter of a server worker's time
+ * (the figures: decision 123). The tests read and write the same files through the same calls; only the benchmarks'
+ * durable PostgreSQL clusters stay on the disk, whose flushes they measure.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,7 @@ function hasRoom(dir: string): boolean {
 let root: string | undefined;
 
 /** The folder the scratch folders go in. */
-export function scratchRoot(): string {
+function scratchRoot(): string {
   root ??= process.env.TEST_SCRATCH_DIR || (hasRoom(SHARED_MEMORY) ? SHARED_MEMORY : os.tmpdir());
   return root;
 }

@@ -1,7 +1,7 @@
 /**
  * The server as one JavaScript file, for the browser specs that start a server of their own (decision 123): the same
  * sources as `node --import tsx src/server/main.ts`, bundled by esbuild once per run, with the packages left to
- * node_modules. Each start then skips tsx's loader: 3.8 CPU-s to ready instead of 5.2–6.1 on this machine.
+ * node_modules. Each start then skips tsx's loader (decision 123 has the figures).
  * `import.meta.url` keeps each source file's own address, so a folder found beside a source file (the migrations,
  * the SQL functions) and `createRequire` resolve as they do unbundled.
  */
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const SERVER_ENTRY = path.join(root, 'src/server/main.ts');
+const SERVER_ENTRY = path.join(root, 'src/server/main.ts');
 
 /** Replaces `import.meta.url` in each of the project's sources with that source's own file URL. */
 const ownUrls: Plugin = {
