@@ -73,10 +73,13 @@ export interface DatabaseOptions {
 }
 
 /**
- * PGlite's start parameters beyond its defaults: a WAL segment that a checkpoint no longer needs is deleted rather
- * than recycled (a recycled one keeps its old bytes until overwritten) and none is kept back for replicas.
+ * PGlite's start parameters beyond its defaults:
+ * - a WAL segment that a checkpoint no longer needs is deleted rather than recycled (a recycled one keeps its old bytes
+ *   until overwritten) and none is kept back for replicas;
+ * - a buffer pool of 32 MB instead of PostgreSQL's 128 MB. The embedded database holds one agency's leads (megabytes;
+ *   the memos are files), and its pool lives in the server's own memory: each start zeroed all of it (decision 123).
  */
-export const PGLITE_WAL_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0'];
+const PGLITE_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'shared_buffers=32MB'];
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -99,7 +102,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, PGLITE_SUBDIR);
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     // The inbox's search index (decision 093); the migration creates the extension.
     extensions: { pg_trgm },
   });
