@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SITE_PORT } from './tests/e2e/fixtures/site-server';
 import { DESKTOP_ONLY_SPECS, ONE_VIEWPORT_TAG } from './tests/e2e/fixtures/viewports';
 
 const chromiumArgs = [
@@ -27,11 +28,10 @@ export const testChromiumLaunch = {
   args: chromiumArgs,
 };
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The migrated databases every spec's server copies, made once for the run (decision 123).
+  // The migrated databases every spec's server copies, made once for the run, and the site server that serves the
+  // built site (run `npm run build` first; `npm test` does) to the specs without a server of their own (decision 123).
   globalSetup: './tests/e2e/fixtures/global-setup.ts',
   fullyParallel: true,
   workers: 2,
@@ -39,7 +39,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${SITE_PORT}`,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     launchOptions: testChromiumLaunch,
@@ -68,18 +68,4 @@ export default defineConfig({
       },
     },
   ],
-  // The real server serves the built site (run `npm run build` first; `npm test` does).
-  // E2E_WEB_SERVER_COMMAND swaps the command locally (e.g. `npx vite preview --outDir dist/site --port 4173`).
-  webServer: {
-    command: process.env.E2E_WEB_SERVER_COMMAND ?? 'node --import tsx src/server/main.ts',
-    url: process.env.E2E_WEB_SERVER_URL ?? `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
-      LOG_LEVEL: 'warn',
-    },
-  },
 });
