@@ -24,6 +24,13 @@ export const REPORT_DIR = 'test-results/suite';
  */
 export const bin = (tool: string): string => `node_modules/.bin/${tool}`;
 
+/**
+ * Prettier's cache (node_modules/.cache/prettier): a file whose content, Prettier version and options are those of its
+ * last passing check is not formatted again. A fresh clone checks every file (14 s here), a working copy the files
+ * that changed (2 s when none did; decision 123).
+ */
+const PRETTIER_CACHE = ['--cache', '--cache-strategy', 'content'];
+
 export interface Phase {
   name: string;
   command: string[];
@@ -69,7 +76,7 @@ const alone = (phase: Phase): Stage => [[phase]];
 export const STAGES: Stage[] = [
   alone(phaseOf('typecheck', [bin('tsc'), '--noEmit'])),
   alone(phaseOf('lint', [bin('eslint'), '.', '--max-warnings', '0'])),
-  alone(phaseOf('format', [bin('prettier'), '--check', '.'])),
+  alone(phaseOf('format', [bin('prettier'), '--check', '.', ...PRETTIER_CACHE])),
   ...(['architecture', 'build', 'web', 'web-mocks', 'server'] as const).map((project) => alone(vitestPhase(project))),
   [
     [vitestPhase('erasure')],
