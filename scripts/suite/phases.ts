@@ -36,12 +36,15 @@ export interface Phase {
   command: string[];
   /** A JSON report this phase writes, read for the slowest files. */
   report?: { kind: 'vitest' | 'playwright'; file: string };
+  /** Gets the migrated PGlite cluster the runner prepared once (scripts/suite/prepared.ts) instead of making one. */
+  pgliteTemplate?: boolean;
 }
 
-const vitestPhase = (project: string): Phase => {
+const vitestPhase = (project: string, pgliteTemplate?: boolean): Phase => {
   const file = `${REPORT_DIR}/vitest-${project}.json`;
   return {
     name: `vitest ${project}`,
+    pgliteTemplate,
     command: [
       bin('vitest'),
       'run',
@@ -55,12 +58,19 @@ const vitestPhase = (project: string): Phase => {
   };
 };
 
-const phaseOf = (name: string, command: string[], report?: Phase['report']): Phase => ({ name, command, report });
-const build = phaseOf('build', [bin('tsx'), 'build/build-site.ts']);
-const playwright = phaseOf('playwright', [bin('playwright'), 'test', '--reporter=list,json'], {
-  kind: 'playwright',
-  file: `${REPORT_DIR}/playwright.json`,
+const phaseOf = (name: string, command: string[], report?: Phase['report'], pgliteTemplate?: boolean): Phase => ({
+  name,
+  command,
+  report,
+  pgliteTemplate,
 });
+const build = phaseOf('build', [bin('tsx'), 'build/build-site.ts']);
+const playwright = phaseOf(
+  'playwright',
+  [bin('playwright'), 'test', '--reporter=list,json'],
+  { kind: 'playwright', file: `${REPORT_DIR}/playwright.json` },
+  true,
+);
 
 /** A stage of the suite: its lanes run side by side, and each lane's phases one after another. */
 export type Stage = Phase[][];
@@ -77,9 +87,10 @@ export const STAGES: Stage[] = [
   alone(phaseOf('typecheck', [bin('tsc'), '--noEmit'])),
   alone(phaseOf('lint', [bin('eslint'), '.', '--max-warnings', '0'])),
   alone(phaseOf('format', [bin('prettier'), '--check', '.', ...PRETTIER_CACHE])),
-  ...(['architecture', 'build', 'web', 'web-mocks', 'server'] as const).map((project) => alone(vitestPhase(project))),
+  ...(['architecture', 'build', 'web', 'web-mocks'] as const).map((project) => alone(vitestPhase(project))),
+  alone(vitestPhase('server', true)),
   [
-    [vitestPhase('erasure')],
+    [vitestPhase('erasure', true)],
     [vitestPhase('deploy'), vitestPhase('demos'), vitestPhase('bench')],
     [build, vitestPhase('budgets')],
   ],

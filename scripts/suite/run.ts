@@ -20,6 +20,7 @@ import {
   type StageFigures,
 } from './measure';
 import { REPORT_DIR, STAGES, type Phase, type Stage } from './phases';
+import { preparePgliteForSuite, type PreparedTemplate } from './prepared';
 import { readReport, type Counts, type FileTime } from './reports';
 
 const write = process.argv.includes('--write');
@@ -29,17 +30,35 @@ const SLOWEST = 20;
 /** The reaped children's CPU at the last phase's end: each phase's own CPU is the step from it. */
 let reapedSoFar = reapedChildrenSeconds();
 
-function runPhase(phase: Phase, shared: boolean): Promise<PhaseFigures> {
+/**
+ * The PGlite template prepared once for the run, made from the start beside the first phases
+ * (scripts/suite/prepared.ts); a phase that asks for it waits for it.
+ */
+const preparing: Promise<PreparedTemplate> = preparePgliteForSuite();
+// Awaited (and its failure reported) by the first phase that needs it; until then a rejection is not unhandled.
+preparing.catch(() => undefined);
+
+async function runPhase(phase: Phase, shared: boolean): Promise<PhaseFigures> {
   const loadAtStart = loadAverage();
   const busyBefore = machineBusySeconds();
   const started = performance.now();
   const announce = `\n▶ ${phase.name}: ${phase.command.join(' ')}`;
   console.log(shared ? `${announce} (beside the rest of its stage; its output when it ends)` : announce);
+  // A wait for the prepared template counts in the phase's time.
+  let prepared: Record<string, string> = {};
+  try {
+    if (phase.pgliteTemplate) prepared = (await preparing).envFor(phase);
+  } catch (error) {
+    console.error(`✗ ${phase.name}: the PGlite template could not be prepared:`, error);
+    const cpuS = machineBusySeconds() - busyBefore;
+    return { name: phase.name, wallMs: performance.now() - started, cpuS, ownCpuS: 0, loadAtStart, ok: false };
+  }
   const [command, ...args] = phase.command;
   const child = spawn(command!, args, {
     stdio: shared ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: {
       ...process.env,
+      ...prepared,
       ...(phase.report?.kind === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_FILE: phase.report.file } : {}),
     },
   });
@@ -164,4 +183,27 @@ function spawnText(command: string, args: string[]): string {
   }
 }
 
-process.exitCode = await main();
+/** Removes the prepared template, once, whether the run ended or was interrupted. */
+let released: Promise<void> | undefined;
+function releaseTemplate(): Promise<void> {
+  released ??= preparing.then(
+    (prepared) => prepared.release(),
+    () => undefined,
+  );
+  return released;
+}
+
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    void releaseTemplate().finally(() => process.exit(code));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} finally {
+  await releaseTemplate();
+}

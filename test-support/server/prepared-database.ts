@@ -11,6 +11,16 @@ import pg from 'pg';
 import { openDatabase, PGLITE_SUBDIR } from '../../src/server/db/client';
 import { makeScratchDir } from './scratch-dir';
 
+/**
+ * What `npm test`'s runner prepared once for the phases it names (scripts/suite/prepared.ts): a migrated PGlite
+ * cluster's DATA_DIR. Unset when a phase runs on its own; its global setup then makes its own, as before.
+ */
+export const SUITE_PREPARED_ENV = { pgliteTemplate: 'TEST_PGLITE_TEMPLATE' } as const;
+
+/** The PGlite template the runner prepared, if any (the phase leaves it to the runner to remove). */
+export const givenPgliteTemplate = (): string | undefined =>
+  process.env[SUITE_PREPARED_ENV.pgliteTemplate] || undefined;
+
 /** Makes a migrated PGlite cluster in a new temp folder and returns that folder (a DATA_DIR to copy from). */
 export async function preparePgliteTemplate(): Promise<string> {
   const dataDir = makeScratchDir('mvp24-pglite-template-');
