@@ -2,15 +2,20 @@
  * The idle limit in the page (issue 33, item 8): a lead is open with the visitor's name, e-mail and idea on screen;
  * when the idle limit (`idleMs` in /me, TEAM_IDLE_MINUTES) passes without an answer from the server, the page clears
  * it at once and shows sign-in with its note, without waiting for a click. The browser's clock is moved with
- * `page.clock` instead of waiting the limit out. Desktop project only (one server, one clock).
+ * `page.clock` instead of waiting the limit out. The limit counts from the server's last answer, so before the clock
+ * moves the test holds every new request unanswered and waits for the page's requests already under way: an answer
+ * that landed between the two moves would rightly restart the limit (one did, on a loaded machine). Desktop project
+ * only (one server, one clock).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { workspaceShellCopy as copy } from '../../src/content/workspace-shell';
 import { leadsCopy } from '../../src/content/workspace';
 import { IDEA_ENDPOINT } from '../../src/domain/idea';
 import { TEAM_AUTH_PATHS } from '../../src/domain/team-auth-api';
+import { TEAM_API_PATH } from '../../src/domain/team-paths';
+import { WORKSPACE_EVENTS_PATH } from '../../src/domain/workspace-events';
 import { createFormToken } from '../../src/server/intake/form-token';
 import { startIntakeServer, type IntakeServer } from './fixtures/intake-server';
 import { addPasskeyAuthenticator } from './fixtures/passkey';
@@ -33,6 +38,39 @@ test.afterAll(async () => {
   await intake?.stop();
 });
 
+/**
+ * Follows the workspace's API requests from the page's start. `answerNoMore()`: from then on they get no answer (as
+ * when the server is out of reach); resolves once the ones already under way have ended. The live stream stays open:
+ * it is no answer that restarts the limit.
+ */
+function apiRequests(page: Page): { answerNoMore(): Promise<void> } {
+  const isApi = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith(`${TEAM_API_PATH}/`) && pathname !== WORKSPACE_EVENTS_PATH;
+  };
+  const underway = new Set<Request>();
+  let allEnded: (() => void) | undefined;
+  const ended = (request: Request) => {
+    underway.delete(request);
+    if (underway.size === 0) allEnded?.();
+  };
+  page.on('request', (request) => {
+    if (isApi(request)) underway.add(request);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async answerNoMore() {
+      await page.route(
+        (url) => url.pathname.startsWith(`${TEAM_API_PATH}/`) && url.pathname !== WORKSPACE_EVENTS_PATH,
+        // Held, never answered: no longer one of those under way.
+        (route) => ended(route.request()),
+      );
+      if (underway.size > 0) await new Promise<void>((resolve) => (allEnded = resolve));
+    },
+  };
+}
+
 test('at the idle limit the open lead leaves the screen at once and sign-in shows', async ({ page }) => {
   test.setTimeout(120_000);
   const visitor = { name: '성춘향', email: 'chunhyang-idle@example.com', idea: '남원 한옥 숙소를 예약하는 앱' };
@@ -47,6 +85,7 @@ test('at the idle limit the open lead leaves the screen at once and sign-in show
   });
   expect(sent.status()).toBe(202);
 
+  const api = apiRequests(page);
   await page.clock.install();
   await addPasskeyAuthenticator(page);
   const { stdout } = await run(
@@ -65,6 +104,7 @@ test('at the idle limit the open lead leaves the screen at once and sign-in show
 
   const { idleMs } = (await (await page.request.get(`${BASE}${TEAM_AUTH_PATHS.me}`)).json()) as { idleMs: number };
   expect(idleMs).toBeGreaterThan(0);
+  await api.answerNoMore();
   // Just short of the limit the lead is still there; at the limit it goes without any click or request.
   await page.clock.fastForward(idleMs - 5_000);
   await expect(page.getByRole('link', { name: visitor.email })).toBeVisible();
