@@ -3,15 +3,14 @@
  * runner starts making it while the first phases (typecheck, lint) leave a core idle, and hands it to the phases
  * that ask (`pgliteTemplate` in phases.ts) through the environment their global setups read (SUITE_PREPARED_ENV).
  * Without the runner, each of those phases makes its own. PostgreSQL stays each phase's own: a cluster shared from
- * phase to phase would carry one phase's hundreds of databases into the next.
+ * phase to phase carries one phase's databases (its suites do not drop them) into the next.
  */
 import fs from 'node:fs';
 import { preparePgliteTemplate, SUITE_PREPARED_ENV } from '../../test-support/server/prepared-database';
-import type { Phase } from './phases';
 
 export interface PreparedTemplate {
-  /** What a phase that asks for the template gets in its environment. */
-  envFor(phase: Phase): Record<string, string>;
+  /** What a phase that asks for the template (`pgliteTemplate`) adds to its environment. */
+  env: Record<string, string>;
   /** Removes the template. */
   release(): void;
 }
@@ -19,8 +18,7 @@ export interface PreparedTemplate {
 export async function preparePgliteForSuite(): Promise<PreparedTemplate> {
   const pgliteTemplate = await preparePgliteTemplate();
   return {
-    envFor: (phase): Record<string, string> =>
-      phase.pgliteTemplate ? { [SUITE_PREPARED_ENV.pgliteTemplate]: pgliteTemplate } : {},
+    env: { [SUITE_PREPARED_ENV.pgliteTemplate]: pgliteTemplate },
     release: () => fs.rmSync(pgliteTemplate, { recursive: true, force: true }),
   };
 }

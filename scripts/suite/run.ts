@@ -47,7 +47,7 @@ async function runPhase(phase: Phase, shared: boolean): Promise<PhaseFigures> {
   // A wait for the prepared template counts in the phase's time.
   let prepared: Record<string, string> = {};
   try {
-    if (phase.pgliteTemplate) prepared = (await preparing).envFor(phase);
+    if (phase.pgliteTemplate) prepared = (await preparing).env;
   } catch (error) {
     console.error(`✗ ${phase.name}: the PGlite template could not be prepared:`, error);
     const cpuS = machineBusySeconds() - busyBefore;

@@ -4,7 +4,7 @@
  * it at once and shows sign-in with its note, without waiting for a click. The browser's clock is moved with
  * `page.clock` instead of waiting the limit out. The limit counts from the server's last answer, so before the clock
  * moves the test holds every new request unanswered and waits for the page's requests already under way: an answer
- * that landed between the two moves would rightly restart the limit (one did, on a loaded machine). Desktop project
+ * that landed between the two moves would rightly restart the limit (a full run once found the lead still there after the limit). Desktop project
  * only (one server, one clock).
  */
 import { execFile } from 'node:child_process';
@@ -44,10 +44,7 @@ test.afterAll(async () => {
  * it is no answer that restarts the limit.
  */
 function apiRequests(page: Page): { answerNoMore(): Promise<void> } {
-  const isApi = (request: Request) => {
-    const { pathname } = new URL(request.url());
-    return pathname.startsWith(`${TEAM_API_PATH}/`) && pathname !== WORKSPACE_EVENTS_PATH;
-  };
+  const isApi = ({ pathname }: URL) => pathname.startsWith(`${TEAM_API_PATH}/`) && pathname !== WORKSPACE_EVENTS_PATH;
   const underway = new Set<Request>();
   let allEnded: (() => void) | undefined;
   const ended = (request: Request) => {
@@ -55,17 +52,14 @@ function apiRequests(page: Page): { answerNoMore(): Promise<void> } {
     if (underway.size === 0) allEnded?.();
   };
   page.on('request', (request) => {
-    if (isApi(request)) underway.add(request);
+    if (isApi(new URL(request.url()))) underway.add(request);
   });
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return {
     async answerNoMore() {
-      await page.route(
-        (url) => url.pathname.startsWith(`${TEAM_API_PATH}/`) && url.pathname !== WORKSPACE_EVENTS_PATH,
-        // Held, never answered: no longer one of those under way.
-        (route) => ended(route.request()),
-      );
+      // Held, never answered: no longer one of those under way.
+      await page.route(isApi, (route) => ended(route.request()));
       if (underway.size > 0) await new Promise<void>((resolve) => (allEnded = resolve));
     },
   };
